@@ -1,0 +1,37 @@
+# conduit: every target needs only Go; tools are run from the module proxy at
+# pinned versions.
+STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
+GOVULNCHECK := golang.org/x/vuln/cmd/govulncheck@v1.9.0
+BENCHSTAT   := golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da
+FUZZTIME    ?= 10s
+BENCHCOUNT  ?= 5
+
+.PHONY: test check demo bench fuzz stress
+
+test: check
+	go test -race -count=1 ./...
+
+check:
+	@unformatted=$$(gofmt -l . | grep -v '^testdata/'); \
+	if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
+	go vet ./...
+	go run $(STATICCHECK) ./...
+
+demo:
+	go run ./examples/tour
+
+bench:
+	go test -run='^$$' -bench=. -benchmem -count=$(BENCHCOUNT) ./... | tee bench.txt
+	go run $(BENCHSTAT) bench.txt
+
+# Each fuzz target runs for FUZZTIME; go test allows one -fuzz target per run.
+fuzz:
+	@for pkg in $$(go list ./...); do \
+	  for f in $$(go test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
+	    echo "== $$pkg $$f"; \
+	    go test -run='^$$' -fuzz="^$$f$$" -fuzztime=$(FUZZTIME) $$pkg || exit 1; \
+	  done; \
+	done
+
+stress:
+	go test -race -count=1 -tags stress -run Stress -timeout 20m ./...

@@ -1,0 +1,42 @@
+// Command sunrise prints the sun times for a place.
+//
+//	go run ./examples/sunrise -replay               # against the embedded replay server
+//	CONDUIT_SUN_URL=https://… go run ./examples/sunrise -lat 48.85 -lng 2.35
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"log"
+	"time"
+
+	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/sunrise"
+)
+
+func main() {
+	useReplay := flag.Bool("replay", false, "run against the embedded replay server")
+	lat := flag.Float64("lat", 51.4779, "latitude")
+	lng := flag.Float64("lng", -0.0015, "longitude")
+	date := flag.String("date", "2024-06-21", "date, YYYY-MM-DD")
+	tz := flag.String("tzid", "", "IANA time zone for the times")
+	flag.Parse()
+	if *useReplay {
+		srv := replay.Start()
+		defer srv.Close()
+		srv.Setenv()
+	}
+	c, err := sunrise.New()
+	if err != nil {
+		log.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	day, err := c.Get(ctx, *lat, *lng, &sunrise.GetParams{Date: *date, TZID: *tz})
+	if err != nil {
+		log.Fatal(err)
+	}
+	r := day.Results
+	fmt.Printf("sunrise    %s\nsolar noon %s\nsunset     %s\nday length %s\n", r.Sunrise.Time, r.SolarNoon.Time, r.Sunset.Time, r.DayLength)
+}

@@ -1,0 +1,23 @@
+package main
+
+import (
+	"context"
+
+	"github.com/conduit-sdk/conduit/sunrise"
+)
+
+func init() {
+	register("sunrise", func(ctx context.Context, say func(op, format string, args ...any)) error {
+		c, err := sunrise.New()
+		if err != nil {
+			return err
+		}
+		day, err := c.Get(ctx, 51.4779, -0.0015, &sunrise.GetParams{Date: "2024-06-21"})
+		if err != nil {
+			return err
+		}
+		say("Get", "sunrise %s, sunset %s, day length %s",
+			day.Results.Sunrise.Format("15:04 MST"), day.Results.Sunset.Format("15:04 MST"), day.Results.DayLength)
+		return nil
+	})
+}

@@ -1,0 +1,182 @@
+package transport
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/hashicorp/go-retryablehttp"
+)
+
+// Do sends req and decodes a 2xx JSON body into out (a pointer; nil to
+// discard). A top-level result that embeds Raw keeps its bytes; so does each
+// element of a slice of such results. A non-2xx answer is an *Error.
+func (c *Client) Do(ctx context.Context, req *Request, out any) error {
+	resp, red, err := c.send(ctx, req)
+	if err != nil {
+		return err
+	}
+	defer drainClose(resp.Body)
+	return c.decode(req, resp, red, out)
+}
+
+// Stream sends req and hands back the 2xx response body unread, for event
+// streams and binary downloads; the caller must close it. Cancelling ctx
+// releases the connection.
+func (c *Client) Stream(ctx context.Context, req *Request) (io.ReadCloser, http.Header, error) {
+	resp, _, err := c.send(ctx, req)
+	if err != nil {
+		return nil, nil, err
+	}
+	return resp.Body, resp.Header, nil
+}
+
+// send runs one logical call: validation of what the core owns, credential
+// placement, the retry loop, and the mapping of failures onto *Error. A
+// returned response has a 2xx status and an open body.
+func (c *Client) send(ctx context.Context, req *Request) (*http.Response, *redactor, error) {
+	if ctx == nil {
+		return nil, nil, &Error{Service: c.svc.Name, Op: req.Op, Field: "ctx", Message: "nil context", Err: ErrInvalidParam}
+	}
+	baseName := req.Base
+	if baseName == "" {
+		baseName = c.def
+	}
+	base, ok := c.bases[baseName]
+	if !ok {
+		return nil, nil, &Error{Service: c.svc.Name, Op: req.Op, Message: fmt.Sprintf("missing base URL %s: set it with WithBaseURL (or the package's named option) or %s", baseName, EnvName("", baseName)), Err: ErrMissingBaseURL}
+	}
+	auth := &c.svc.Auth
+	if req.Auth != nil {
+		auth = req.Auth
+	}
+	p, err := c.place(req.Op, auth)
+	if err != nil {
+		return nil, nil, err
+	}
+	red := c.red.with(req.Secrets)
+	fail := func(e *Error) (*http.Response, *redactor, error) {
+		e.Service, e.Op, e.Endpoint = c.svc.Name, req.Op, req.Endpoint()
+		return nil, nil, e
+	}
+	u, err := buildURL(base, req, p.pathKey, p.query)
+	if err != nil {
+		return fail(&Error{Message: err.Error(), Err: ErrInvalidParam})
+	}
+	var body any
+	contentType := ""
+	switch {
+	case req.Upload != nil:
+		body = retryablehttp.ReaderFunc(req.Upload)
+		contentType = req.ContentType
+	case req.Body != nil || len(p.body) > 0:
+		var raw []byte = []byte("{}")
+		if req.Body != nil {
+			if raw, err = json.Marshal(req.Body); err != nil {
+				return fail(&Error{Message: "encoding the request body: " + red.string(err.Error()), Err: ErrInvalidParam})
+			}
+		}
+		if raw, err = mergeBody(raw, p.body); err != nil {
+			return fail(&Error{Message: err.Error(), Err: ErrInvalidParam})
+		}
+		body = raw
+		contentType = "application/json"
+	}
+	if auth.credentialed() {
+		ctx = markCredentialed(ctx)
+	}
+	rreq, err := retryablehttp.NewRequestWithContext(ctx, req.Method, u, body)
+	if err != nil {
+		return fail(&Error{Message: red.string(err.Error()), Err: ErrInvalidParam})
+	}
+	h := rreq.Header
+	accept := req.Accept
+	if accept == "" {
+		accept = "application/json"
+	}
+	h["Accept"] = []string{accept}
+	h["User-Agent"] = []string{c.ua}
+	if contentType != "" {
+		h["Content-Type"] = []string{contentType}
+	}
+	for i := 0; i+1 < len(req.Header); i += 2 {
+		h.Set(req.Header[i], req.Header[i+1])
+	}
+	p.apply(h)
+	if p.basic[0] != "" {
+		rreq.SetBasicAuth(p.basic[0], p.basic[1])
+	}
+
+	cl := &call{policy: &c.retry, write: req.Write}
+	rc := &retryablehttp.Client{
+		HTTPClient:   c.hc,
+		RetryMax:     c.retry.max,
+		CheckRetry:   cl.check,
+		Backoff:      cl.backoff,
+		ErrorHandler: passThrough,
+	}
+	if req.Upload != nil && !req.Replayable {
+		rc.RetryMax = 0
+	}
+	if c.logger != nil {
+		c.logAttempts(rc, cl, req, red)
+	}
+	resp, err := rc.Do(rreq)
+	if err != nil {
+		if resp != nil {
+			drainClose(resp.Body)
+		}
+		return fail(&Error{Attempts: cl.attempts, RetryAfter: cl.retryAfter, Err: red.error(err)})
+	}
+	if resp.StatusCode < 200 || resp.StatusCode > 299 {
+		e := errorFromResponse(resp, red)
+		e.Attempts = cl.attempts
+		if e.RetryAfter == 0 {
+			e.RetryAfter = cl.retryAfter
+		}
+		return fail(e)
+	}
+	return resp, red, nil
+}
+
+// passThrough replaces retryablehttp's "giving up" error, whose text holds the
+// full URL, with the last response or error as it was.
+func passThrough(resp *http.Response, err error, _ int) (*http.Response, error) {
+	return resp, err
+}
+
+func (c *Client) logAttempts(rc *retryablehttp.Client, cl *call, req *Request, red *redactor) {
+	var start time.Time
+	rc.RequestLogHook = func(_ retryablehttp.Logger, _ *http.Request, _ int) { start = time.Now() }
+	check := rc.CheckRetry
+	rc.CheckRetry = func(ctx context.Context, resp *http.Response, err error) (bool, error) {
+		retry, cerr := check(ctx, resp, err)
+		attrs := []slog.Attr{
+			slog.String("service", c.svc.Name),
+			slog.String("op", req.Op),
+			slog.String("endpoint", req.Endpoint()),
+			slog.Int("attempt", cl.attempts),
+			slog.Duration("duration", time.Since(start)),
+			slog.Bool("retry", retry),
+		}
+		if resp != nil {
+			attrs = append(attrs, slog.Int("status", resp.StatusCode))
+		}
+		if err != nil {
+			attrs = append(attrs, slog.String("error", red.string(err.Error())))
+		}
+		c.logger.LogAttrs(ctx, slog.LevelDebug, "conduit request", attrs...)
+		return retry, cerr
+	}
+}
+
+// drainClose reads a little of what is left so the connection can be reused,
+// then closes.
+func drainClose(b io.ReadCloser) {
+	io.CopyN(io.Discard, b, 64<<10)
+	b.Close()
+}

@@ -1,0 +1,111 @@
+package transport
+
+import (
+	"context"
+	"encoding/base64"
+	"errors"
+	"io"
+	"net/url"
+	"sort"
+	"strings"
+)
+
+// Redacted replaces every credential value in errors, bodies and logs.
+const Redacted = "[REDACTED]"
+
+// redactor knows every secret of a client, in each form it can take on the
+// wire: as given, query-escaped, path-escaped, and inside a Basic header.
+type redactor struct{ secrets []string }
+
+func (r *redactor) add(secrets ...string) {
+	for _, s := range secrets {
+		if s == "" {
+			continue
+		}
+		r.secrets = appendUnique(r.secrets, s, url.QueryEscape(s), url.PathEscape(s))
+	}
+	// Longest first, so a secret that contains another is replaced whole.
+	sort.Slice(r.secrets, func(i, j int) bool { return len(r.secrets[i]) > len(r.secrets[j]) })
+}
+
+func (r *redactor) addBasic(user, pass string) {
+	r.add(user, pass, base64.StdEncoding.EncodeToString([]byte(user+":"+pass)))
+}
+
+func appendUnique(list []string, items ...string) []string {
+outer:
+	for _, it := range items {
+		for _, have := range list {
+			if have == it {
+				continue outer
+			}
+		}
+		list = append(list, it)
+	}
+	return list
+}
+
+// with returns a redactor that also hides per-request secrets.
+func (r *redactor) with(extra []string) *redactor {
+	if len(extra) == 0 {
+		return r
+	}
+	n := &redactor{secrets: append([]string(nil), r.secrets...)}
+	n.add(extra...)
+	return n
+}
+
+func (r *redactor) string(s string) string {
+	for _, sec := range r.secrets {
+		if strings.Contains(s, sec) {
+			s = strings.ReplaceAll(s, sec, Redacted)
+		}
+	}
+	return s
+}
+
+func (r *redactor) bytes(b []byte) []byte {
+	if len(r.secrets) == 0 {
+		return b
+	}
+	return []byte(r.string(string(b)))
+}
+
+// error rewrites err so that printing it, or anything it wraps that a caller
+// can reach with errors.As, shows no secret. A *url.Error keeps its type (so
+// net.Error checks and errors.Is(context.DeadlineExceeded) still work) with
+// its URL redacted; anything else whose text holds a secret becomes an opaque
+// error that still unwraps to the original's well-known causes.
+func (r *redactor) error(err error) error {
+	if err == nil {
+		return nil
+	}
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		return &url.Error{Op: ue.Op, URL: r.string(ue.URL), Err: r.error(ue.Err)}
+	}
+	msg := err.Error()
+	if red := r.string(msg); red != msg {
+		return &redactedError{msg: red, cause: knownCause(err)}
+	}
+	return err
+}
+
+type redactedError struct {
+	msg   string
+	cause error
+}
+
+func (e *redactedError) Error() string { return e.msg }
+func (e *redactedError) Unwrap() error { return e.cause }
+
+// knownCause keeps the causes callers test for with errors.Is when the
+// error around them had to be replaced.
+func knownCause(err error) error {
+	for _, c := range []error{context.DeadlineExceeded, context.Canceled, io.ErrUnexpectedEOF, io.EOF} {
+		if errors.Is(err, c) {
+			return c
+		}
+	}
+	return nil
+}
