@@ -76,7 +76,7 @@ func (c *Client) Get(ctx context.Context, lat, lng float64, p *GetParams) (*Resp
 	if p.Date != "" {
 		d, err := time.Parse(time.DateOnly, p.Date)
 		if err != nil {
-			return nil, c.t.InvalidParam(op, "Date", "%q is not a YYYY-MM-DD date", p.Date)
+			return nil, c.t.InvalidParam(op, "date", "%q is not a YYYY-MM-DD date", p.Date)
 		}
 		day = d
 	}
@@ -84,7 +84,7 @@ func (c *Client) Get(ctx context.Context, lat, lng float64, p *GetParams) (*Resp
 	if p.TZID != "" {
 		l, err := time.LoadLocation(p.TZID)
 		if err != nil || p.TZID == "Local" {
-			return nil, c.t.InvalidParam(op, "TZID", "%q is not a known IANA time zone", p.TZID)
+			return nil, c.t.InvalidParam(op, "tzid", "%q is not a known IANA time zone", p.TZID)
 		}
 		loc = l
 	}

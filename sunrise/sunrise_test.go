@@ -128,9 +128,9 @@ func TestGetBadInput(t *testing.T) {
 		{"lat", -91, 0, nil},
 		{"lng", 0, 180.01, nil},
 		{"lng", 0, -200, nil},
-		{"Date", 0, 0, &sunrise.GetParams{Date: "2024-13-01"}},
-		{"Date", 0, 0, &sunrise.GetParams{Date: "21/06/2024"}},
-		{"TZID", 0, 0, &sunrise.GetParams{TZID: "Mars/Olympus_Mons"}},
+		{"date", 0, 0, &sunrise.GetParams{Date: "2024-13-01"}},
+		{"date", 0, 0, &sunrise.GetParams{Date: "21/06/2024"}},
+		{"tzid", 0, 0, &sunrise.GetParams{TZID: "Mars/Olympus_Mons"}},
 	}
 	for _, tc := range cases {
 		_, err := c.Get(context.Background(), tc.lat, tc.lng, tc.p)
