@@ -4,6 +4,7 @@ go 1.26.8
 
 require (
 	github.com/hashicorp/go-retryablehttp v0.7.8
+	github.com/jarcoal/httpmock v1.4.2
 	github.com/stretchr/testify v1.12.1
 	golang.org/x/time v0.16.0
 )

@@ -1,0 +1,112 @@
+package transport
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/url"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func closedURL(t *testing.T) string {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	addr := l.Addr().String()
+	l.Close()
+	return "http://" + addr
+}
+
+func assertNoSecret(t *testing.T, err error, secret string, logs *bytes.Buffer) {
+	t.Helper()
+	require.Error(t, err)
+	for _, f := range []string{"%v", "%+v", "%#v", "%s"} {
+		assert.NotContains(t, fmt.Sprintf(f, err), secret, f)
+	}
+	var e *Error
+	if errors.As(err, &e) {
+		assert.NotContains(t, string(e.Body), secret)
+		assert.NotContains(t, e.Message, secret)
+	}
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		assert.NotContains(t, ue.URL, secret)
+		assert.NotContains(t, ue.Error(), secret)
+	}
+	if logs != nil {
+		assert.NotContains(t, logs.String(), secret)
+	}
+}
+
+// Keys in the query, in the path and in headers never reach an error or a
+// log line, on network failures, error statuses and echoed bodies alike.
+func TestRedaction(t *testing.T) {
+	const secret = "sk-live-9f8e7d6c5b4a"
+	schemes := map[string]Auth{
+		"query":  {Scheme: Query, Name: "key", Values: []string{"api_key"}},
+		"path":   {Scheme: PathKey, Values: []string{"api_key"}},
+		"header": {Scheme: Header, Name: "X-Provider-Api-Key", Values: []string{"api_key"}},
+		"bearer": {Scheme: Bearer, Values: []string{"api_key"}},
+		"body":   {Scheme: Body, Values: []string{"api_key"}},
+	}
+	echo := func(w http.ResponseWriter, r *http.Request) {
+		var b bytes.Buffer
+		b.ReadFrom(r.Body)
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(400)
+		fmt.Fprintf(w, `{"error":{"message":"bad request %s %s %s","code":"%s"}}`, r.URL.String(), r.Header, b.String(), secret)
+	}
+	for name, auth := range schemes {
+		t.Run(name, func(t *testing.T) {
+			for _, target := range []string{"closed", "echo", "500"} {
+				var base string
+				switch target {
+				case "closed":
+					base = closedURL(t)
+				case "echo":
+					base = newRecorder(t, echo).URL
+				case "500":
+					base = newRecorder(t, func(w http.ResponseWriter, r *http.Request) {
+						w.WriteHeader(500)
+						fmt.Fprintf(w, "<html>%s</html>", r.URL.String())
+					}).URL
+				}
+				var logs bytes.Buffer
+				logger := slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+				c, err := New(testService(auth, Value{Name: "api_key", Secret: true}), WithBaseURL(base),
+					WithValue("api_key", secret), WithLogger(logger), fastRetries())
+				require.NoError(t, err)
+				err = c.Do(context.Background(), &Request{Op: "X", Method: "POST", Path: "/v2", Body: map[string]string{"a": "b"}}, nil)
+				assertNoSecret(t, err, secret, &logs)
+				assert.Contains(t, logs.String(), "conduit request", target)
+			}
+		})
+	}
+}
+
+func TestPerRequestSecretsRedacted(t *testing.T) {
+	const token = "whk-token-QQ77"
+	rec := newRecorder(t, func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(404)
+		w.Write([]byte("no webhook at " + r.URL.Path))
+	})
+	c := newOpen(t, rec.URL)
+	err := c.Do(context.Background(), &Request{Op: "ExecuteWebhook", Method: "POST", Path: "/webhooks/{id}/{token}",
+		Args: []string{"123", token}, Secrets: []string{token}, Write: true}, nil)
+	assertNoSecret(t, err, token, nil)
+	assert.ErrorIs(t, err, ErrNotFound)
+	assert.Contains(t, err.Error(), "/webhooks/{id}/{token}")
+}
+
+func TestBaseURLWithSecretNotEchoed(t *testing.T) {
+	_, err := New(testService(Auth{Scheme: Bearer, Values: []string{"api_key"}}, Value{Name: "api_key", Secret: true}),
+		WithValue("api_key", "abcdef-secret"), WithBaseURL("ftp://abcdef-secret@host"))
+	assertNoSecret(t, err, "abcdef-secret", nil)
+	assert.ErrorIs(t, err, ErrInvalidParam)
+}
