@@ -45,8 +45,7 @@ func TestOpenRedirectFollowedWithoutReferer(t *testing.T) {
 }
 
 func TestCredentialedRedirectSameHostFollowed(t *testing.T) {
-	var rec *recorder
-	rec = newRecorder(t, func(w http.ResponseWriter, r *http.Request) {
+	rec := newRecorder(t, func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/start" {
 			http.Redirect(w, r, "/next", http.StatusTemporaryRedirect)
 			return
