@@ -100,12 +100,22 @@ func Packages() []string {
 type Server struct {
 	*httptest.Server
 	dir  string
+	mux  *http.ServeMux
 	mu   sync.Mutex
 	hits map[string]int // "pkg METHOD path-pattern" -> count
 }
 
 // Start serves all registered packages until Close.
 func Start() *Server {
+	s := NewHandler()
+	s.Server = httptest.NewServer(s.mux)
+	return s
+}
+
+// NewHandler builds the replay routes without starting a listener, for
+// tests that put their own server (a fault injector) in front of them. Use
+// ServeHTTP to answer.
+func NewHandler() *Server {
 	s := &Server{dir: TestdataDir(), hits: map[string]int{}}
 	mux := http.NewServeMux()
 	regMu.Lock()
@@ -120,20 +130,27 @@ func Start() *Server {
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "no_route", "replay has no route for "+r.Method+" "+r.URL.Path)
 	})
-	s.Server = httptest.NewServer(mux)
+	s.mux = mux
 	return s
 }
+
+// ServeHTTP answers as the replay server does.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.mux.ServeHTTP(w, r) }
 
 // URL is the base URL of a placeholder.
 func (s *Server) URL(placeholder string) string { return s.Server.URL + "/" + placeholder }
 
 // Options configures a client of pkg against this server: its base URLs and
 // the credentials the server accepts.
-func (s *Server) Options(pkg string) []transport.Option {
+func (s *Server) Options(pkg string) []transport.Option { return OptionsAt(pkg, s.Server.URL) }
+
+// OptionsAt is Options for a replay handler served at root by another
+// server.
+func OptionsAt(pkg, root string) []transport.Option {
 	p := lookup(pkg)
 	var opts []transport.Option
 	for _, b := range p.Bases {
-		opts = append(opts, transport.WithNamedBaseURL(b, s.URL(b)))
+		opts = append(opts, transport.WithNamedBaseURL(b, root+"/"+b))
 	}
 	for name, v := range p.Credentials {
 		opts = append(opts, transport.WithValue(name, v))
@@ -167,6 +184,15 @@ func (s *Server) Setenv() {
 
 // Credential returns the fake credential a package's route accepts.
 func Credential(pkg, name string) string { return lookup(pkg).Credentials[name] }
+
+// Credentials returns every fake credential value of pkg.
+func Credentials(pkg string) []string {
+	var out []string
+	for _, v := range lookup(pkg).Credentials {
+		out = append(out, v)
+	}
+	return out
+}
 
 // Hits reports how many requests reached the route pattern "METHOD /base/path".
 func (s *Server) Hits(pattern string) int {

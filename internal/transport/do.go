@@ -86,7 +86,7 @@ func (c *Client) send(ctx context.Context, req *Request) (*http.Response, *redac
 		body = raw
 		contentType = "application/json"
 	}
-	if auth.credentialed() {
+	if auth.credentialed() || len(req.Secrets) > 0 {
 		ctx = markCredentialed(ctx)
 	}
 	rreq, err := retryablehttp.NewRequestWithContext(ctx, req.Method, u, body)

@@ -1,0 +1,216 @@
+package faults
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/replay"
+)
+
+const maxRetries = 2
+
+// clientOptions points a package at a fault server, with fast retries, a
+// small response cap, no rate limit and a debug logger whose output the
+// secrets check reads.
+func clientOptions(o op, root string, logs *bytes.Buffer) []conduit.Option {
+	opts := replay.OptionsAt(o.pkg, root)
+	return append(opts,
+		conduit.WithMaxRetries(maxRetries),
+		conduit.WithRetryBackoff(time.Millisecond, 5*time.Millisecond),
+		conduit.WithMaxRetryWait(5*time.Second),
+		conduit.WithMaxResponseBytes(128<<10),
+		conduit.WithRateLimit(0, 0),
+		conduit.WithLogger(slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))),
+	)
+}
+
+// TestFaultMatrix runs every operation against every fault and checks the
+// outcome: the right result or a clear *Error, never a panic or a hang, no
+// write sent twice, and no credential in any error or log line.
+func TestFaultMatrix(t *testing.T) {
+	for _, o := range ops {
+		for _, f := range allFaults {
+			t.Run(o.pkg+"."+o.name+"/"+string(f), func(t *testing.T) {
+				t.Parallel()
+				runFault(t, o, f)
+			})
+		}
+	}
+}
+
+func runFault(t *testing.T, o op, f fault) {
+	srv := newFaultServer(t, f)
+	var second *faultServer
+	if f == redirectElsewhere {
+		second = newFaultServer(t, fail500Then200)
+		second.hits.Store(1) // let everything through to replay
+		srv.target = second.localhostURL()
+	}
+	timeout := 20 * time.Second
+	switch f {
+	case headersNeverCome:
+		timeout = 200 * time.Millisecond
+	case retryAfterTooLong:
+		timeout = 5 * time.Second
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	var logs bytes.Buffer
+	err := o.call(ctx, clientOptions(o, srv.URL, &logs))
+	hits := int(srv.hits.Load())
+	defer func() {
+		if t.Failed() {
+			t.Logf("err: %v; hits: %d", err, hits)
+		}
+	}()
+	checkSecrets(t, o, err, &logs)
+
+	attempts := maxRetries + 1
+	if o.write {
+		attempts = 1
+	}
+	var e *conduit.Error
+	switch f {
+	case resetBeforeResponse:
+		wantErr(t, err)
+		if hits != attempts {
+			t.Errorf("server saw %d requests, want %d", hits, attempts)
+		}
+	case truncatedBody:
+		wantErr(t, err)
+	case fail500Then200:
+		if o.write {
+			wantStatus(t, err, 500)
+			wantHits(t, hits, 1)
+		} else {
+			wantOK(t, err)
+			wantHits(t, hits, 2)
+		}
+	case fail500Always:
+		wantStatus(t, err, 500)
+		wantHits(t, hits, attempts)
+		if errors.As(err, &e) && e.Attempts != attempts {
+			t.Errorf("Attempts = %d, want %d", e.Attempts, attempts)
+		}
+	case retryAfterSeconds, retryAfterDate, retryAfterMs, retryAfterBody:
+		wantOK(t, err)
+		wantHits(t, hits, 2)
+	case retryAfterTooLong:
+		wantStatus(t, err, 429)
+		wantHits(t, hits, 1)
+		if !errors.Is(err, conduit.ErrRateLimited) {
+			t.Errorf("want ErrRateLimited, got %v", err)
+		}
+		if errors.As(err, &e) && e.RetryAfter != time.Hour {
+			t.Errorf("RetryAfter = %v, want 1h", e.RetryAfter)
+		}
+		if ctx.Err() != nil {
+			t.Errorf("waited into the deadline instead of returning at once")
+		}
+	case headersNeverCome:
+		wantErr(t, err)
+		if !errors.Is(err, context.DeadlineExceeded) {
+			t.Errorf("want context.DeadlineExceeded, got %v", err)
+		}
+	case bodyOverCap:
+		if o.kind == binary {
+			wantOK(t, err) // the caller reads a binary body; nothing is buffered
+			break
+		}
+		wantErr(t, err)
+	case malformedBody:
+		if o.kind == binary {
+			wantOK(t, err)
+			break
+		}
+		wantErr(t, err)
+		if !errors.Is(err, conduit.ErrMalformedResponse) {
+			t.Errorf("want ErrMalformedResponse, got %v", err)
+		}
+	case redirectElsewhere:
+		if o.cred != "" {
+			if !errors.Is(err, conduit.ErrRedirectRefused) {
+				t.Errorf("credentialed call: want ErrRedirectRefused, got %v", err)
+			}
+			if n := second.hits.Load() - 1; n != 0 {
+				t.Errorf("the other host saw %d requests carrying credentials", n)
+			}
+			break
+		}
+		wantOK(t, err)
+		if second.hits.Load() < 2 {
+			t.Errorf("the redirect was not followed")
+		}
+		for _, ref := range second.referers {
+			if ref != "" {
+				t.Errorf("Referer sent across hosts: %q", ref)
+			}
+		}
+	}
+}
+
+func wantOK(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Errorf("want success, got %v", err)
+	}
+}
+
+func wantErr(t *testing.T, err error) {
+	t.Helper()
+	if err == nil {
+		t.Errorf("want an error, got success")
+		return
+	}
+	var e *conduit.Error
+	if !errors.As(err, &e) {
+		t.Errorf("want *conduit.Error, got %T: %v", err, err)
+	}
+}
+
+func wantStatus(t *testing.T, err error, status int) {
+	t.Helper()
+	var e *conduit.Error
+	if !errors.As(err, &e) || e.StatusCode != status {
+		t.Errorf("want an *Error with status %d, got %v", status, err)
+	}
+}
+
+func wantHits(t *testing.T, got, want int) {
+	t.Helper()
+	if got != want {
+		t.Errorf("server saw %d requests, want %d", got, want)
+	}
+}
+
+// checkSecrets: no credential of the package in the error's text in any
+// verb, in its body, or in the debug log.
+func checkSecrets(t *testing.T, o op, err error, logs *bytes.Buffer) {
+	t.Helper()
+	for _, secret := range replay.Credentials(o.pkg) {
+		if strings.Contains(o.cred, "User-Agent") {
+			continue // the filings contact is not a secret
+		}
+		if err != nil {
+			for _, verb := range []string{"%v", "%+v", "%#v"} {
+				if strings.Contains(fmt.Sprintf(verb, err), secret) {
+					t.Errorf("credential printed by %s of the error", verb)
+				}
+			}
+			var e *conduit.Error
+			if errors.As(err, &e) && bytes.Contains(e.Body, []byte(secret)) {
+				t.Errorf("credential in Error.Body")
+			}
+		}
+		if strings.Contains(logs.String(), secret) {
+			t.Errorf("credential in the debug log")
+		}
+	}
+}

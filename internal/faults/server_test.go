@@ -1,0 +1,197 @@
+package faults
+
+import (
+	"bytes"
+	"fmt"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/conduit-sdk/conduit/internal/replay"
+)
+
+// fault is one way a server can misbehave.
+type fault string
+
+const (
+	resetBeforeResponse fault = "reset before any response"
+	truncatedBody       fault = "connection closed mid-body"
+	fail500Then200      fault = "500 then 200"
+	fail500Always       fault = "500 every time"
+	retryAfterSeconds   fault = "429 Retry-After seconds"
+	retryAfterDate      fault = "429 Retry-After HTTP date"
+	retryAfterMs        fault = "429 Retry-After-Ms"
+	retryAfterBody      fault = "429 body retry_after"
+	retryAfterTooLong   fault = "429 Retry-After past the deadline"
+	headersNeverCome    fault = "headers never come"
+	bodyOverCap         fault = "body over the size cap"
+	malformedBody       fault = "malformed body"
+	redirectElsewhere   fault = "redirect to another host"
+)
+
+var allFaults = []fault{resetBeforeResponse, truncatedBody, fail500Then200, fail500Always, retryAfterSeconds,
+	retryAfterDate, retryAfterMs, retryAfterBody, retryAfterTooLong, headersNeverCome, bodyOverCap,
+	malformedBody, redirectElsewhere}
+
+// faultServer injects one fault in front of the replay routes. Requests the
+// fault lets through are answered by replay, so a call that recovers gets a
+// real fixture back.
+type faultServer struct {
+	*httptest.Server
+	mode     fault
+	replay   *replay.Server
+	hits     atomic.Int32
+	mu       sync.Mutex
+	referers []string
+	bodies   [][]byte
+	release  chan struct{}
+	target   string // where redirectElsewhere points
+}
+
+func newFaultServer(t testing.TB, mode fault) *faultServer {
+	f := &faultServer{mode: mode, replay: replay.NewHandler(), release: make(chan struct{})}
+	f.Server = httptest.NewServer(http.HandlerFunc(f.serve))
+	t.Cleanup(func() {
+		close(f.release)
+		f.Close()
+	})
+	return f
+}
+
+// localhostURL is the server's URL under another host name, so that a
+// redirect to it crosses hosts.
+func (f *faultServer) localhostURL() string {
+	return strings.Replace(f.URL, "127.0.0.1", "localhost", 1)
+}
+
+func (f *faultServer) serve(w http.ResponseWriter, r *http.Request) {
+	n := f.hits.Add(1)
+	var body bytes.Buffer
+	body.ReadFrom(r.Body)
+	f.mu.Lock()
+	f.referers = append(f.referers, r.Header.Get("Referer"))
+	f.bodies = append(f.bodies, body.Bytes())
+	f.mu.Unlock()
+	r.Body = nopBody{bytes.NewReader(body.Bytes())}
+
+	switch f.mode {
+	case resetBeforeResponse: // after reading the whole request
+		reset(w)
+		return
+	case truncatedBody:
+		rec := httptest.NewRecorder()
+		f.replay.ServeHTTP(rec, r)
+		full := rec.Body.Bytes()
+		for k, v := range rec.Header() {
+			w.Header()[k] = v
+		}
+		if rec.Header().Get("Content-Type") == "text/event-stream" {
+			// A stream cut before its end: drop the last event.
+			if i := bytes.LastIndex(bytes.TrimRight(full, "\n"), []byte("\n\n")); i > 0 {
+				full = full[:i+2]
+			}
+			w.WriteHeader(rec.Code)
+			w.Write(full)
+			w.(http.Flusher).Flush()
+			reset(w)
+			return
+		}
+		w.Header().Set("Content-Length", strconv.Itoa(len(full)+10))
+		w.WriteHeader(rec.Code)
+		w.Write(full[:len(full)/2])
+		w.(http.Flusher).Flush()
+		reset(w)
+		return
+	case fail500Then200:
+		if n == 1 {
+			http.Error(w, `{"error":{"message":"internal"}}`, 500)
+			return
+		}
+	case fail500Always:
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(500)
+		w.Write([]byte(`{"error":{"message":"still broken","code":"internal"}}`))
+		return
+	case retryAfterSeconds, retryAfterDate, retryAfterMs, retryAfterBody:
+		if n == 1 {
+			switch f.mode {
+			case retryAfterSeconds:
+				w.Header().Set("Retry-After", "1")
+			case retryAfterDate:
+				w.Header().Set("Retry-After", time.Now().Add(1500*time.Millisecond).UTC().Format(http.TimeFormat))
+			case retryAfterMs:
+				w.Header().Set("Retry-After-Ms", "20")
+			}
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(429)
+			if f.mode == retryAfterBody {
+				w.Write([]byte(`{"message":"You are being rate limited.","retry_after":0.02,"global":false}`))
+			}
+			return
+		}
+	case retryAfterTooLong:
+		w.Header().Set("Retry-After", "3600")
+		w.WriteHeader(429)
+		return
+	case headersNeverCome:
+		select {
+		case <-r.Context().Done():
+		case <-f.release:
+		}
+		return
+	case bodyOverCap:
+		rec := httptest.NewRecorder()
+		f.replay.ServeHTTP(rec, r)
+		ct := rec.Header().Get("Content-Type")
+		w.Header().Set("Content-Type", ct)
+		if ct == "text/event-stream" {
+			fmt.Fprintf(w, "data: {\"pad\":\"%s\"}\n\n", strings.Repeat("x", 2<<20))
+			return
+		}
+		fmt.Fprintf(w, `{"pad":"%s"}`, strings.Repeat("x", 256<<10))
+		return
+	case malformedBody:
+		rec := httptest.NewRecorder()
+		f.replay.ServeHTTP(rec, r)
+		ct := rec.Header().Get("Content-Type")
+		w.Header().Set("Content-Type", ct)
+		if ct == "text/event-stream" {
+			w.Write([]byte("data: {\"id\":\"x\",\"choices\":[{\n\n"))
+			return
+		}
+		if !strings.Contains(ct, "json") {
+			w.Write(rec.Body.Bytes()) // not JSON in the first place
+			return
+		}
+		w.Write([]byte(`{"data":[{"id":1,,}`))
+		return
+	case redirectElsewhere:
+		if f.target != "" {
+			http.Redirect(w, r, f.target+r.URL.RequestURI(), http.StatusTemporaryRedirect)
+			return
+		}
+	}
+	f.replay.ServeHTTP(w, r)
+}
+
+type nopBody struct{ *bytes.Reader }
+
+func (nopBody) Close() error { return nil }
+
+// reset aborts the connection with an RST, as a crashed peer would.
+func reset(w http.ResponseWriter) {
+	conn, _, err := w.(http.Hijacker).Hijack()
+	if err != nil {
+		return
+	}
+	if tc, ok := conn.(*net.TCPConn); ok {
+		tc.SetLinger(0)
+	}
+	conn.Close()
+}
