@@ -3,6 +3,7 @@ package transport
 import (
 	"context"
 	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"io"
 	"net/url"
@@ -22,7 +23,7 @@ func (r *redactor) add(secrets ...string) {
 		if s == "" {
 			continue
 		}
-		r.secrets = appendUnique(r.secrets, s, url.QueryEscape(s), url.PathEscape(s))
+		r.secrets = appendUnique(r.secrets, s, url.QueryEscape(s), url.PathEscape(s), jsonEscaped(s), jsonEscapedHTML(s))
 	}
 	// Longest first, so a secret that contains another is replaced whole.
 	sort.Slice(r.secrets, func(i, j int) bool { return len(r.secrets[i]) > len(r.secrets[j]) })
@@ -108,4 +109,15 @@ func knownCause(err error) error {
 		}
 	}
 	return nil
+}
+
+// jsonEscaped is s as encoding/json writes it inside a string, without the
+// quotes; jsonEscapedHTML adds the \/ form other encoders use for slashes.
+func jsonEscaped(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b[1 : len(b)-1])
+}
+
+func jsonEscapedHTML(s string) string {
+	return strings.ReplaceAll(jsonEscaped(s), "/", `\/`)
 }

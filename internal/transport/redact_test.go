@@ -3,12 +3,14 @@ package transport
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
 	"net"
 	"net/http"
 	"net/url"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -109,4 +111,27 @@ func TestBaseURLWithSecretNotEchoed(t *testing.T) {
 		WithValue("api_key", "abcdef-secret"), WithBaseURL("ftp://abcdef-secret@host"))
 	assertNoSecret(t, err, "abcdef-secret", nil)
 	assert.ErrorIs(t, err, ErrInvalidParam)
+}
+
+// A server that echoes a secret JSON-escaped (Go escapes <, > and &; PHP
+// escapes /) must not get it past redaction via the decoded message.
+func TestRedactionOfJSONEscapedEcho(t *testing.T) {
+	for _, secret := range []string{`se/cr<et&1`, "sécret-ü-xyz"} {
+		rec := newRecorder(t, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(400)
+			msg, _ := json.Marshal("bad key " + secret)
+			php := strings.ReplaceAll(string(msg), "/", `\/`)
+			fmt.Fprintf(w, `{"error":{"message":%s,"code":%s}}`, php, msg)
+		})
+		c, err := New(testService(Auth{Scheme: Header, Name: "x-api-key", Values: []string{"api_key"}}, Value{Name: "api_key", Secret: true}),
+			WithBaseURL(rec.URL), WithValue("api_key", secret), WithMaxRetries(0))
+		require.NoError(t, err)
+		err = c.Do(context.Background(), &Request{Op: "X", Method: "GET", Path: "/"}, nil)
+		assertNoSecret(t, err, secret, nil)
+		var e *Error
+		require.ErrorAs(t, err, &e)
+		assert.NotContains(t, string(e.Body), jsonEscaped(secret))
+		assert.Contains(t, e.Message, Redacted)
+	}
 }

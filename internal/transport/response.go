@@ -160,7 +160,10 @@ func errorFromResponse(resp *http.Response, red *redactor) *Error {
 	safe := red.bytes(b)
 	e.Body = excerpt(safe)
 	if isJSON(e.BodyType, safe) {
-		e.Code, e.Message = ProviderError(safe)
+		// Redact again after decoding: JSON escapes (\/, \u00e9) can hide
+		// a secret from the raw-byte pass.
+		code, msg := ProviderError(safe)
+		e.Code, e.Message = red.string(code), red.string(msg)
 	}
 	if e.Message == "" {
 		e.Message = textExcerpt(e.BodyType, safe)
