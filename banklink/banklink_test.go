@@ -5,14 +5,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"log/slog"
 	"math/big"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -21,6 +18,7 @@ import (
 
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/banklink"
+	"github.com/conduit-sdk/conduit/internal/apitest"
 	"github.com/conduit-sdk/conduit/internal/golden"
 	"github.com/conduit-sdk/conduit/internal/replay"
 )
@@ -33,11 +31,8 @@ const (
 
 // clearEnv keeps the developer's own CONDUIT_* settings out of the tests.
 func clearEnv(t *testing.T) {
-	t.Helper()
-	for _, k := range []string{"CONDUIT_BANKLINK_CLIENT_ID", "CONDUIT_BANKLINK_SECRET", "CONDUIT_BANKLINK_ENVIRONMENT",
-		"CONDUIT_BANK_SANDBOX_URL", "CONDUIT_BANK_PRODUCTION_URL"} {
-		t.Setenv(k, "")
-	}
+	apitest.ClearEnv(t, "CONDUIT_BANKLINK_CLIENT_ID", "CONDUIT_BANKLINK_SECRET", "CONDUIT_BANKLINK_ENVIRONMENT",
+		"CONDUIT_BANK_SANDBOX_URL", "CONDUIT_BANK_PRODUCTION_URL")
 }
 
 func startReplay(t *testing.T) *replay.Server {
@@ -56,16 +51,15 @@ func newReplay(t *testing.T, srv *replay.Server, opts ...banklink.Option) *bankl
 }
 
 // newLocal points a fully credentialed client at h.
-func newLocal(t *testing.T, h http.HandlerFunc, opts ...banklink.Option) *banklink.Client {
+func newLocal(t *testing.T, h http.HandlerFunc, opts ...banklink.Option) (*banklink.Client, *apitest.Server) {
 	t.Helper()
 	clearEnv(t)
-	srv := httptest.NewServer(h)
-	t.Cleanup(srv.Close)
+	srv := apitest.Serve(t, h)
 	base := []banklink.Option{conduit.WithBaseURL(srv.URL), banklink.WithClientID(clientID), banklink.WithSecret(secret),
 		conduit.WithRetryBackoff(time.Millisecond, 5*time.Millisecond)}
 	c, err := banklink.New(append(base, opts...)...)
 	require.NoError(t, err)
-	return c
+	return c, srv
 }
 
 func TestSearchInstitutions(t *testing.T) {
@@ -161,43 +155,32 @@ func TestEnvironmentPicksTheHost(t *testing.T) {
 
 func TestBaseURLOverridesTheSelectedHost(t *testing.T) {
 	clearEnv(t)
-	var hits atomic.Int32
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		hits.Add(1)
-		assert.Equal(t, "/bank/institutions/search", r.URL.Path)
-		w.Write([]byte(`{"institutions":[]}`))
-	}))
-	defer srv.Close()
+	srv := apitest.Serve(t, apitest.JSON(`{"institutions":[]}`))
 	c, err := banklink.New(banklink.WithEnvironment(banklink.Production), banklink.WithSandboxURL("http://sandbox.invalid"),
 		conduit.WithBaseURL(srv.URL+"/bank/"), banklink.WithClientID(clientID), banklink.WithSecret(secret))
 	require.NoError(t, err)
 	r, err := c.SearchInstitutions(context.Background(), "x", nil)
 	require.NoError(t, err)
 	assert.Empty(t, r.Institutions)
-	assert.EqualValues(t, 1, hits.Load())
+	assert.Equal(t, "/bank/institutions/search", srv.Last(t).URI)
 }
 
 func TestNamedURLsAndMissingOne(t *testing.T) {
 	clearEnv(t)
-	var hits atomic.Int32
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		hits.Add(1)
-		w.Write([]byte(`{"accounts":[]}`))
-	}))
-	defer srv.Close()
+	srv := apitest.Serve(t, apitest.JSON(`{"accounts":[]}`))
 	creds := []banklink.Option{banklink.WithClientID(clientID), banklink.WithSecret(secret)}
 	prod, err := banklink.New(append(creds, banklink.WithEnvironment(banklink.Production), banklink.WithProductionURL(srv.URL))...)
 	require.NoError(t, err)
 	_, err = prod.GetBalance(context.Background(), accessToken)
 	require.NoError(t, err)
-	assert.EqualValues(t, 1, hits.Load())
+	assert.Equal(t, 1, srv.Hits())
 
 	sandbox, err := banklink.New(append(creds, banklink.WithProductionURL(srv.URL))...)
 	require.NoError(t, err)
 	_, err = sandbox.GetBalance(context.Background(), accessToken)
 	assert.ErrorIs(t, err, conduit.ErrMissingBaseURL)
 	assert.Contains(t, err.Error(), "CONDUIT_BANK_SANDBOX_URL")
-	assert.EqualValues(t, 1, hits.Load())
+	assert.Equal(t, 1, srv.Hits())
 }
 
 func TestUnknownEnvironment(t *testing.T) {
@@ -212,112 +195,72 @@ func TestUnknownEnvironment(t *testing.T) {
 	assert.ErrorIs(t, err, conduit.ErrInvalidParam)
 }
 
-type captured struct {
-	method, path, query string
-	header              http.Header
-	body                map[string]any
-	raw                 string
-}
-
-func capture(t *testing.T, reply string) (*banklink.Client, *captured) {
+// assertCredsOnlyInBody checks the body's credentials and that no header,
+// path or query carries any.
+func assertCredsOnlyInBody(t *testing.T, got apitest.Request, creds ...string) {
 	t.Helper()
-	got := &captured{}
-	c := newLocal(t, func(w http.ResponseWriter, r *http.Request) {
-		b, _ := io.ReadAll(r.Body)
-		got.method, got.path, got.query, got.header, got.raw = r.Method, r.URL.EscapedPath(), r.URL.RawQuery, r.Header.Clone(), string(b)
-		got.body = nil
-		require.NoError(t, json.Unmarshal(b, &got.body))
-		w.Header().Set("Content-Type", "application/json")
-		w.Write([]byte(reply))
-	})
-	return c, got
-}
-
-// assertCredsOnlyInBody checks that no header or query carries a credential.
-func assertCredsOnlyInBody(t *testing.T, got *captured, creds ...string) {
-	t.Helper()
-	assert.Equal(t, clientID, got.body["client_id"])
-	assert.Equal(t, secret, got.body["secret"])
+	body := got.JSON(t)
+	assert.Equal(t, clientID, body["client_id"])
+	assert.Equal(t, secret, body["secret"])
 	for _, s := range creds {
-		assert.NotContains(t, got.query, s)
-		assert.NotContains(t, got.path, s)
-		for name, vals := range got.header {
+		assert.NotContains(t, got.URI, s)
+		for name, vals := range got.Header {
 			assert.NotContains(t, strings.Join(vals, " "), s, "credential in header %s", name)
 		}
 	}
-	assert.Empty(t, got.header.Get("Authorization"))
-	assert.Equal(t, "application/json", got.header.Get("Content-Type"))
-	assert.Equal(t, "application/json", got.header.Get("Accept"))
+	assert.Empty(t, got.Header.Get("Authorization"))
+	assert.Equal(t, "application/json", got.Header.Get("Content-Type"))
+	assert.Equal(t, "application/json", got.Header.Get("Accept"))
 }
 
 func TestSearchInstitutionsRequestShape(t *testing.T) {
-	c, got := capture(t, `{"institutions":[]}`)
+	c, srv := newLocal(t, apitest.JSON(`{"institutions":[]}`))
 	_, err := c.SearchInstitutions(context.Background(), "first platypus", &banklink.SearchInstitutionsParams{
 		Products: []string{"auth", "balance"}, CountryCodes: []string{"US", "GB"},
 	})
 	require.NoError(t, err)
-	assert.Equal(t, "POST", got.method)
-	assert.Equal(t, "/institutions/search", got.path)
-	assert.Empty(t, got.query)
+	got := srv.Last(t)
+	assert.Equal(t, "POST", got.Method)
+	assert.Equal(t, "/institutions/search", got.URI)
 	assert.Equal(t, map[string]any{
 		"client_id": clientID, "secret": secret, "query": "first platypus",
 		"products": []any{"auth", "balance"}, "country_codes": []any{"US", "GB"},
-	}, got.body)
+	}, got.JSON(t))
 	assertCredsOnlyInBody(t, got, clientID, secret)
 
 	_, err = c.SearchInstitutions(context.Background(), "x", nil)
 	require.NoError(t, err)
-	assert.Equal(t, map[string]any{"client_id": clientID, "secret": secret, "query": "x"}, got.body, "empty lists are left out")
+	assert.Equal(t, map[string]any{"client_id": clientID, "secret": secret, "query": "x"}, srv.Last(t).JSON(t), "empty lists are left out")
 }
 
 func TestGetBalanceRequestShape(t *testing.T) {
-	c, got := capture(t, `{"accounts":[]}`)
+	c, srv := newLocal(t, apitest.JSON(`{"accounts":[]}`))
 	_, err := c.GetBalance(context.Background(), accessToken)
 	require.NoError(t, err)
-	assert.Equal(t, "POST", got.method)
-	assert.Equal(t, "/accounts/balance/get", got.path)
-	assert.Equal(t, map[string]any{"client_id": clientID, "secret": secret, "access_token": accessToken}, got.body)
+	got := srv.Last(t)
+	assert.Equal(t, "POST", got.Method)
+	assert.Equal(t, "/accounts/balance/get", got.URI)
+	assert.Equal(t, map[string]any{"client_id": clientID, "secret": secret, "access_token": accessToken}, got.JSON(t))
 	assertCredsOnlyInBody(t, got, clientID, secret, accessToken)
 }
 
 func TestReadOnlyPostsAreRetried(t *testing.T) {
-	var hits atomic.Int32
-	c := newLocal(t, func(w http.ResponseWriter, r *http.Request) {
-		if hits.Add(1) == 1 {
-			w.WriteHeader(http.StatusServiceUnavailable)
-			return
-		}
-		w.Write([]byte(`{"accounts":[{"account_id":"a1","balances":{"current":1.5}}]}`))
-	})
+	c, srv := newLocal(t, apitest.Flaky(http.StatusServiceUnavailable, apitest.JSON(`{"institutions":[],"accounts":[{"account_id":"a1","balances":{"current":1.5}}]}`)))
 	r, err := c.GetBalance(context.Background(), accessToken)
 	require.NoError(t, err)
 	assert.Equal(t, banklink.Amount("1.5"), r.Accounts[0].Balances.Current)
-	assert.EqualValues(t, 2, hits.Load())
-
-	hits.Store(0)
 	_, err = c.SearchInstitutions(context.Background(), "x", nil)
 	require.NoError(t, err)
-	assert.EqualValues(t, 2, hits.Load())
+	assert.Equal(t, 4, srv.Hits(), "each read-only POST was retried once")
 }
 
 // allSecrets is everything that must never be printed.
 var allSecrets = []string{clientID, secret, accessToken}
 
-func assertNoSecret(t *testing.T, err error, more ...string) {
-	t.Helper()
-	var e *banklink.Error
-	require.ErrorAs(t, err, &e)
-	for _, out := range append([]string{err.Error(), fmt.Sprintf("%+v", err), fmt.Sprintf("%#v", err), fmt.Sprintf("%v", e), string(e.Body), e.Message, e.Code}, more...) {
-		for _, s := range allSecrets {
-			assert.NotContains(t, out, s)
-		}
-	}
-}
-
 func TestErrorBodyEchoingSecretsIsRedacted(t *testing.T) {
 	var logs bytes.Buffer
 	logger := slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	c := newLocal(t, func(w http.ResponseWriter, r *http.Request) {
+	c, _ := newLocal(t, func(w http.ResponseWriter, r *http.Request) {
 		var in map[string]string
 		json.NewDecoder(r.Body).Decode(&in)
 		w.Header().Set("Content-Type", "application/json")
@@ -333,69 +276,47 @@ func TestErrorBodyEchoingSecretsIsRedacted(t *testing.T) {
 		})
 	}, conduit.WithLogger(logger))
 	_, err := c.GetBalance(context.Background(), accessToken)
-	var e *banklink.Error
-	require.ErrorAs(t, err, &e)
-	assert.ErrorIs(t, err, conduit.ErrAPI)
-	assert.Equal(t, http.StatusBadRequest, e.StatusCode)
-	assert.Equal(t, "INVALID_ACCESS_TOKEN", e.Code)
-	assert.Equal(t, "access token [REDACTED] is not valid for client [REDACTED] with secret [REDACTED]", e.Message)
+	e := apitest.Check(t, err, apitest.Want{Is: conduit.ErrAPI, Service: "banklink", Op: "GetBalance", Status: http.StatusBadRequest,
+		Code: "INVALID_ACCESS_TOKEN", Message: "access token [REDACTED] is not valid for client [REDACTED] with secret [REDACTED]"})
 	assert.Equal(t, "req-42", e.RequestID)
-	assert.Equal(t, "GetBalance", e.Op)
 	assert.Equal(t, "POST /accounts/balance/get", e.Endpoint)
 	assert.Contains(t, string(e.Body), `"error_type":"INVALID_INPUT"`)
 	assert.Contains(t, err.Error(), "INVALID_ACCESS_TOKEN")
-	assertNoSecret(t, err, logs.String())
+	apitest.NoSecret(t, err, allSecrets, logs.String())
 	assert.NotEmpty(t, logs.String(), "the logger saw the attempt")
 }
 
 func TestErrorShapes(t *testing.T) {
 	fixture, err := os.ReadFile("../testdata/banklink/invalid_access_token.json")
 	require.NoError(t, err)
-	cases := []struct {
-		name    string
-		status  int
-		ctype   string
-		body    string
-		code    string
-		message string
-		is      error
-	}{
-		{"bank error fixture", 400, "application/json", string(fixture), "INVALID_ACCESS_TOKEN", "provided access token is in an invalid format. expected format: access-<environment>-<identifier>", conduit.ErrAPI},
-		{"bad credentials", 400, "application/json", `{"error_type":"INVALID_INPUT","error_code":"INVALID_API_KEYS","error_message":"invalid client_id or secret provided","display_message":null,"request_id":"r1"}`, "INVALID_API_KEYS", "invalid client_id or secret provided", conduit.ErrAPI},
-		{"401", 401, "application/json", `{"error_type":"INVALID_INPUT","error_code":"UNAUTHORIZED","error_message":"no"}`, "UNAUTHORIZED", "no", conduit.ErrUnauthorized},
-		{"429", 429, "application/json", `{"error_type":"RATE_LIMIT_EXCEEDED","error_code":"RATE_LIMIT","error_message":"slow down"}`, "RATE_LIMIT", "slow down", conduit.ErrRateLimited},
-		{"html from a proxy", 502, "text/html", `<html><body>Bad gateway</body></html>`, "", "", conduit.ErrAPI},
-		{"plain text", 500, "text/plain", `internal error`, "", "internal error", conduit.ErrAPI},
-		{"null at 200", 200, "application/json", `null`, "", "", conduit.ErrMalformedResponse},
-		{"truncated at 200", 200, "application/json", `{"accounts":[{"account_id":`, "", "", conduit.ErrMalformedResponse},
-		{"non-decimal amount", 200, "application/json", `{"accounts":[{"balances":{"current":"12,50"}}]}`, "", "", conduit.ErrMalformedResponse},
+	want := func(is error, code, message string) apitest.Want {
+		return apitest.Want{Is: is, Service: "banklink", Op: "GetBalance", Code: code, Message: message}
 	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			c := newLocal(t, func(w http.ResponseWriter, r *http.Request) {
-				w.Header().Set("Content-Type", tc.ctype)
-				w.WriteHeader(tc.status)
-				w.Write([]byte(tc.body))
-			}, conduit.WithMaxRetries(0))
-			_, err := c.GetBalance(context.Background(), accessToken)
-			var e *banklink.Error
-			require.ErrorAs(t, err, &e)
-			assert.ErrorIs(t, err, tc.is)
-			assert.Equal(t, tc.code, e.Code)
-			if tc.message != "" {
-				assert.Equal(t, tc.message, e.Message)
-			}
-			assert.Equal(t, "banklink", e.Service)
-			assert.Equal(t, "GetBalance", e.Op)
-			assertNoSecret(t, err)
-		})
-	}
+	apitest.Cases(t, []apitest.Case{
+		{Name: "bank error fixture", Status: 400, ContentType: "application/json", Body: string(fixture),
+			Want: want(conduit.ErrAPI, "INVALID_ACCESS_TOKEN", "provided access token is in an invalid format. expected format: access-<environment>-<identifier>")},
+		{Name: "bad credentials", Status: 400, ContentType: "application/json", Body: `{"error_type":"INVALID_INPUT","error_code":"INVALID_API_KEYS","error_message":"invalid client_id or secret provided","display_message":null,"request_id":"r1"}`,
+			Want: want(conduit.ErrAPI, "INVALID_API_KEYS", "invalid client_id or secret provided")},
+		{Name: "401", Status: 401, ContentType: "application/json", Body: `{"error_type":"INVALID_INPUT","error_code":"UNAUTHORIZED","error_message":"no"}`,
+			Want: want(conduit.ErrUnauthorized, "UNAUTHORIZED", "no")},
+		{Name: "429", Status: 429, ContentType: "application/json", Body: `{"error_type":"RATE_LIMIT_EXCEEDED","error_code":"RATE_LIMIT","error_message":"slow down"}`,
+			Want: want(conduit.ErrRateLimited, "RATE_LIMIT", "slow down")},
+		{Name: "html from a proxy", Status: 502, ContentType: "text/html", Body: `<html><body>Bad gateway</body></html>`, Want: want(conduit.ErrAPI, "", "")},
+		{Name: "plain text", Status: 500, ContentType: "text/plain", Body: `internal error`, Want: want(conduit.ErrAPI, "", "internal error")},
+		{Name: "null at 200", Status: 200, ContentType: "application/json", Body: `null`, Want: want(conduit.ErrMalformedResponse, "", "")},
+		{Name: "truncated at 200", Status: 200, ContentType: "application/json", Body: `{"accounts":[{"account_id":`, Want: want(conduit.ErrMalformedResponse, "", "")},
+		{Name: "non-decimal amount", Status: 200, ContentType: "application/json", Body: `{"accounts":[{"balances":{"current":"12,50"}}]}`, Want: want(conduit.ErrMalformedResponse, "", "")},
+	}, allSecrets, func(t *testing.T, url string) error {
+		clearEnv(t)
+		c, err := banklink.New(conduit.WithBaseURL(url), banklink.WithClientID(clientID), banklink.WithSecret(secret), conduit.WithMaxRetries(0))
+		require.NoError(t, err)
+		_, err = c.GetBalance(context.Background(), accessToken)
+		return err
+	})
 }
 
 func TestMissingCredentials(t *testing.T) {
-	var hits atomic.Int32
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { hits.Add(1) }))
-	defer srv.Close()
+	srv := apitest.Serve(t, nil)
 	cases := []struct {
 		opts         []banklink.Option
 		option, env  string
@@ -419,7 +340,7 @@ func TestMissingCredentials(t *testing.T) {
 			assert.NotContains(t, err.Error(), tc.presentValue)
 		}
 	}
-	assert.Zero(t, hits.Load(), "a missing credential is reported before any I/O")
+	assert.Zero(t, srv.Hits(), "a missing credential is reported before any I/O")
 }
 
 func TestCredentialsFromEnv(t *testing.T) {
@@ -436,40 +357,30 @@ func TestCredentialsFromEnv(t *testing.T) {
 }
 
 func TestBadInput(t *testing.T) {
-	var hits atomic.Int32
-	c := newLocal(t, func(w http.ResponseWriter, r *http.Request) { hits.Add(1) })
+	c, srv := newLocal(t, nil)
 	ctx := context.Background()
 	search := func(q string, p *banklink.SearchInstitutionsParams) func() error {
 		return func() error { _, err := c.SearchInstitutions(ctx, q, p); return err }
 	}
 	balance := func(tok string) func() error {
-		return func() error { _, err := c.GetBalance(ctx, tok); return err }
+		return func() error {
+			_, err := c.GetBalance(ctx, tok)
+			assert.NotContains(t, fmt.Sprint(err), "Injected", "the token is not echoed")
+			return err
+		}
 	}
-	cases := []struct {
-		field string
-		call  func() error
-	}{
-		{"query", search("", nil)},
-		{"query", search(" \t", nil)},
-		{"products", search("x", &banklink.SearchInstitutionsParams{Products: []string{"auth", ""}})},
-		{"country_codes", search("x", &banklink.SearchInstitutionsParams{CountryCodes: []string{"us"}})},
-		{"country_codes", search("x", &banklink.SearchInstitutionsParams{CountryCodes: []string{"USA"}})},
-		{"country_codes", search("x", &banklink.SearchInstitutionsParams{CountryCodes: []string{"GB", ""}})},
-		{"country_codes", search("x", &banklink.SearchInstitutionsParams{CountryCodes: []string{"Ü1"}})},
-		{"access_token", balance("")},
-		{"access_token", balance("access-sandbox-\nInjected: 1")},
-		{"access_token", balance("access sandbox")},
-	}
-	for _, tc := range cases {
-		err := tc.call()
-		var e *banklink.Error
-		require.ErrorAs(t, err, &e, tc.field)
-		assert.ErrorIs(t, err, conduit.ErrInvalidParam)
-		assert.Equal(t, tc.field, e.Field)
-		assert.Contains(t, err.Error(), tc.field)
-		assert.NotContains(t, err.Error(), "Injected", "the token is not echoed")
-	}
-	assert.Zero(t, hits.Load(), "bad input must not reach the server")
+	apitest.BadInput(t, srv, []apitest.Input{
+		{Field: "query", Call: search("", nil)},
+		{Field: "query", Call: search(" \t", nil)},
+		{Field: "products", Call: search("x", &banklink.SearchInstitutionsParams{Products: []string{"auth", ""}})},
+		{Field: "country_codes", Call: search("x", &banklink.SearchInstitutionsParams{CountryCodes: []string{"us"}})},
+		{Field: "country_codes", Call: search("x", &banklink.SearchInstitutionsParams{CountryCodes: []string{"USA"}})},
+		{Field: "country_codes", Call: search("x", &banklink.SearchInstitutionsParams{CountryCodes: []string{"GB", ""}})},
+		{Field: "country_codes", Call: search("x", &banklink.SearchInstitutionsParams{CountryCodes: []string{"Ü1"}})},
+		{Field: "access_token", Call: balance("")},
+		{Field: "access_token", Call: balance("access-sandbox-\nInjected: 1")},
+		{Field: "access_token", Call: balance("access sandbox")},
+	})
 }
 
 func TestAmount(t *testing.T) {
