@@ -1,0 +1,436 @@
+package banklink_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"math/big"
+	"net/http"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/banklink"
+	"github.com/conduit-sdk/conduit/internal/apitest"
+	"github.com/conduit-sdk/conduit/internal/golden"
+	"github.com/conduit-sdk/conduit/internal/replay"
+)
+
+const (
+	clientID    = "cid-Qm7-unit"
+	secret      = "sec-Zp4-unit"
+	accessToken = "access-sandbox-Hy2-unit"
+)
+
+// clearEnv keeps the developer's own CONDUIT_* settings out of the tests.
+func clearEnv(t *testing.T) {
+	apitest.ClearEnv(t, "CONDUIT_BANKLINK_CLIENT_ID", "CONDUIT_BANKLINK_SECRET", "CONDUIT_BANKLINK_ENVIRONMENT",
+		"CONDUIT_BANK_SANDBOX_URL", "CONDUIT_BANK_PRODUCTION_URL")
+}
+
+func startReplay(t *testing.T) *replay.Server {
+	t.Helper()
+	clearEnv(t)
+	srv := replay.Start()
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+func newReplay(t *testing.T, srv *replay.Server, opts ...banklink.Option) *banklink.Client {
+	t.Helper()
+	c, err := banklink.New(append(srv.Options("banklink"), opts...)...)
+	require.NoError(t, err)
+	return c
+}
+
+// newLocal points a fully credentialed client at h.
+func newLocal(t *testing.T, h http.HandlerFunc, opts ...banklink.Option) (*banklink.Client, *apitest.Server) {
+	t.Helper()
+	clearEnv(t)
+	srv := apitest.Serve(t, h)
+	base := []banklink.Option{conduit.WithBaseURL(srv.URL), banklink.WithClientID(clientID), banklink.WithSecret(secret),
+		conduit.WithRetryBackoff(time.Millisecond, 5*time.Millisecond)}
+	c, err := banklink.New(append(base, opts...)...)
+	require.NoError(t, err)
+	return c, srv
+}
+
+func TestSearchInstitutions(t *testing.T) {
+	srv := startReplay(t)
+	c := newReplay(t, srv)
+	r, err := c.SearchInstitutions(context.Background(), "platypus", &banklink.SearchInstitutionsParams{
+		Products: []string{"transactions"}, CountryCodes: []string{"US"},
+	})
+	require.NoError(t, err)
+	require.Len(t, r.Institutions, 2)
+	first := r.Institutions[0]
+	assert.Equal(t, "ins_109508", first.InstitutionID)
+	assert.Equal(t, "First Platypus Bank", first.Name)
+	assert.Equal(t, []string{"US"}, first.CountryCodes)
+	assert.Contains(t, first.Products, "balance")
+	assert.Equal(t, []string{"US", "CA"}, r.Institutions[1].CountryCodes)
+	assert.Equal(t, "Ggmk0enW4smO2Tp", r.RequestID)
+
+	var extra struct {
+		OAuth          bool     `json:"oauth"`
+		RoutingNumbers []string `json:"routing_numbers"`
+	}
+	require.NoError(t, first.Decode(&extra), "each institution keeps its own raw record")
+	assert.Equal(t, []string{"011000138", "011200365"}, extra.RoutingNumbers)
+	require.NoError(t, r.Institutions[1].Decode(&extra))
+	assert.True(t, extra.OAuth)
+	assert.Contains(t, string(r.RawJSON()), `"item_logins"`)
+	assert.Equal(t, 1, srv.Hits("POST /bank_sandbox_url/institutions/search"), "sandbox is the default")
+	golden.JSON(t, "banklink", "search_institutions", r)
+}
+
+func TestGetBalance(t *testing.T) {
+	srv := startReplay(t)
+	c := newReplay(t, srv)
+	r, err := c.GetBalance(context.Background(), replay.Credential("banklink", "access_token"))
+	require.NoError(t, err)
+	require.Len(t, r.Accounts, 2)
+	chk := r.Accounts[0]
+	assert.Equal(t, "BxBXxLj1m4HMXBm9WZZmCWVbPjX16EHwv99vp", chk.AccountID)
+	assert.Equal(t, "Platypus Checking", chk.Name)
+	assert.Equal(t, "depository", chk.Type)
+	assert.Equal(t, banklink.Amount("100.00"), chk.Balances.Available, "the decimal text is kept as sent")
+	assert.Equal(t, banklink.Amount("110.25"), chk.Balances.Current)
+	assert.False(t, chk.Balances.Limit.Known())
+	assert.Equal(t, "USD", chk.Balances.ISOCurrencyCode)
+
+	card := r.Accounts[1]
+	assert.False(t, card.Balances.Available.Known(), "null stays unknown, not zero")
+	assert.Equal(t, banklink.Amount("9007199254740993.27"), card.Balances.Current, "beyond float64 precision, from a JSON string")
+	assert.Equal(t, banklink.Amount("20000000000000000.01"), card.Balances.Limit, "beyond float64 precision, from a JSON number")
+	cur, err := card.Balances.Current.Rat()
+	require.NoError(t, err)
+	want, _ := new(big.Rat).SetString("900719925474099327/100")
+	assert.Zero(t, want.Cmp(cur), "got %s", cur.FloatString(2))
+
+	var extra struct {
+		OfficialName string `json:"official_name"`
+	}
+	require.NoError(t, chk.Decode(&extra))
+	assert.Equal(t, "Platypus Gold Standard 0% Interest Checking", extra.OfficialName)
+	var item struct {
+		Item struct {
+			ItemID string `json:"item_id"`
+		} `json:"item"`
+	}
+	require.NoError(t, r.Decode(&item))
+	assert.Equal(t, "Ed6bjNrDLJfGvZWwnkQlfxwoNz54B5C97ejBr", item.Item.ItemID)
+	golden.JSON(t, "banklink", "get_balance", r)
+}
+
+func TestEnvironmentPicksTheHost(t *testing.T) {
+	srv := startReplay(t)
+	ctx := context.Background()
+	prod := newReplay(t, srv, banklink.WithEnvironment(banklink.Production))
+	assert.Equal(t, banklink.Production, prod.Environment())
+	_, err := prod.SearchInstitutions(ctx, "platypus", nil)
+	require.NoError(t, err)
+	assert.Equal(t, 1, srv.Hits("POST /bank_production_url/institutions/search"))
+	assert.Zero(t, srv.Hits("POST /bank_sandbox_url/institutions/search"))
+
+	t.Setenv("CONDUIT_BANKLINK_ENVIRONMENT", "production")
+	fromEnv := newReplay(t, srv)
+	_, err = fromEnv.GetBalance(ctx, replay.Credential("banklink", "access_token"))
+	require.NoError(t, err)
+	assert.Equal(t, 1, srv.Hits("POST /bank_production_url/accounts/balance/get"))
+
+	sandbox := newReplay(t, srv, banklink.WithEnvironment(banklink.Sandbox))
+	assert.Equal(t, banklink.Sandbox, sandbox.Environment(), "the option beats the environment variable")
+	_, err = sandbox.SearchInstitutions(ctx, "platypus", nil)
+	require.NoError(t, err)
+	assert.Equal(t, 1, srv.Hits("POST /bank_sandbox_url/institutions/search"))
+}
+
+func TestBaseURLOverridesTheSelectedHost(t *testing.T) {
+	clearEnv(t)
+	srv := apitest.Serve(t, apitest.JSON(`{"institutions":[]}`))
+	c, err := banklink.New(banklink.WithEnvironment(banklink.Production), banklink.WithSandboxURL("http://sandbox.invalid"),
+		conduit.WithBaseURL(srv.URL+"/bank/"), banklink.WithClientID(clientID), banklink.WithSecret(secret))
+	require.NoError(t, err)
+	r, err := c.SearchInstitutions(context.Background(), "x", nil)
+	require.NoError(t, err)
+	assert.Empty(t, r.Institutions)
+	assert.Equal(t, "/bank/institutions/search", srv.Last(t).URI)
+}
+
+func TestNamedURLsAndMissingOne(t *testing.T) {
+	clearEnv(t)
+	srv := apitest.Serve(t, apitest.JSON(`{"accounts":[]}`))
+	creds := []banklink.Option{banklink.WithClientID(clientID), banklink.WithSecret(secret)}
+	prod, err := banklink.New(append(creds, banklink.WithEnvironment(banklink.Production), banklink.WithProductionURL(srv.URL))...)
+	require.NoError(t, err)
+	_, err = prod.GetBalance(context.Background(), accessToken)
+	require.NoError(t, err)
+	assert.Equal(t, 1, srv.Hits())
+
+	sandbox, err := banklink.New(append(creds, banklink.WithProductionURL(srv.URL))...)
+	require.NoError(t, err)
+	_, err = sandbox.GetBalance(context.Background(), accessToken)
+	assert.ErrorIs(t, err, conduit.ErrMissingBaseURL)
+	assert.Contains(t, err.Error(), "CONDUIT_BANK_SANDBOX_URL")
+	assert.Equal(t, 1, srv.Hits())
+}
+
+func TestUnknownEnvironment(t *testing.T) {
+	clearEnv(t)
+	t.Setenv("CONDUIT_BANKLINK_ENVIRONMENT", "Production ")
+	_, err := banklink.New()
+	var e *banklink.Error
+	require.ErrorAs(t, err, &e)
+	assert.ErrorIs(t, err, conduit.ErrInvalidParam)
+	assert.Equal(t, "environment", e.Field)
+	_, err = banklink.New(banklink.WithEnvironment("live"))
+	assert.ErrorIs(t, err, conduit.ErrInvalidParam)
+}
+
+// assertCredsOnlyInBody checks the body's credentials and that no header,
+// path or query carries any.
+func assertCredsOnlyInBody(t *testing.T, got apitest.Request, creds ...string) {
+	t.Helper()
+	body := got.JSON(t)
+	assert.Equal(t, clientID, body["client_id"])
+	assert.Equal(t, secret, body["secret"])
+	for _, s := range creds {
+		assert.NotContains(t, got.URI, s)
+		for name, vals := range got.Header {
+			assert.NotContains(t, strings.Join(vals, " "), s, "credential in header %s", name)
+		}
+	}
+	assert.Empty(t, got.Header.Get("Authorization"))
+	assert.Equal(t, "application/json", got.Header.Get("Content-Type"))
+	assert.Equal(t, "application/json", got.Header.Get("Accept"))
+}
+
+func TestSearchInstitutionsRequestShape(t *testing.T) {
+	c, srv := newLocal(t, apitest.JSON(`{"institutions":[]}`))
+	_, err := c.SearchInstitutions(context.Background(), "first platypus", &banklink.SearchInstitutionsParams{
+		Products: []string{"auth", "balance"}, CountryCodes: []string{"US", "GB"},
+	})
+	require.NoError(t, err)
+	got := srv.Last(t)
+	assert.Equal(t, "POST", got.Method)
+	assert.Equal(t, "/institutions/search", got.URI)
+	assert.Equal(t, map[string]any{
+		"client_id": clientID, "secret": secret, "query": "first platypus",
+		"products": []any{"auth", "balance"}, "country_codes": []any{"US", "GB"},
+	}, got.JSON(t))
+	assertCredsOnlyInBody(t, got, clientID, secret)
+
+	_, err = c.SearchInstitutions(context.Background(), "x", nil)
+	require.NoError(t, err)
+	assert.Equal(t, map[string]any{"client_id": clientID, "secret": secret, "query": "x"}, srv.Last(t).JSON(t), "empty lists are left out")
+}
+
+func TestGetBalanceRequestShape(t *testing.T) {
+	c, srv := newLocal(t, apitest.JSON(`{"accounts":[]}`))
+	_, err := c.GetBalance(context.Background(), accessToken)
+	require.NoError(t, err)
+	got := srv.Last(t)
+	assert.Equal(t, "POST", got.Method)
+	assert.Equal(t, "/accounts/balance/get", got.URI)
+	assert.Equal(t, map[string]any{"client_id": clientID, "secret": secret, "access_token": accessToken}, got.JSON(t))
+	assertCredsOnlyInBody(t, got, clientID, secret, accessToken)
+}
+
+func TestReadOnlyPostsAreRetried(t *testing.T) {
+	c, srv := newLocal(t, apitest.Flaky(http.StatusServiceUnavailable, apitest.JSON(`{"institutions":[],"accounts":[{"account_id":"a1","balances":{"current":1.5}}]}`)))
+	r, err := c.GetBalance(context.Background(), accessToken)
+	require.NoError(t, err)
+	assert.Equal(t, banklink.Amount("1.5"), r.Accounts[0].Balances.Current)
+	_, err = c.SearchInstitutions(context.Background(), "x", nil)
+	require.NoError(t, err)
+	assert.Equal(t, 4, srv.Hits(), "each read-only POST was retried once")
+}
+
+// allSecrets is everything that must never be printed.
+var allSecrets = []string{clientID, secret, accessToken}
+
+func TestErrorBodyEchoingSecretsIsRedacted(t *testing.T) {
+	var logs bytes.Buffer
+	logger := slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	c, _ := newLocal(t, func(w http.ResponseWriter, r *http.Request) {
+		var in map[string]string
+		json.NewDecoder(r.Body).Decode(&in)
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("X-Request-Id", "req-42")
+		w.WriteHeader(http.StatusBadRequest)
+		json.NewEncoder(w).Encode(map[string]any{
+			"error_type":      "INVALID_INPUT",
+			"error_code":      "INVALID_ACCESS_TOKEN",
+			"error_message":   fmt.Sprintf("access token %s is not valid for client %s with secret %s", in["access_token"], in["client_id"], in["secret"]),
+			"display_message": nil,
+			"request_id":      "m8MDnv9okwxFNBV",
+			"echo":            in,
+		})
+	}, conduit.WithLogger(logger))
+	_, err := c.GetBalance(context.Background(), accessToken)
+	e := apitest.Check(t, err, apitest.Want{Is: conduit.ErrAPI, Service: "banklink", Op: "GetBalance", Status: http.StatusBadRequest,
+		Code: "INVALID_ACCESS_TOKEN", Message: "access token [REDACTED] is not valid for client [REDACTED] with secret [REDACTED]"})
+	assert.Equal(t, "req-42", e.RequestID)
+	assert.Equal(t, "POST /accounts/balance/get", e.Endpoint)
+	assert.Contains(t, string(e.Body), `"error_type":"INVALID_INPUT"`)
+	assert.Contains(t, err.Error(), "INVALID_ACCESS_TOKEN")
+	apitest.NoSecret(t, err, allSecrets, logs.String())
+	assert.NotEmpty(t, logs.String(), "the logger saw the attempt")
+}
+
+func TestErrorShapes(t *testing.T) {
+	fixture, err := os.ReadFile("../testdata/banklink/invalid_access_token.json")
+	require.NoError(t, err)
+	want := func(is error, code, message string) apitest.Want {
+		return apitest.Want{Is: is, Service: "banklink", Op: "GetBalance", Code: code, Message: message}
+	}
+	apitest.Cases(t, []apitest.Case{
+		{Name: "bank error fixture", Status: 400, ContentType: "application/json", Body: string(fixture),
+			Want: want(conduit.ErrAPI, "INVALID_ACCESS_TOKEN", "provided access token is in an invalid format. expected format: access-<environment>-<identifier>")},
+		{Name: "bad credentials", Status: 400, ContentType: "application/json", Body: `{"error_type":"INVALID_INPUT","error_code":"INVALID_API_KEYS","error_message":"invalid client_id or secret provided","display_message":null,"request_id":"r1"}`,
+			Want: want(conduit.ErrAPI, "INVALID_API_KEYS", "invalid client_id or secret provided")},
+		{Name: "401", Status: 401, ContentType: "application/json", Body: `{"error_type":"INVALID_INPUT","error_code":"UNAUTHORIZED","error_message":"no"}`,
+			Want: want(conduit.ErrUnauthorized, "UNAUTHORIZED", "no")},
+		{Name: "429", Status: 429, ContentType: "application/json", Body: `{"error_type":"RATE_LIMIT_EXCEEDED","error_code":"RATE_LIMIT","error_message":"slow down"}`,
+			Want: want(conduit.ErrRateLimited, "RATE_LIMIT", "slow down")},
+		{Name: "html from a proxy", Status: 502, ContentType: "text/html", Body: `<html><body>Bad gateway</body></html>`, Want: want(conduit.ErrAPI, "", "")},
+		{Name: "plain text", Status: 500, ContentType: "text/plain", Body: `internal error`, Want: want(conduit.ErrAPI, "", "internal error")},
+		{Name: "null at 200", Status: 200, ContentType: "application/json", Body: `null`, Want: want(conduit.ErrMalformedResponse, "", "")},
+		{Name: "truncated at 200", Status: 200, ContentType: "application/json", Body: `{"accounts":[{"account_id":`, Want: want(conduit.ErrMalformedResponse, "", "")},
+		{Name: "non-decimal amount", Status: 200, ContentType: "application/json", Body: `{"accounts":[{"balances":{"current":"12,50"}}]}`, Want: want(conduit.ErrMalformedResponse, "", "")},
+	}, allSecrets, func(t *testing.T, url string) error {
+		clearEnv(t)
+		c, err := banklink.New(conduit.WithBaseURL(url), banklink.WithClientID(clientID), banklink.WithSecret(secret), conduit.WithMaxRetries(0))
+		require.NoError(t, err)
+		_, err = c.GetBalance(context.Background(), accessToken)
+		return err
+	})
+}
+
+func TestMissingCredentials(t *testing.T) {
+	srv := apitest.Serve(t, nil)
+	cases := []struct {
+		opts         []banklink.Option
+		option, env  string
+		presentValue string
+	}{
+		{[]banklink.Option{banklink.WithSecret(secret)}, "banklink.WithClientID", "CONDUIT_BANKLINK_CLIENT_ID", secret},
+		{[]banklink.Option{banklink.WithClientID(clientID)}, "banklink.WithSecret", "CONDUIT_BANKLINK_SECRET", clientID},
+	}
+	for _, tc := range cases {
+		clearEnv(t)
+		c, err := banklink.New(append(tc.opts, conduit.WithBaseURL(srv.URL))...)
+		require.NoError(t, err)
+		for _, call := range []func() error{
+			func() error { _, err := c.SearchInstitutions(context.Background(), "x", nil); return err },
+			func() error { _, err := c.GetBalance(context.Background(), accessToken); return err },
+		} {
+			err := call()
+			assert.ErrorIs(t, err, conduit.ErrMissingCredential)
+			assert.Contains(t, err.Error(), tc.option)
+			assert.Contains(t, err.Error(), tc.env)
+			assert.NotContains(t, err.Error(), tc.presentValue)
+		}
+	}
+	assert.Zero(t, srv.Hits(), "a missing credential is reported before any I/O")
+}
+
+func TestCredentialsFromEnv(t *testing.T) {
+	srv := startReplay(t)
+	for k, v := range srv.Env() {
+		if strings.HasPrefix(k, "CONDUIT_BANK") {
+			t.Setenv(k, v)
+		}
+	}
+	c, err := banklink.New()
+	require.NoError(t, err)
+	_, err = c.SearchInstitutions(context.Background(), "platypus", nil)
+	require.NoError(t, err)
+}
+
+func TestBadInput(t *testing.T) {
+	c, srv := newLocal(t, nil)
+	ctx := context.Background()
+	search := func(q string, p *banklink.SearchInstitutionsParams) func() error {
+		return func() error { _, err := c.SearchInstitutions(ctx, q, p); return err }
+	}
+	balance := func(tok string) func() error {
+		return func() error {
+			_, err := c.GetBalance(ctx, tok)
+			assert.NotContains(t, fmt.Sprint(err), "Injected", "the token is not echoed")
+			return err
+		}
+	}
+	apitest.BadInput(t, srv, []apitest.Input{
+		{Field: "query", Call: search("", nil)},
+		{Field: "query", Call: search(" \t", nil)},
+		{Field: "products", Call: search("x", &banklink.SearchInstitutionsParams{Products: []string{"auth", ""}})},
+		{Field: "country_codes", Call: search("x", &banklink.SearchInstitutionsParams{CountryCodes: []string{"us"}})},
+		{Field: "country_codes", Call: search("x", &banklink.SearchInstitutionsParams{CountryCodes: []string{"USA"}})},
+		{Field: "country_codes", Call: search("x", &banklink.SearchInstitutionsParams{CountryCodes: []string{"GB", ""}})},
+		{Field: "country_codes", Call: search("x", &banklink.SearchInstitutionsParams{CountryCodes: []string{"Ü1"}})},
+		{Field: "access_token", Call: balance("")},
+		{Field: "access_token", Call: balance("access-sandbox-\nInjected: 1")},
+		{Field: "access_token", Call: balance("access sandbox")},
+	})
+}
+
+func TestAmount(t *testing.T) {
+	for in, want := range map[string]banklink.Amount{
+		`100.00`: "100.00", `"110.25"`: "110.25", `-3`: "-3", `0`: "0", `null`: "", `1.5e3`: "1.5e3", `"0.000001"`: "0.000001",
+	} {
+		var a banklink.Amount
+		require.NoError(t, json.Unmarshal([]byte(in), &a), in)
+		assert.Equal(t, want, a, in)
+		out, err := json.Marshal(a)
+		require.NoError(t, err)
+		if want == "" {
+			assert.Equal(t, "null", string(out))
+		} else {
+			assert.Equal(t, string(want), string(out), "marshals back to the same number")
+		}
+	}
+	for _, in := range []string{`"12,50"`, `"$5"`, `""`, `"1e9999"`, `true`, `"NaN"`, `"0x10"`, `"01"`, `[]`} {
+		var a banklink.Amount
+		assert.Error(t, json.Unmarshal([]byte(in), &a), in)
+	}
+	r, err := banklink.Amount("1.5e3").Rat()
+	require.NoError(t, err)
+	assert.Equal(t, "1500", r.RatString())
+	_, err = banklink.Amount("").Rat()
+	assert.Error(t, err)
+	_, err = json.Marshal(banklink.Amount("abc"))
+	assert.Error(t, err)
+}
+
+func FuzzAmount(f *testing.F) {
+	for _, s := range []string{`100.00`, `"110.25"`, `null`, `-0.5e-3`, `"1e999"`, `"12,50"`, `1e99999`, `"-"`, `0.1`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		var a banklink.Amount
+		if a.UnmarshalJSON([]byte(in)) != nil || !a.Known() {
+			return
+		}
+		r, err := a.Rat()
+		if err != nil {
+			t.Fatalf("accepted %q but Rat fails: %v", a, err)
+		}
+		out, err := a.MarshalJSON()
+		if err != nil {
+			t.Fatalf("accepted %q but cannot marshal it: %v", a, err)
+		}
+		var back big.Rat
+		if _, ok := back.SetString(string(out)); !ok || back.Cmp(r) != 0 {
+			t.Fatalf("%q does not round-trip exactly: %s", a, out)
+		}
+	})
+}

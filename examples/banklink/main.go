@@ -1,0 +1,71 @@
+// Command banklink searches institutions and prints the balances of a linked
+// account.
+//
+//	go run ./examples/banklink -replay    # against the embedded replay server
+//	CONDUIT_BANK_SANDBOX_URL=https://… CONDUIT_BANKLINK_CLIENT_ID=… CONDUIT_BANKLINK_SECRET=… \
+//	  go run ./examples/banklink -query "first platypus" -access-token access-sandbox-…
+//
+// CONDUIT_BANKLINK_ENVIRONMENT=production switches to CONDUIT_BANK_PRODUCTION_URL.
+// The access token defaults to $CONDUIT_BANKLINK_ACCESS_TOKEN, which the
+// replay server exports; the package itself takes it per call.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"log"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/conduit-sdk/conduit/banklink"
+	"github.com/conduit-sdk/conduit/internal/replay"
+)
+
+func main() {
+	useReplay := flag.Bool("replay", false, "run against the embedded replay server")
+	query := flag.String("query", "platypus", "institution name to search for")
+	countries := flag.String("countries", "US", "comma-separated country codes")
+	token := flag.String("access-token", "", "access token of a linked account (default $CONDUIT_BANKLINK_ACCESS_TOKEN)")
+	flag.Parse()
+	if *useReplay {
+		srv := replay.Start()
+		defer srv.Close()
+		srv.Setenv()
+	}
+	if *token == "" {
+		*token = os.Getenv("CONDUIT_BANKLINK_ACCESS_TOKEN")
+	}
+	c, err := banklink.New()
+	if err != nil {
+		log.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	found, err := c.SearchInstitutions(ctx, *query, &banklink.SearchInstitutionsParams{CountryCodes: strings.Split(*countries, ",")})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("%s: %d institutions match %q\n", c.Environment(), len(found.Institutions), *query)
+	for _, in := range found.Institutions {
+		fmt.Printf("  %-12s %s %v\n", in.InstitutionID, in.Name, in.Products)
+	}
+	if *token == "" {
+		return
+	}
+	bal, err := c.GetBalance(ctx, *token)
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, a := range bal.Accounts {
+		fmt.Printf("  %-24s available %-20s current %s %s\n", a.Name, orUnknown(a.Balances.Available), orUnknown(a.Balances.Current), a.Balances.ISOCurrencyCode)
+	}
+}
+
+func orUnknown(a banklink.Amount) string {
+	if !a.Known() {
+		return "unknown"
+	}
+	return string(a)
+}

@@ -1,0 +1,497 @@
+package maps_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/apitest"
+	"github.com/conduit-sdk/conduit/internal/golden"
+	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/maps"
+)
+
+// apiKey holds characters that query and path escaping change, so every
+// form of it must be redacted.
+const apiKey = "AIza+key/unit 7Qx"
+
+var envKeys = []string{"CONDUIT_MAPS_API_KEY", "CONDUIT_GEOCODING_URL", "CONDUIT_PLACES_URL", "CONDUIT_ROUTES_URL"}
+
+func clearEnv(t *testing.T) { apitest.ClearEnv(t, envKeys...) }
+
+func newReplay(t *testing.T) (*maps.Client, *replay.Server) {
+	t.Helper()
+	clearEnv(t)
+	srv := replay.Start()
+	t.Cleanup(srv.Close)
+	c, err := maps.New(srv.Options("maps")...)
+	require.NoError(t, err)
+	return c, srv
+}
+
+// newLocal points all three hosts of a keyed client at h.
+func newLocal(t *testing.T, h http.HandlerFunc, opts ...maps.Option) (*maps.Client, *apitest.Server) {
+	t.Helper()
+	clearEnv(t)
+	srv := apitest.Serve(t, h)
+	base := []maps.Option{conduit.WithBaseURL(srv.URL), maps.WithPlacesURL(srv.URL + "/places"), maps.WithRoutesURL(srv.URL + "/routes/"),
+		maps.WithAPIKey(apiKey), conduit.WithRetryBackoff(time.Millisecond, 5*time.Millisecond)}
+	c, err := maps.New(append(base, opts...)...)
+	require.NoError(t, err)
+	return c, srv
+}
+
+func TestGeocode(t *testing.T) {
+	c, srv := newReplay(t)
+	r, err := c.Geocode(context.Background(), "1600 Amphitheatre Parkway, Mountain View, CA")
+	require.NoError(t, err)
+	assert.Equal(t, "OK", r.Status)
+	require.Len(t, r.Results, 1)
+	g := r.Results[0]
+	assert.Equal(t, "1600 Amphitheatre Pkwy, Mountain View, CA 94043, USA", g.FormattedAddress)
+	assert.Equal(t, "ChIJeRpOeF67j4AR9ydy_PIzPuM", g.PlaceID)
+	assert.Equal(t, maps.LatLng{Lat: 37.4224428, Lng: -122.0842467}, g.Geometry.Location)
+	assert.Equal(t, "ROOFTOP", g.Geometry.LocationType)
+	require.Len(t, g.AddressComponents, 6)
+	assert.Equal(t, "CA", g.AddressComponents[3].ShortName)
+	var extra struct {
+		PlusCode struct {
+			GlobalCode string `json:"global_code"`
+		} `json:"plus_code"`
+	}
+	require.NoError(t, g.Decode(&extra), "each result keeps its raw record")
+	assert.Equal(t, "849VCWC8+X8", extra.PlusCode.GlobalCode)
+	assert.Contains(t, string(r.RawJSON()), `"viewport"`)
+	assert.Equal(t, 1, srv.Hits("GET /geocoding_url/maps/api/geocode/json"))
+	golden.JSON(t, "maps", "geocode", r)
+}
+
+func TestGeocodeZeroResults(t *testing.T) {
+	c, _ := newReplay(t)
+	r, err := c.Geocode(context.Background(), "Atlantis")
+	require.NoError(t, err, "ZERO_RESULTS is an empty answer, not an error")
+	assert.Equal(t, "ZERO_RESULTS", r.Status)
+	assert.Empty(t, r.Results)
+}
+
+func TestSearchText(t *testing.T) {
+	c, srv := newReplay(t)
+	r, err := c.SearchText(context.Background(), "amphitheatre in Mountain View", nil)
+	require.NoError(t, err)
+	require.Len(t, r.Places, 3)
+	p := r.Places[0]
+	assert.Equal(t, maps.LocalizedText{Text: "Googleplex", LanguageCode: "en"}, p.DisplayName)
+	assert.Equal(t, "1600 Amphitheatre Pkwy, Mountain View, CA 94043, USA", p.FormattedAddress)
+	assert.Equal(t, 4.5, p.Rating)
+	assert.Zero(t, r.Places[2].Rating, "a place without reviews has no rating")
+	var extra struct {
+		UserRatingCount int64  `json:"userRatingCount"`
+		BusinessStatus  string `json:"businessStatus"`
+	}
+	require.NoError(t, p.Decode(&extra))
+	assert.EqualValues(t, 10413, extra.UserRatingCount)
+	assert.Equal(t, "OPERATIONAL", extra.BusinessStatus)
+	assert.Equal(t, 1, srv.Hits("POST /places_url/v1/places:searchText"))
+	golden.JSON(t, "maps", "search_text", r)
+}
+
+func TestComputeRoutes(t *testing.T) {
+	c, srv := newReplay(t)
+	r, err := c.ComputeRoutes(context.Background(), "1600 Amphitheatre Parkway, Mountain View, CA", "450 Serra Mall, Stanford, CA", nil)
+	require.NoError(t, err)
+	require.Len(t, r.Routes, 1)
+	rt := r.Routes[0]
+	assert.Equal(t, 12794, rt.DistanceMeters)
+	assert.Equal(t, maps.Duration("1096s"), rt.Duration)
+	d, err := rt.Duration.Parse()
+	require.NoError(t, err)
+	assert.Equal(t, 18*time.Minute+16*time.Second, d)
+	var extra struct {
+		StaticDuration maps.Duration `json:"staticDuration"`
+	}
+	require.NoError(t, rt.Decode(&extra))
+	assert.Equal(t, maps.Duration("1021s"), extra.StaticDuration)
+	assert.Contains(t, string(r.RawJSON()), `"geocodingResults"`)
+	assert.Equal(t, 1, srv.Hits("POST /routes_url/directions/v2:computeRoutes"))
+	golden.JSON(t, "maps", "compute_routes", r)
+}
+
+// assertKeyOnlyIn checks the key is in the one place given and nowhere else.
+func assertKeyOnlyIn(t *testing.T, got apitest.Request, header string) {
+	t.Helper()
+	for name, vals := range got.Header {
+		v := strings.Join(vals, " ")
+		if name == header {
+			assert.Equal(t, apiKey, v)
+			continue
+		}
+		assert.NotContains(t, v, "AIza", "key in header %s", name)
+	}
+	if header != "" {
+		assert.Equal(t, apiKey, got.Header.Get(header))
+		assert.NotContains(t, got.URI, "AIza", "key in the URL")
+	}
+	assert.NotContains(t, string(got.Body), "AIza", "key in the body")
+}
+
+func TestGeocodeRequestShape(t *testing.T) {
+	c, srv := newLocal(t, apitest.JSON(`{"results":[],"status":"ZERO_RESULTS"}`))
+	_, err := c.Geocode(context.Background(), "10 Downing St, London & more")
+	require.NoError(t, err)
+	got := srv.Last(t)
+	assert.Equal(t, "GET", got.Method)
+	assert.Equal(t, "/maps/api/geocode/json", got.Path)
+	assert.Equal(t, "address=10+Downing+St%2C+London+%26+more&key=AIza%2Bkey%2Funit+7Qx", got.Query)
+	q, _ := url.ParseQuery(got.Query)
+	assert.Equal(t, apiKey, q.Get("key"))
+	assert.Empty(t, got.Body)
+	assert.Empty(t, got.Header.Get("X-Provider-Api-Key"))
+	assert.Empty(t, got.Header.Get("X-Provider-FieldMask"))
+	assertKeyOnlyIn(t, got, "")
+}
+
+func TestSearchTextRequestShape(t *testing.T) {
+	c, srv := newLocal(t, apitest.JSON(`{}`))
+	r, err := c.SearchText(context.Background(), "pizza in New York", nil)
+	require.NoError(t, err)
+	assert.Empty(t, r.Places, "{} means no places")
+	got := srv.Last(t)
+	assert.Equal(t, "POST", got.Method)
+	assert.Equal(t, "/places/v1/places:searchText", got.URI, "the colon is sent as is, and nothing else is in the URL")
+	assert.Equal(t, "places.displayName,places.formattedAddress,places.rating", got.Header.Get("X-Provider-FieldMask"))
+	assert.Equal(t, "application/json", got.Header.Get("Content-Type"))
+	assert.Equal(t, map[string]any{"textQuery": "pizza in New York"}, got.JSON(t))
+	assertKeyOnlyIn(t, got, "X-Provider-Api-Key")
+
+	_, err = c.SearchText(context.Background(), "pizza", &maps.SearchTextParams{FieldMask: maps.FieldMask{"places.id", "places.displayName"}})
+	require.NoError(t, err)
+	assert.Equal(t, "places.id,places.displayName", srv.Last(t).Header.Get("X-Provider-FieldMask"))
+}
+
+func TestComputeRoutesRequestShape(t *testing.T) {
+	c, srv := newLocal(t, apitest.JSON(`{"routes":[{"duration":"60s"}]}`))
+	_, err := c.ComputeRoutes(context.Background(), "Origin St 1", "Destination Ave 2", nil)
+	require.NoError(t, err)
+	got := srv.Last(t)
+	assert.Equal(t, "POST", got.Method)
+	assert.Equal(t, "/routes/directions/v2:computeRoutes", got.URI)
+	assert.Equal(t, "routes.duration,routes.distanceMeters", got.Header.Get("X-Provider-FieldMask"))
+	assert.Equal(t, map[string]any{
+		"origin":      map[string]any{"address": "Origin St 1"},
+		"destination": map[string]any{"address": "Destination Ave 2"},
+		"travelMode":  "DRIVE",
+	}, got.JSON(t))
+	assertKeyOnlyIn(t, got, "X-Provider-Api-Key")
+
+	_, err = c.ComputeRoutes(context.Background(), "a", "b", &maps.ComputeRoutesParams{TravelMode: maps.Walk, FieldMask: maps.FieldMask{"routes.polyline"}})
+	require.NoError(t, err)
+	got = srv.Last(t)
+	assert.Equal(t, "WALK", got.JSON(t)["travelMode"])
+	assert.Equal(t, "routes.polyline", got.Header.Get("X-Provider-FieldMask"))
+}
+
+func TestReadOnlyPostsAreRetried(t *testing.T) {
+	c, srv := newLocal(t, apitest.Flaky(http.StatusBadGateway, apitest.JSON(`{"places":[],"routes":[]}`)))
+	_, err := c.SearchText(context.Background(), "x", nil)
+	require.NoError(t, err)
+	_, err = c.ComputeRoutes(context.Background(), "a", "b", nil)
+	require.NoError(t, err)
+	assert.Equal(t, 4, srv.Hits(), "each read-only POST was retried once")
+}
+
+// keyForms are the ways the key can appear on the wire.
+var keyForms = []string{apiKey, url.QueryEscape(apiKey), url.PathEscape(apiKey), "AIza"}
+
+func assertNoKey(t *testing.T, err error, more ...string) {
+	t.Helper()
+	require.Error(t, err)
+	apitest.NoSecret(t, err, keyForms, more...)
+}
+
+func TestNetworkErrorHidesTheKey(t *testing.T) {
+	clearEnv(t)
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	closed := "http://" + l.Addr().String()
+	l.Close()
+	var logs bytes.Buffer
+	c, err := maps.New(maps.WithGeocodingURL(closed), maps.WithPlacesURL(closed), maps.WithAPIKey(apiKey),
+		conduit.WithRetryBackoff(time.Millisecond, 2*time.Millisecond),
+		conduit.WithLogger(slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))))
+	require.NoError(t, err)
+	_, err = c.Geocode(context.Background(), "somewhere")
+	require.Error(t, err)
+	var ue *url.Error
+	require.ErrorAs(t, err, &ue, "the network error stays reachable")
+	assert.Contains(t, ue.URL, "key="+"[REDACTED]")
+	assert.Contains(t, ue.URL, "address=somewhere")
+	var e *maps.Error
+	require.ErrorAs(t, err, &e)
+	assert.Equal(t, 3, e.Attempts, "a refused connection is retried")
+	assert.Equal(t, "GET /maps/api/geocode/json", e.Endpoint)
+	assertNoKey(t, err, ue.URL, ue.Error(), fmt.Sprintf("%#v", ue), logs.String())
+	assert.NotEmpty(t, logs.String())
+
+	_, err = c.SearchText(context.Background(), "x", nil)
+	require.ErrorAs(t, err, &ue)
+	assertNoKey(t, err, ue.URL)
+}
+
+func TestGeocodeErrors(t *testing.T) {
+	want := func(is error, code, message string) apitest.Want {
+		return apitest.Want{Is: is, Service: "maps", Op: "Geocode", Code: code, Message: message}
+	}
+	apitest.Cases(t, []apitest.Case{
+		{Name: "request denied at 200", Status: 200, ContentType: "application/json", Body: `{"error_message":"The provided API key is invalid. ","results":[],"status":"REQUEST_DENIED"}`,
+			Want: want(conduit.ErrAPI, "REQUEST_DENIED", "The provided API key is invalid. ")},
+		{Name: "over limit at 200", Status: 200, ContentType: "application/json", Body: `{"results":[],"status":"OVER_QUERY_LIMIT"}`,
+			Want: want(conduit.ErrAPI, "OVER_QUERY_LIMIT", `status "OVER_QUERY_LIMIT"`)},
+		{Name: "no status at 200", Status: 200, ContentType: "application/json", Body: `{"results":[]}`,
+			Want: want(conduit.ErrAPI, "", "the response has no status")},
+		{Name: "failure with odd results at 200", Status: 200, ContentType: "application/json", Body: `{"results":"","status":"UNKNOWN_ERROR"}`,
+			Want: want(conduit.ErrAPI, "UNKNOWN_ERROR", `status "UNKNOWN_ERROR"`)},
+		{Name: "invalid request at 400", Status: 400, ContentType: "application/json", Body: `{"error_message":"Invalid request. Missing the 'address' parameter.","results":[],"status":"INVALID_REQUEST"}`,
+			Want: want(conduit.ErrAPI, "INVALID_REQUEST", "Invalid request. Missing the 'address' parameter.")},
+		{Name: "403", Status: 403, ContentType: "text/html", Body: `<html><body>Forbidden</body></html>`, Want: want(conduit.ErrUnauthorized, "", "")},
+		{Name: "empty at 200", Status: 200, ContentType: "application/json", Body: ``, Want: want(conduit.ErrMalformedResponse, "", "")},
+		{Name: "truncated at 200", Status: 200, ContentType: "application/json", Body: `{"results":[{"formatted_address":`, Want: want(conduit.ErrMalformedResponse, "", "")},
+	}, keyForms, func(t *testing.T, url string) error {
+		clearEnv(t)
+		c, err := maps.New(maps.WithGeocodingURL(url), maps.WithAPIKey(apiKey), conduit.WithMaxRetries(0))
+		require.NoError(t, err)
+		_, err = c.Geocode(context.Background(), "x")
+		return err
+	})
+}
+
+func TestPlacesErrorEchoingTheKey(t *testing.T) {
+	fixture := `{"error":{"code":403,"message":"Places API has not been used with key %s before or it is disabled.","status":"PERMISSION_DENIED","details":[{"key":%q}]}}`
+	c, _ := newLocal(t, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusForbidden)
+		fmt.Fprintf(w, fixture, r.Header.Get("X-Provider-Api-Key"), url.QueryEscape(r.Header.Get("X-Provider-Api-Key")))
+	})
+	_, err := c.SearchText(context.Background(), "x", nil)
+	e := apitest.Check(t, err, apitest.Want{Is: conduit.ErrUnauthorized, Service: "maps", Op: "SearchText", Status: 403,
+		Code: "403", Message: "Places API has not been used with key [REDACTED] before or it is disabled."})
+	assert.Equal(t, "POST /v1/places:searchText", e.Endpoint)
+	assertNoKey(t, err)
+}
+
+func TestForeignRedirectKeepsTheKey(t *testing.T) {
+	var leaked atomic.Int32
+	foreign := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.Contains(r.Header.Get("X-Provider-Api-Key")+r.URL.RawQuery, "AIza") {
+			leaked.Add(1)
+		}
+		w.Write([]byte(`{}`))
+	}))
+	defer foreign.Close()
+	c, _ := newLocal(t, func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, strings.Replace(foreign.URL, "127.0.0.1", "localhost", 1)+r.URL.Path, http.StatusTemporaryRedirect)
+	})
+	_, err := c.SearchText(context.Background(), "x", nil)
+	assert.ErrorIs(t, err, conduit.ErrRedirectRefused)
+	assertNoKey(t, err)
+	_, err = c.Geocode(context.Background(), "x")
+	assert.ErrorIs(t, err, conduit.ErrRedirectRefused)
+	assertNoKey(t, err)
+	assert.Zero(t, leaked.Load())
+}
+
+func TestMissingKey(t *testing.T) {
+	clearEnv(t)
+	srv := apitest.Serve(t, nil)
+	c, err := maps.New(conduit.WithBaseURL(srv.URL), maps.WithPlacesURL(srv.URL), maps.WithRoutesURL(srv.URL))
+	require.NoError(t, err)
+	ctx := context.Background()
+	for _, call := range []func() error{
+		func() error { _, err := c.Geocode(ctx, "x"); return err },
+		func() error { _, err := c.SearchText(ctx, "x", nil); return err },
+		func() error { _, err := c.ComputeRoutes(ctx, "a", "b", nil); return err },
+	} {
+		err := call()
+		assert.ErrorIs(t, err, conduit.ErrMissingCredential)
+		assert.Contains(t, err.Error(), "maps.WithAPIKey")
+		assert.Contains(t, err.Error(), "CONDUIT_MAPS_API_KEY")
+	}
+	assert.Zero(t, srv.Hits(), "a missing key is reported before any I/O")
+}
+
+func TestHostsAreSeparate(t *testing.T) {
+	clearEnv(t)
+	srv := apitest.Serve(t, apitest.JSON(`{"results":[],"status":"ZERO_RESULTS"}`))
+	c, err := maps.New(conduit.WithBaseURL(srv.URL), maps.WithAPIKey(apiKey))
+	require.NoError(t, err)
+	_, err = c.Geocode(context.Background(), "x")
+	require.NoError(t, err, "conduit.WithBaseURL sets the geocoding host")
+	_, err = c.SearchText(context.Background(), "x", nil)
+	assert.ErrorIs(t, err, conduit.ErrMissingBaseURL)
+	assert.Contains(t, err.Error(), "CONDUIT_PLACES_URL")
+	_, err = c.ComputeRoutes(context.Background(), "a", "b", nil)
+	assert.ErrorIs(t, err, conduit.ErrMissingBaseURL)
+	assert.Contains(t, err.Error(), "CONDUIT_ROUTES_URL")
+	assert.Equal(t, 1, srv.Hits())
+}
+
+func TestSettingsFromEnv(t *testing.T) {
+	clearEnv(t)
+	srv := replay.Start()
+	defer srv.Close()
+	env := srv.Env()
+	for _, k := range envKeys {
+		require.NotEmpty(t, env[k], k)
+		t.Setenv(k, env[k])
+	}
+	c, err := maps.New()
+	require.NoError(t, err)
+	_, err = c.Geocode(context.Background(), "x")
+	require.NoError(t, err)
+	_, err = c.ComputeRoutes(context.Background(), "a", "b", nil)
+	require.NoError(t, err)
+}
+
+func TestBadInput(t *testing.T) {
+	c, srv := newLocal(t, nil)
+	ctx := context.Background()
+	search := func(q string, m maps.FieldMask) func() error {
+		return func() error { _, err := c.SearchText(ctx, q, &maps.SearchTextParams{FieldMask: m}); return err }
+	}
+	route := func(o, d string, p *maps.ComputeRoutesParams) func() error {
+		return func() error { _, err := c.ComputeRoutes(ctx, o, d, p); return err }
+	}
+	geocode := func(a string) func() error {
+		return func() error { _, err := c.Geocode(ctx, a); return err }
+	}
+	apitest.BadInput(t, srv, []apitest.Input{
+		{Field: "address", Call: geocode("")},
+		{Field: "address", Call: geocode("  ")},
+		{Field: "textQuery", Call: search("", nil)},
+		{Field: "field_mask", Call: search("x", maps.FieldMask{})},
+		{Field: "field_mask", Call: search("x", maps.FieldMask{"places.id", ""})},
+		{Field: "field_mask", Call: search("x", maps.FieldMask{"places.id,places.name"})},
+		{Field: "field_mask", Call: search("x", maps.FieldMask{"places.id\r\nX-Injected: 1"})},
+		{Field: "origin", Call: route("", "b", nil)},
+		{Field: "destination", Call: route("a", " ", nil)},
+		{Field: "travelMode", Call: route("a", "b", &maps.ComputeRoutesParams{TravelMode: "drive"})},
+		{Field: "travelMode", Call: route("a", "b", &maps.ComputeRoutesParams{TravelMode: "DRIVE\n"})},
+		{Field: "field_mask", Call: route("a", "b", &maps.ComputeRoutesParams{FieldMask: maps.FieldMask{}})},
+	})
+}
+
+func TestFieldMask(t *testing.T) {
+	assert.Equal(t, "places.displayName,places.formattedAddress,places.rating", maps.PlacesFieldMask().String())
+	assert.Equal(t, "routes.duration,routes.distanceMeters", maps.RoutesFieldMask().String())
+	assert.Equal(t, "a", maps.FieldMask{"a"}.String())
+	m := maps.PlacesFieldMask()
+	m[0] = "changed"
+	assert.Equal(t, "places.displayName", maps.PlacesFieldMask()[0], "defaults cannot be changed by callers")
+}
+
+func TestParseDuration(t *testing.T) {
+	for in, want := range map[string]time.Duration{
+		"165s": 165 * time.Second, "0s": 0, "3.5s": 3500 * time.Millisecond, "-2s": -2 * time.Second,
+		"0.000000001s": time.Nanosecond, "1.123456789s": 1123456789, "9223372036s": 9223372036 * time.Second,
+	} {
+		got, err := maps.ParseDuration(in)
+		require.NoError(t, err, in)
+		assert.Equal(t, want, got, in)
+	}
+	for _, in := range []string{"", "s", "165", "1.s", ".5s", "1.0000000001s", "+1s", "1e3s", "1m", "--1s", "9223372037s", "9223372036.9s", "315576000000s", " 1s"} {
+		_, err := maps.ParseDuration(in)
+		assert.Error(t, err, in)
+	}
+}
+
+func TestDurationJSON(t *testing.T) {
+	for in, want := range map[string]maps.Duration{`"165s"`: "165s", `165`: "165s", `null`: "", `"odd"`: "odd"} {
+		var d maps.Duration
+		require.NoError(t, json.Unmarshal([]byte(in), &d), in)
+		assert.Equal(t, want, d, in)
+	}
+	var d maps.Duration
+	assert.Error(t, json.Unmarshal([]byte(`{}`), &d))
+}
+
+func FuzzParseDuration(f *testing.F) {
+	for _, s := range []string{"165s", "3.5s", "-0.000000001s", "9223372036.854775807s", "1e3s", "", "..s"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		d, err := maps.ParseDuration(in)
+		if err != nil {
+			return
+		}
+		if (d < 0) != strings.HasPrefix(in, "-") && d != 0 {
+			t.Fatalf("%q parsed to %v with the wrong sign", in, d)
+		}
+		// The canonical form of the result parses back to the same value.
+		abs, sign := d, ""
+		if d < 0 {
+			abs, sign = -d, "-"
+		}
+		canon := fmt.Sprintf("%s%d.%09ds", sign, abs/time.Second, abs%time.Second)
+		if back, err := maps.ParseDuration(canon); err != nil || back != d {
+			t.Fatalf("%q: %v does not round-trip through %q: %v %v", in, d, canon, back, err)
+		}
+	})
+}
+
+func FuzzDurationJSON(f *testing.F) {
+	for _, s := range []string{`"165s"`, `165`, `null`, `-1.5`, `"x"`, `{}`, `""`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		var d maps.Duration
+		if err := d.UnmarshalJSON([]byte(in)); err != nil {
+			return
+		}
+		if _, err := json.Marshal(d); err != nil {
+			t.Fatalf("%q decoded to %q, which does not encode: %v", in, d, err)
+		}
+		if d != "" && strings.TrimSpace(in)[0] != '"' && !strings.HasSuffix(string(d), "s") {
+			t.Fatalf("bare number %q was not given the seconds suffix: %q", in, d)
+		}
+	})
+}
+
+// The replay server holds clients to the spec: the field mask is required,
+// and the key is accepted only where the operation puts it.
+func TestReplayEnforcesTheSpec(t *testing.T) {
+	_, srv := newReplay(t)
+	key := replay.Credential("maps", "api_key")
+	post := func(u string, header ...string) int {
+		req, err := http.NewRequest("POST", u, strings.NewReader(`{"textQuery":"x"}`))
+		require.NoError(t, err)
+		for i := 0; i+1 < len(header); i += 2 {
+			req.Header.Set(header[i], header[i+1])
+		}
+		resp, err := http.DefaultClient.Do(req)
+		require.NoError(t, err)
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	places := srv.URL("places_url") + "/v1/places:searchText"
+	assert.Equal(t, http.StatusOK, post(places, "X-Provider-Api-Key", key, "X-Provider-FieldMask", "places.id"))
+	assert.Equal(t, http.StatusBadRequest, post(places, "X-Provider-Api-Key", key))
+	assert.Equal(t, http.StatusUnauthorized, post(places+"?key="+key, "X-Provider-FieldMask", "places.id"))
+	assert.Equal(t, http.StatusUnauthorized, post(places+"?key="+key, "X-Provider-Api-Key", key, "X-Provider-FieldMask", "places.id"))
+	resp, err := http.Get(srv.URL("geocoding_url") + "/maps/api/geocode/json?address=x")
+	require.NoError(t, err)
+	resp.Body.Close()
+	assert.Equal(t, http.StatusUnauthorized, resp.StatusCode)
+}
