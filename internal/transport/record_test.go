@@ -6,20 +6,20 @@ import (
 	"testing"
 )
 
-type item struct {
+type recItem struct {
 	Raw
 	ID string `json:"id"`
 }
 
-func (it *item) UnmarshalJSON(b []byte) error {
-	type plain item
+func (it *recItem) UnmarshalJSON(b []byte) error {
+	type plain recItem
 	return UnmarshalRecord(b, (*plain)(it))
 }
 
 type envelope struct {
 	Raw
-	Items []item `json:"items"`
-	One   item   `json:"one"`
+	Items []recItem `json:"items"`
+	One   recItem   `json:"one"`
 }
 
 func TestUnmarshalRecordKeepsEachItemRaw(t *testing.T) {
@@ -66,7 +66,7 @@ func TestUnmarshalRecordTypeError(t *testing.T) {
 
 func TestUnmarshalRecordCopiesInput(t *testing.T) {
 	b := []byte(`{"id":"x"}`)
-	var it item
+	var it recItem
 	if err := it.UnmarshalJSON(b); err != nil {
 		t.Fatal(err)
 	}
