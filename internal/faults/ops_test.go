@@ -4,6 +4,9 @@ import (
 	"context"
 
 	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/banklink"
+	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/maps"
 	"github.com/conduit-sdk/conduit/sunrise"
 )
 
@@ -26,14 +29,42 @@ type op struct {
 	call      func(ctx context.Context, opts []conduit.Option) error
 }
 
-// ops is every operation of every package.
-var ops = []op{
-	{pkg: "sunrise", name: "Get", call: func(ctx context.Context, o []conduit.Option) error {
-		c, err := sunrise.New(o...)
+// row builds an op from a package constructor and one call on its client.
+func row[C any](pkg, name string, newClient func(...conduit.Option) (C, error), call func(context.Context, C) error) op {
+	return op{pkg: pkg, name: name, call: func(ctx context.Context, opts []conduit.Option) error {
+		c, err := newClient(opts...)
 		if err != nil {
 			return err
 		}
-		_, err = c.Get(ctx, 51.4779, -0.0015, &sunrise.GetParams{Date: "2024-06-21"})
-		return err
-	}},
+		return call(ctx, c)
+	}}
+}
+
+func (o op) writes() op                   { o.write = true; return o }
+func (o op) auth(where string) op         { o.cred = where; return o }
+func (o op) returns(k kind) op            { o.kind = k; return o }
+func discard[T any](_ T, err error) error { return err }
+
+// ops is every operation of every package.
+var ops = []op{
+	row("sunrise", "Get", sunrise.New, func(ctx context.Context, c *sunrise.Client) error {
+		return discard(c.Get(ctx, 51.4779, -0.0015, &sunrise.GetParams{Date: "2024-06-21"}))
+	}),
+
+	row("banklink", "SearchInstitutions", banklink.New, func(ctx context.Context, c *banklink.Client) error {
+		return discard(c.SearchInstitutions(ctx, "platypus", &banklink.SearchInstitutionsParams{CountryCodes: []string{"US"}}))
+	}).auth("body client_id, secret"),
+	row("banklink", "GetBalance", banklink.New, func(ctx context.Context, c *banklink.Client) error {
+		return discard(c.GetBalance(ctx, replay.Credential("banklink", "access_token")))
+	}).auth("body client_id, secret, access_token"),
+
+	row("maps", "Geocode", maps.New, func(ctx context.Context, c *maps.Client) error {
+		return discard(c.Geocode(ctx, "1600 Amphitheatre Parkway, Mountain View, CA"))
+	}).auth("query key"),
+	row("maps", "SearchText", maps.New, func(ctx context.Context, c *maps.Client) error {
+		return discard(c.SearchText(ctx, "pizza in New York", nil))
+	}).auth("header X-Provider-Api-Key"),
+	row("maps", "ComputeRoutes", maps.New, func(ctx context.Context, c *maps.Client) error {
+		return discard(c.ComputeRoutes(ctx, "Paris, France", "Lyon, France", nil))
+	}).auth("header X-Provider-Api-Key"),
 }

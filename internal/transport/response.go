@@ -51,10 +51,14 @@ func (c *Client) decode(req *Request, resp *http.Response, red *redactor, out an
 	fail := func(err error, status int, msg string) error {
 		return &Error{Service: c.svc.Name, Op: req.Op, Endpoint: req.Endpoint(), StatusCode: status, Message: msg, Err: red.error(err)}
 	}
-	if out == nil || resp.StatusCode == http.StatusNoContent {
+	if out == nil {
 		return nil
 	}
-	b, _, err := readCapped(resp, c.maxBytes)
+	var b []byte
+	var err error
+	if resp.StatusCode != http.StatusNoContent { // 204 is an empty body: fine for lists, an error where a record was expected
+		b, _, err = readCapped(resp, c.maxBytes)
+	}
 	if err == ErrResponseTooLarge {
 		return fail(err, 0, fmt.Sprintf("response body over the %d-byte cap", c.maxBytes))
 	}
