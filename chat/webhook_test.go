@@ -1,0 +1,303 @@
+package chat_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"encoding/xml"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/chat"
+	"github.com/conduit-sdk/conduit/internal/golden"
+	"github.com/conduit-sdk/conduit/internal/replay"
+)
+
+const hookToken = "hook-token_ABC.def~42"
+
+var testHook = chat.Webhook{ID: "1180000000000097531", Token: hookToken}
+
+func replayWebhook() chat.Webhook {
+	return chat.Webhook{ID: replay.Credential("chat", "webhook_id"), Token: replay.Credential("chat", "webhook_token")}
+}
+
+func TestExecuteWebhook(t *testing.T) {
+	c, srv := newReplay(t)
+	err := c.ExecuteWebhook(context.Background(), replayWebhook(), chat.WebhookMessage{Content: "Build #130 passed on main", Username: "ci"})
+	require.NoError(t, err, "204 with no body is success")
+	assert.Equal(t, 1, srv.Hits("POST /chat_webhook_base/webhooks/{webhook_id}/{webhook_token}"))
+}
+
+func TestExecuteWebhookWait(t *testing.T) {
+	c, srv := newReplay(t)
+	hook, err := chat.ParseWebhookURL(replayURL(srv))
+	require.NoError(t, err)
+	m, err := c.ExecuteWebhookWait(context.Background(), hook, chat.WebhookMessage{Content: "Build #130 passed on main", Username: "ci"})
+	require.NoError(t, err)
+	assert.Equal(t, chat.Snowflake("1180000000000005002"), m.ID)
+	assert.Equal(t, "Build #130 passed on main", m.Content)
+	assert.Equal(t, "ci", m.Author.Username, "the per-message username shows as the author")
+	var extra struct {
+		WebhookID chat.Snowflake `json:"webhook_id"`
+	}
+	require.NoError(t, m.Decode(&extra))
+	assert.Equal(t, chat.Snowflake(hook.ID), extra.WebhookID)
+	golden.JSON(t, "chat", "execute_webhook_wait", m)
+}
+
+// replayURL is the full webhook URL the replay server accepts, as the
+// platform would hand it out.
+func replayURL(srv *replay.Server) string {
+	return srv.URL("chat_webhook_base") + "/webhooks/" + replay.Credential("chat", "webhook_id") + "/" + replay.Credential("chat", "webhook_token")
+}
+
+func TestReplayRejectsBotTokenOnWebhook(t *testing.T) {
+	// The replay server is the spec's referee: a webhook call carrying any
+	// header credential, or a wrong token, is refused.
+	srv := replay.Start()
+	defer srv.Close()
+	c, err := chat.New(append(srv.Options("chat"), conduit.WithMaxRetries(0))...)
+	require.NoError(t, err)
+	wrong := replayWebhook()
+	wrong.Token = "not-the-token"
+	err = c.ExecuteWebhook(context.Background(), wrong, chat.WebhookMessage{Content: "x"})
+	assert.ErrorIs(t, err, conduit.ErrUnauthorized)
+	assertNoSecret(t, err, "not-the-token")
+}
+
+func TestWebhookRequestShape(t *testing.T) {
+	for _, wait := range []bool{false, true} {
+		status, body := http.StatusNoContent, ""
+		if wait {
+			status, body = http.StatusOK, `{"id":"1180000000000005002","content":"deployed"}`
+		}
+		srv, got, hits := recorder(t, status, body)
+		c, err := chat.New(chat.WithWebhookBaseURL(srv.URL+"/api/"), conduit.WithBaseURL(srv.URL+"/api/v10"), chat.WithBotToken(testToken))
+		require.NoError(t, err)
+		msg := chat.WebhookMessage{Content: "deployed", Username: "ci"}
+		if wait {
+			m, err := c.ExecuteWebhookWait(context.Background(), testHook, msg)
+			require.NoError(t, err)
+			assert.Equal(t, chat.Snowflake("1180000000000005002"), m.ID)
+			assert.Equal(t, "wait=true", got.query)
+		} else {
+			require.NoError(t, c.ExecuteWebhook(context.Background(), testHook, msg))
+			assert.Empty(t, got.query)
+		}
+		assert.Equal(t, int32(1), hits.Load())
+		assert.Equal(t, "POST", got.method)
+		assert.Equal(t, "/api/webhooks/1180000000000097531/"+hookToken, got.path, "no version segment on webhooks")
+		assert.JSONEq(t, `{"content":"deployed","username":"ci"}`, string(got.body))
+		assert.Equal(t, "application/json", got.header.Get("Content-Type"))
+		assert.Empty(t, got.header.Get("Authorization"), "the path is the credential: no header")
+		for name, vals := range got.header {
+			joined := strings.Join(vals, " ")
+			assert.NotContains(t, joined, testToken, name)
+			assert.NotContains(t, joined, hookToken, name)
+		}
+		assert.NotContains(t, string(got.body), hookToken)
+	}
+}
+
+func TestWebhookUsernameOmittedWhenEmpty(t *testing.T) {
+	srv, got, _ := recorder(t, http.StatusNoContent, "")
+	c, err := chat.New(chat.WithWebhookBaseURL(srv.URL))
+	require.NoError(t, err)
+	require.NoError(t, c.ExecuteWebhook(context.Background(), testHook, chat.WebhookMessage{Content: "x"}))
+	assert.JSONEq(t, `{"content":"x"}`, string(got.body))
+}
+
+func TestWebhookErrorsHideToken(t *testing.T) {
+	cases := []struct {
+		name   string
+		status int
+		body   string
+		is     error
+	}{
+		{"404 unknown webhook", 404, `{"message":"Unknown Webhook","code":10015}`, conduit.ErrNotFound},
+		{"401 echoing the path", 401, `{"message":"Invalid Webhook Token for /api/webhooks/1180000000000097531/` + hookToken + `","code":50027}`, conduit.ErrUnauthorized},
+		{"400 html echo", 400, `<html>bad request to /webhooks/1180000000000097531/` + hookToken + `</html>`, conduit.ErrAPI},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			srv, _, _ := recorder(t, tc.status, tc.body)
+			c, err := chat.New(chat.WithWebhookBaseURL(srv.URL))
+			require.NoError(t, err)
+			_, err = c.ExecuteWebhookWait(context.Background(), testHook, chat.WebhookMessage{Content: "x"})
+			assert.ErrorIs(t, err, tc.is)
+			var e *chat.Error
+			require.ErrorAs(t, err, &e)
+			assert.Equal(t, "POST /webhooks/{webhook_id}/{webhook_token}", e.Endpoint)
+			if strings.Contains(tc.body, hookToken) {
+				assert.Contains(t, string(e.Body), "[REDACTED]", "the echo is kept, redacted")
+			}
+			assertNoSecret(t, err, hookToken)
+		})
+	}
+}
+
+func TestWebhookNetworkErrorHidesToken(t *testing.T) {
+	srv := httptest.NewServer(http.NotFoundHandler())
+	base := srv.URL
+	srv.Close() // nothing listens: the dial fails, and its error names the URL
+	c, err := chat.New(chat.WithWebhookBaseURL(base), fast)
+	require.NoError(t, err)
+	err = c.ExecuteWebhook(context.Background(), testHook, chat.WebhookMessage{Content: "x"})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "[REDACTED]", "the URL is printed, redacted")
+	assertNoSecret(t, err, hookToken)
+}
+
+func TestWebhookRetriedOnceAfter429(t *testing.T) {
+	srv, hits := retryAfterServer(t, "0.01", func(w http.ResponseWriter) { w.WriteHeader(http.StatusNoContent) })
+	c, err := chat.New(chat.WithWebhookBaseURL(srv.URL), fast)
+	require.NoError(t, err)
+	require.NoError(t, c.ExecuteWebhook(context.Background(), testHook, chat.WebhookMessage{Content: "x"}))
+	assert.Equal(t, int32(2), hits.Load())
+}
+
+func TestWebhookNotRetriedAfter502(t *testing.T) {
+	srv, _, hits := recorder(t, http.StatusBadGateway, `bad gateway`)
+	c, err := chat.New(chat.WithWebhookBaseURL(srv.URL), fast)
+	require.NoError(t, err)
+	err = c.ExecuteWebhook(context.Background(), testHook, chat.WebhookMessage{Content: "x"})
+	assert.ErrorIs(t, err, conduit.ErrAPI)
+	assert.Equal(t, int32(1), hits.Load())
+}
+
+func TestWebhookWaitWithoutMessage(t *testing.T) {
+	srv, _, _ := recorder(t, http.StatusNoContent, "")
+	c, err := chat.New(chat.WithWebhookBaseURL(srv.URL))
+	require.NoError(t, err)
+	m, err := c.ExecuteWebhookWait(context.Background(), testHook, chat.WebhookMessage{Content: "x"})
+	assert.Nil(t, m)
+	assert.ErrorIs(t, err, conduit.ErrMalformedResponse, "wait=true promised the message")
+}
+
+func TestParseWebhookURL(t *testing.T) {
+	for _, in := range []string{
+		"https://chat.example/api/webhooks/1180000000000097531/" + hookToken,
+		"https://chat.example/api/v10/webhooks/1180000000000097531/" + hookToken,
+		"https://chat.example/webhooks/1180000000000097531/" + hookToken,
+		"https://canary.chat.example/api/webhooks/1180000000000097531/" + hookToken + "/",
+		"  http://127.0.0.1:8080/chat_webhook_base/webhooks/1180000000000097531/" + hookToken + "\n",
+	} {
+		w, err := chat.ParseWebhookURL(in)
+		require.NoError(t, err, in)
+		assert.Equal(t, testHook, w, in)
+	}
+	for _, in := range []string{
+		"",
+		"not a url",
+		"chat.example/api/webhooks/1/" + hookToken,
+		"ftp://chat.example/api/webhooks/1/" + hookToken,
+		"https:///api/webhooks/1/" + hookToken,
+		"https://chat.example/api/webhooks/1",
+		"https://chat.example/api/webhooks//" + hookToken,
+		"https://chat.example/api/webhooks/1/",
+		"https://chat.example/api/webhooks/abc/" + hookToken,
+		"https://chat.example/api/webhooks/1/" + hookToken + "/slack",
+		"https://chat.example/api/hooks/1/" + hookToken,
+		"https://chat.example/api/webhooks/1/" + hookToken + "?wait=true",
+		"https://chat.example/api/webhooks/1/" + hookToken + "#x",
+		"https://user:" + hookToken + "@chat.example/api/webhooks/1/" + hookToken,
+		"https://chat.example/api/webhooks/1/" + hookToken + "%20",
+		"https://chat.example/api/webhooks/1/" + hookToken + "%2Fx",
+		"https://chat.example/api/webhooks/1/" + hookToken + "%zz",
+		"https://chat.example/api/webhooks/1/..",
+	} {
+		_, err := chat.ParseWebhookURL(in)
+		var e *chat.Error
+		require.ErrorAs(t, err, &e, in)
+		assert.ErrorIs(t, err, conduit.ErrInvalidParam, in)
+		assert.Equal(t, "webhook_url", e.Field, in)
+		assertNoSecret(t, err, hookToken)
+	}
+}
+
+func TestWebhookNeverPrintsToken(t *testing.T) {
+	w := testHook
+	outs := []string{
+		w.String(), w.GoString(),
+		fmt.Sprint(w), fmt.Sprintf("%v|%+v|%#v|%s|%q|%d|%x|%X|%10v", w, w, w, w, w, w, w, w, w),
+		fmt.Sprintf("%v %+v %#v", &w, &w, &w),
+		fmt.Sprintf("%+v %#v", struct{ Hook chat.Webhook }{w}, []chat.Webhook{w}),
+	}
+	j, err := json.Marshal(map[string]any{"hook": w})
+	require.NoError(t, err)
+	type holder struct{ Hook chat.Webhook }
+	x, err := xml.Marshal(holder{w})
+	require.NoError(t, err)
+	var logs bytes.Buffer
+	slog.New(slog.NewTextHandler(&logs, nil)).Info("posting", "hook", w)
+	slog.New(slog.NewJSONHandler(&logs, nil)).Info("posting", "hook", w, "ptr", &w)
+	outs = append(outs, string(j), string(x), logs.String())
+	for _, out := range outs {
+		assert.NotContains(t, out, hookToken)
+		assert.Contains(t, out, "1180000000000097531", "the id still identifies the webhook")
+	}
+	assert.Equal(t, "webhook 1180000000000097531/[REDACTED]", w.String())
+	assert.Equal(t, `chat.Webhook{ID:"1180000000000097531", Token:"[REDACTED]"}`, fmt.Sprintf("%#v", w))
+	assert.Equal(t, `chat.Webhook{ID:"?", Token:"[REDACTED]"}`, chat.Webhook{ID: hookToken, Token: hookToken}.GoString(),
+		"a token pasted into ID is not printed either")
+	assert.Equal(t, `chat.Webhook{ID:"?", Token:""}`, chat.Webhook{}.GoString())
+}
+
+func FuzzParseWebhookURL(f *testing.F) {
+	for _, s := range []string{
+		"https://chat.example/api/webhooks/1180000000000097531/" + hookToken,
+		"https://chat.example/api/v10/webhooks/1/a/",
+		"http://h/webhooks/1/%41",
+		"https://h/webhooks/1/a?x",
+		"https://h/webhooks/%31/a",
+		"https://h/webhooks/1/..",
+		"//h/webhooks/1/a",
+		"https://h/webhooks/1/a%2Fb",
+		"",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		w, err := chat.ParseWebhookURL(in)
+		if err != nil {
+			var e *chat.Error
+			if !assert.ErrorAs(t, err, &e) || e.Field != "webhook_url" || !assert.ErrorIs(t, err, conduit.ErrInvalidParam) {
+				t.Fatalf("%q: unexpected error %v", in, err)
+			}
+			if strings.Contains(in, "://") && strings.Contains(err.Error(), in) {
+				t.Fatalf("%q: the error quotes the URL", in)
+			}
+			return
+		}
+		if w.ID == "" || w.Token == "" || strings.ContainsAny(w.Token, "/?#% ") || strings.Trim(w.ID, "0123456789") != "" {
+			t.Fatalf("%q parsed to unusable %#v (id %q)", in, w, w.ID)
+		}
+		again, err := chat.ParseWebhookURL("https://chat.example/api/webhooks/" + w.ID + "/" + w.Token)
+		if err != nil || again != w {
+			t.Fatalf("%q: the parsed webhook does not survive a round trip: %v", in, err)
+		}
+		if len(w.Token) >= 12 && strings.Contains(fmt.Sprintf("%v %+v %#v %s %d", w, w, w, w, w), w.Token) {
+			t.Fatalf("%q: printing the webhook shows its token", in)
+		}
+	})
+}
+
+func TestExecuteWebhookCancelled(t *testing.T) {
+	srv, _, hits := recorder(t, http.StatusNoContent, "")
+	c, err := chat.New(chat.WithWebhookBaseURL(srv.URL))
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	err = c.ExecuteWebhook(ctx, testHook, chat.WebhookMessage{Content: "x"})
+	assert.ErrorIs(t, err, context.Canceled)
+	assertNoSecret(t, err, hookToken)
+	assert.Zero(t, hits.Load())
+}
