@@ -3,13 +3,8 @@ package chat_test
 import (
 	"context"
 	"encoding/json"
-	"fmt"
-	"io"
 	"net/http"
-	"net/http/httptest"
 	"os"
-	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -20,6 +15,7 @@ import (
 	"github.com/conduit-sdk/conduit/chat"
 	"github.com/conduit-sdk/conduit/internal/golden"
 	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/internal/testserver"
 )
 
 const testToken = "tok-Bot.SECRET_9f8e7d"
@@ -33,43 +29,6 @@ func newReplay(t *testing.T) (*chat.Client, *replay.Server) {
 	c, err := chat.New(srv.Options("chat")...)
 	require.NoError(t, err)
 	return c, srv
-}
-
-// capture records what one request looked like.
-type capture struct {
-	method, path, rawPath, query string
-	header                       http.Header
-	body                         []byte
-}
-
-// recorder answers every request with status and body, recording the last
-// one and counting them all.
-func recorder(t *testing.T, status int, body string) (*httptest.Server, *capture, *atomic.Int32) {
-	t.Helper()
-	got := &capture{}
-	var hits atomic.Int32
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		hits.Add(1)
-		b, _ := io.ReadAll(r.Body)
-		*got = capture{r.Method, r.URL.Path, r.URL.EscapedPath(), r.URL.RawQuery, r.Header.Clone(), b}
-		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(status)
-		io.WriteString(w, body)
-	}))
-	t.Cleanup(srv.Close)
-	return srv, got, &hits
-}
-
-// assertNoSecret checks every way an error is usually printed.
-func assertNoSecret(t *testing.T, err error, secrets ...string) {
-	t.Helper()
-	var e *chat.Error
-	require.ErrorAs(t, err, &e)
-	for _, s := range secrets {
-		for _, out := range []string{err.Error(), fmt.Sprintf("%+v", err), fmt.Sprintf("%#v", err), fmt.Sprintf("%#v", e), string(e.Body)} {
-			assert.NotContains(t, out, s)
-		}
-	}
 }
 
 func TestCurrentUser(t *testing.T) {
@@ -128,51 +87,48 @@ func TestGuildChannels(t *testing.T) {
 func TestBotRequestShape(t *testing.T) {
 	body, err := os.ReadFile("../testdata/chat/create_message.json")
 	require.NoError(t, err)
-	srv, got, _ := recorder(t, 200, string(body))
+	srv := testserver.Start(t, testserver.Answer{Body: string(body)})
 	c, err := chat.New(conduit.WithBaseURL(srv.URL+"/api/v10/"), chat.WithBotToken(testToken))
 	require.NoError(t, err)
 	ctx := context.Background()
 
 	_, err = c.CreateMessage(ctx, "11/80 ?", "hi \"there\"")
 	require.NoError(t, err)
-	assert.Equal(t, "POST", got.method)
-	assert.Equal(t, "/api/v10/channels/11%2F80%20%3F/messages", got.rawPath, "the id stays one escaped segment")
-	assert.Empty(t, got.query)
-	assert.JSONEq(t, `{"content":"hi \"there\""}`, string(got.body))
-	assert.Equal(t, "application/json", got.header.Get("Content-Type"))
+	got := srv.Last(t)
+	assert.Equal(t, "POST", got.Method)
+	assert.Equal(t, "/api/v10/channels/11%2F80%20%3F/messages", got.RawPath, "the id stays one escaped segment")
+	assert.Empty(t, got.Query)
+	assert.JSONEq(t, `{"content":"hi \"there\""}`, string(got.Body))
+	assert.Equal(t, "application/json", got.Header.Get("Content-Type"))
 	assertBotAuthOnly(t, got)
 
 	_, err = c.CurrentUser(ctx)
 	require.NoError(t, err)
-	assert.Equal(t, "GET", got.method)
-	assert.Equal(t, "/api/v10/users/@me", got.rawPath, "@me is a literal segment")
-	assert.Empty(t, got.body)
+	got = srv.Last(t)
+	assert.Equal(t, "GET", got.Method)
+	assert.Equal(t, "/api/v10/users/@me", got.RawPath, "@me is a literal segment")
+	assert.Empty(t, got.Body)
 	assertBotAuthOnly(t, got)
 
-	srv2, got2, _ := recorder(t, 200, `[]`)
+	srv2 := testserver.Start(t, testserver.Answer{Body: `[]`})
 	c2, err := chat.New(conduit.WithBaseURL(srv2.URL+"/api/v10"), chat.WithBotToken(testToken))
 	require.NoError(t, err)
 	chs, err := c2.GuildChannels(ctx, "1180000000000000007")
 	require.NoError(t, err)
 	assert.Empty(t, chs)
-	assert.Equal(t, "GET", got2.method)
-	assert.Equal(t, "/api/v10/guilds/1180000000000000007/channels", got2.rawPath)
+	got2 := srv2.Last(t)
+	assert.Equal(t, "GET", got2.Method)
+	assert.Equal(t, "/api/v10/guilds/1180000000000000007/channels", got2.RawPath)
 	assertBotAuthOnly(t, got2)
 }
 
 // assertBotAuthOnly checks the bot token is sent as "Bot <token>" in
 // Authorization and nowhere else.
-func assertBotAuthOnly(t *testing.T, got *capture) {
+func assertBotAuthOnly(t *testing.T, got testserver.Request) {
 	t.Helper()
-	assert.Equal(t, "Bot "+testToken, got.header.Get("Authorization"))
-	assert.Equal(t, "conduit-go/"+conduit.Version, got.header.Get("User-Agent"))
-	for name, vals := range got.header {
-		if name != "Authorization" {
-			assert.NotContains(t, strings.Join(vals, " "), testToken, name)
-		}
-	}
-	assert.NotContains(t, got.path+"?"+got.query, testToken)
-	assert.NotContains(t, string(got.body), testToken)
+	assert.Equal(t, "Bot "+testToken, got.Header.Get("Authorization"))
+	assert.Equal(t, "conduit-go/"+conduit.Version, got.Header.Get("User-Agent"))
+	assert.Equal(t, []string{"header Authorization"}, got.Holds(testToken))
 }
 
 func TestBotErrors(t *testing.T) {
@@ -198,12 +154,7 @@ func TestBotErrors(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-				w.Header().Set("Content-Type", tc.ctype)
-				w.WriteHeader(tc.status)
-				io.WriteString(w, tc.body)
-			}))
-			defer srv.Close()
+			srv := testserver.Start(t, testserver.Answer{Status: tc.status, ContentType: tc.ctype, Body: tc.body})
 			c, err := chat.New(conduit.WithBaseURL(srv.URL), chat.WithBotToken(testToken), conduit.WithMaxRetries(0))
 			require.NoError(t, err)
 			_, err = c.CreateMessage(context.Background(), "1180000000000000101", "hello")
@@ -217,47 +168,30 @@ func TestBotErrors(t *testing.T) {
 			if tc.msg != "" {
 				assert.Contains(t, e.Message, tc.msg)
 			}
-			assertNoSecret(t, err, testToken)
+			testserver.NoSecret(t, err, testToken)
 		})
 	}
 }
 
-// retryAfterServer answers 429 with the platform's body, retry_after set to
-// secs, then answers with ok.
-func retryAfterServer(t *testing.T, secs string, ok func(w http.ResponseWriter)) (*httptest.Server, *atomic.Int32) {
-	t.Helper()
-	var hits atomic.Int32
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		io.Copy(io.Discard, r.Body)
-		if hits.Add(1) == 1 {
-			w.Header().Set("Content-Type", "application/json")
-			w.WriteHeader(http.StatusTooManyRequests)
-			fmt.Fprintf(w, `{"message":"You are being rate limited.","retry_after":%s,"global":false}`, secs)
-			return
-		}
-		ok(w)
-	}))
-	t.Cleanup(srv.Close)
-	return srv, &hits
+// rateLimited is the platform's 429 body asking for a wait of secs seconds.
+func rateLimited(secs string) testserver.Answer {
+	return testserver.Answer{Status: http.StatusTooManyRequests, Body: `{"message":"You are being rate limited.","retry_after":` + secs + `,"global":false}`}
 }
 
 func TestCreateMessageRetriedOnceAfter429(t *testing.T) {
-	srv, hits := retryAfterServer(t, "0.01", func(w http.ResponseWriter) {
-		w.Header().Set("Content-Type", "application/json")
-		io.WriteString(w, `{"id":"1180000000000005001","content":"hello"}`)
-	})
+	srv := testserver.Start(t, rateLimited("0.01"), testserver.Answer{Body: `{"id":"1180000000000005001","content":"hello"}`})
 	c, err := chat.New(conduit.WithBaseURL(srv.URL), chat.WithBotToken(testToken), fast)
 	require.NoError(t, err)
 	m, err := c.CreateMessage(context.Background(), "1180000000000000101", "hello")
 	require.NoError(t, err)
 	assert.Equal(t, chat.Snowflake("1180000000000005001"), m.ID)
-	assert.Equal(t, int32(2), hits.Load(), "a 429 means the write was not acted on: exactly one retry")
+	assert.Equal(t, 2, srv.Hits(), "a 429 means the write was not acted on: exactly one retry")
 }
 
 func TestRetryAfterBodyIsHonoured(t *testing.T) {
 	// The body asks for 1.5s, more than this client may wait: the call must
 	// stop at once and report the server's wait, not guess its own.
-	srv, hits := retryAfterServer(t, "1.5", func(w http.ResponseWriter) { w.WriteHeader(200) })
+	srv := testserver.Start(t, rateLimited("1.5"), testserver.Answer{})
 	c, err := chat.New(conduit.WithBaseURL(srv.URL), chat.WithBotToken(testToken), fast, conduit.WithMaxRetryWait(time.Second))
 	require.NoError(t, err)
 	_, err = c.CreateMessage(context.Background(), "1180000000000000101", "hello")
@@ -266,38 +200,30 @@ func TestRetryAfterBodyIsHonoured(t *testing.T) {
 	assert.ErrorIs(t, err, conduit.ErrRateLimited)
 	assert.Equal(t, 1500*time.Millisecond, e.RetryAfter)
 	assert.Equal(t, "You are being rate limited.", e.Message)
-	assert.Equal(t, int32(1), hits.Load())
+	assert.Equal(t, 1, srv.Hits())
 }
 
 func TestCreateMessageNotRetriedAfter500(t *testing.T) {
-	srv, _, hits := recorder(t, 500, `{"message":"500: Internal Server Error","code":0}`)
+	srv := testserver.Start(t, testserver.Answer{Status: 500, Body: `{"message":"500: Internal Server Error","code":0}`})
 	c, err := chat.New(conduit.WithBaseURL(srv.URL), chat.WithBotToken(testToken), fast)
 	require.NoError(t, err)
 	_, err = c.CreateMessage(context.Background(), "1180000000000000101", "hello")
 	assert.ErrorIs(t, err, conduit.ErrAPI)
-	assert.Equal(t, int32(1), hits.Load(), "the message may have been posted: no second copy")
+	assert.Equal(t, 1, srv.Hits(), "the message may have been posted: no second copy")
 }
 
 func TestGuildChannelsRetriedAfter503(t *testing.T) {
-	var hits atomic.Int32
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if hits.Add(1) == 1 {
-			w.WriteHeader(http.StatusServiceUnavailable)
-			return
-		}
-		io.WriteString(w, `[{"id":"1","type":0,"position":0}]`)
-	}))
-	defer srv.Close()
+	srv := testserver.Start(t, testserver.Answer{Status: 503, ContentType: "text/html"}, testserver.Answer{Body: `[{"id":"1","type":0,"position":0}]`})
 	c, err := chat.New(conduit.WithBaseURL(srv.URL), chat.WithBotToken(testToken), fast)
 	require.NoError(t, err)
 	chs, err := c.GuildChannels(context.Background(), "7")
 	require.NoError(t, err)
 	assert.Len(t, chs, 1)
-	assert.Equal(t, int32(2), hits.Load(), "a read is retried")
+	assert.Equal(t, 2, srv.Hits(), "a read is retried")
 }
 
 func TestBadInput(t *testing.T) {
-	srv, _, hits := recorder(t, 200, `{}`)
+	srv := testserver.Start(t)
 	c, err := chat.New(conduit.WithBaseURL(srv.URL), chat.WithWebhookBaseURL(srv.URL), chat.WithBotToken(testToken))
 	require.NoError(t, err)
 	ctx := context.Background()
@@ -344,15 +270,15 @@ func TestBadInput(t *testing.T) {
 			assert.ErrorIs(t, err, conduit.ErrInvalidParam)
 			assert.Equal(t, tc.field, e.Field)
 			assert.Contains(t, err.Error(), tc.field)
-			assertNoSecret(t, err, testToken, hook.Token)
+			testserver.NoSecret(t, err, testToken, hook.Token)
 		})
 	}
-	assert.Zero(t, hits.Load(), "bad input must not reach the server")
+	assert.Zero(t, srv.Hits(), "bad input must not reach the server")
 }
 
 func TestMissingBotToken(t *testing.T) {
 	t.Setenv("CONDUIT_CHAT_BOT_TOKEN", "")
-	srv, _, hits := recorder(t, 200, `{}`)
+	srv := testserver.Start(t)
 	for _, opts := range [][]chat.Option{
 		{conduit.WithBaseURL(srv.URL)},
 		{conduit.WithBaseURL(srv.URL), chat.WithBotToken("")},
@@ -364,17 +290,17 @@ func TestMissingBotToken(t *testing.T) {
 		assert.Contains(t, err.Error(), "chat.WithBotToken")
 		assert.Contains(t, err.Error(), "CONDUIT_CHAT_BOT_TOKEN")
 	}
-	assert.Zero(t, hits.Load())
+	assert.Zero(t, srv.Hits())
 }
 
 func TestBotTokenWithNewline(t *testing.T) {
-	srv, _, hits := recorder(t, 200, `{}`)
+	srv := testserver.Start(t)
 	c, err := chat.New(conduit.WithBaseURL(srv.URL), chat.WithBotToken(testToken+"\r\nX-Evil: 1"))
 	require.NoError(t, err)
 	_, err = c.CurrentUser(context.Background())
 	assert.ErrorIs(t, err, conduit.ErrInvalidParam)
-	assertNoSecret(t, err, testToken)
-	assert.Zero(t, hits.Load())
+	testserver.NoSecret(t, err, testToken)
+	assert.Zero(t, srv.Hits())
 }
 
 func TestConfigFromEnv(t *testing.T) {

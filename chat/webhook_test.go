@@ -19,6 +19,7 @@ import (
 	"github.com/conduit-sdk/conduit/chat"
 	"github.com/conduit-sdk/conduit/internal/golden"
 	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/internal/testserver"
 )
 
 const hookToken = "hook-token_ABC.def~42"
@@ -70,7 +71,7 @@ func TestReplayRejectsBotTokenOnWebhook(t *testing.T) {
 	wrong.Token = "not-the-token"
 	err = c.ExecuteWebhook(context.Background(), wrong, chat.WebhookMessage{Content: "x"})
 	assert.ErrorIs(t, err, conduit.ErrUnauthorized)
-	assertNoSecret(t, err, "not-the-token")
+	testserver.NoSecret(t, err, "not-the-token")
 }
 
 func TestWebhookRequestShape(t *testing.T) {
@@ -79,7 +80,7 @@ func TestWebhookRequestShape(t *testing.T) {
 		if wait {
 			status, body = http.StatusOK, `{"id":"1180000000000005002","content":"deployed"}`
 		}
-		srv, got, hits := recorder(t, status, body)
+		srv := testserver.Start(t, testserver.Answer{Status: status, Body: body})
 		c, err := chat.New(chat.WithWebhookBaseURL(srv.URL+"/api/"), conduit.WithBaseURL(srv.URL+"/api/v10"), chat.WithBotToken(testToken))
 		require.NoError(t, err)
 		msg := chat.WebhookMessage{Content: "deployed", Username: "ci"}
@@ -87,32 +88,29 @@ func TestWebhookRequestShape(t *testing.T) {
 			m, err := c.ExecuteWebhookWait(context.Background(), testHook, msg)
 			require.NoError(t, err)
 			assert.Equal(t, chat.Snowflake("1180000000000005002"), m.ID)
-			assert.Equal(t, "wait=true", got.query)
+			assert.Equal(t, "wait=true", srv.Last(t).Query)
 		} else {
 			require.NoError(t, c.ExecuteWebhook(context.Background(), testHook, msg))
-			assert.Empty(t, got.query)
+			assert.Empty(t, srv.Last(t).Query)
 		}
-		assert.Equal(t, int32(1), hits.Load())
-		assert.Equal(t, "POST", got.method)
-		assert.Equal(t, "/api/webhooks/1180000000000097531/"+hookToken, got.path, "no version segment on webhooks")
-		assert.JSONEq(t, `{"content":"deployed","username":"ci"}`, string(got.body))
-		assert.Equal(t, "application/json", got.header.Get("Content-Type"))
-		assert.Empty(t, got.header.Get("Authorization"), "the path is the credential: no header")
-		for name, vals := range got.header {
-			joined := strings.Join(vals, " ")
-			assert.NotContains(t, joined, testToken, name)
-			assert.NotContains(t, joined, hookToken, name)
-		}
-		assert.NotContains(t, string(got.body), hookToken)
+		got := srv.Last(t)
+		assert.Equal(t, 1, srv.Hits())
+		assert.Equal(t, "POST", got.Method)
+		assert.Equal(t, "/api/webhooks/1180000000000097531/"+hookToken, got.Path, "no version segment on webhooks")
+		assert.JSONEq(t, `{"content":"deployed","username":"ci"}`, string(got.Body))
+		assert.Equal(t, "application/json", got.Header.Get("Content-Type"))
+		assert.Empty(t, got.Header.Get("Authorization"), "the path is the credential: no header")
+		assert.Empty(t, got.Holds(testToken), "the bot token stays out of webhook calls")
+		assert.Equal(t, []string{"path"}, got.Holds(hookToken))
 	}
 }
 
 func TestWebhookUsernameOmittedWhenEmpty(t *testing.T) {
-	srv, got, _ := recorder(t, http.StatusNoContent, "")
+	srv := testserver.Start(t, testserver.Answer{Status: http.StatusNoContent})
 	c, err := chat.New(chat.WithWebhookBaseURL(srv.URL))
 	require.NoError(t, err)
 	require.NoError(t, c.ExecuteWebhook(context.Background(), testHook, chat.WebhookMessage{Content: "x"}))
-	assert.JSONEq(t, `{"content":"x"}`, string(got.body))
+	assert.JSONEq(t, `{"content":"x"}`, string(srv.Last(t).Body))
 }
 
 func TestWebhookErrorsHideToken(t *testing.T) {
@@ -128,7 +126,7 @@ func TestWebhookErrorsHideToken(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			srv, _, _ := recorder(t, tc.status, tc.body)
+			srv := testserver.Start(t, testserver.Answer{Status: tc.status, Body: tc.body})
 			c, err := chat.New(chat.WithWebhookBaseURL(srv.URL))
 			require.NoError(t, err)
 			_, err = c.ExecuteWebhookWait(context.Background(), testHook, chat.WebhookMessage{Content: "x"})
@@ -139,7 +137,7 @@ func TestWebhookErrorsHideToken(t *testing.T) {
 			if strings.Contains(tc.body, hookToken) {
 				assert.Contains(t, string(e.Body), "[REDACTED]", "the echo is kept, redacted")
 			}
-			assertNoSecret(t, err, hookToken)
+			testserver.NoSecret(t, err, hookToken)
 		})
 	}
 }
@@ -153,28 +151,28 @@ func TestWebhookNetworkErrorHidesToken(t *testing.T) {
 	err = c.ExecuteWebhook(context.Background(), testHook, chat.WebhookMessage{Content: "x"})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "[REDACTED]", "the URL is printed, redacted")
-	assertNoSecret(t, err, hookToken)
+	testserver.NoSecret(t, err, hookToken)
 }
 
 func TestWebhookRetriedOnceAfter429(t *testing.T) {
-	srv, hits := retryAfterServer(t, "0.01", func(w http.ResponseWriter) { w.WriteHeader(http.StatusNoContent) })
+	srv := testserver.Start(t, rateLimited("0.01"), testserver.Answer{Status: http.StatusNoContent})
 	c, err := chat.New(chat.WithWebhookBaseURL(srv.URL), fast)
 	require.NoError(t, err)
 	require.NoError(t, c.ExecuteWebhook(context.Background(), testHook, chat.WebhookMessage{Content: "x"}))
-	assert.Equal(t, int32(2), hits.Load())
+	assert.Equal(t, 2, srv.Hits())
 }
 
 func TestWebhookNotRetriedAfter502(t *testing.T) {
-	srv, _, hits := recorder(t, http.StatusBadGateway, `bad gateway`)
+	srv := testserver.Start(t, testserver.Answer{Status: http.StatusBadGateway, ContentType: "text/plain", Body: "bad gateway"})
 	c, err := chat.New(chat.WithWebhookBaseURL(srv.URL), fast)
 	require.NoError(t, err)
 	err = c.ExecuteWebhook(context.Background(), testHook, chat.WebhookMessage{Content: "x"})
 	assert.ErrorIs(t, err, conduit.ErrAPI)
-	assert.Equal(t, int32(1), hits.Load())
+	assert.Equal(t, 1, srv.Hits())
 }
 
 func TestWebhookWaitWithoutMessage(t *testing.T) {
-	srv, _, _ := recorder(t, http.StatusNoContent, "")
+	srv := testserver.Start(t, testserver.Answer{Status: http.StatusNoContent})
 	c, err := chat.New(chat.WithWebhookBaseURL(srv.URL))
 	require.NoError(t, err)
 	m, err := c.ExecuteWebhookWait(context.Background(), testHook, chat.WebhookMessage{Content: "x"})
@@ -219,7 +217,7 @@ func TestParseWebhookURL(t *testing.T) {
 		require.ErrorAs(t, err, &e, in)
 		assert.ErrorIs(t, err, conduit.ErrInvalidParam, in)
 		assert.Equal(t, "webhook_url", e.Field, in)
-		assertNoSecret(t, err, hookToken)
+		testserver.NoSecret(t, err, hookToken)
 	}
 }
 
@@ -291,13 +289,13 @@ func FuzzParseWebhookURL(f *testing.F) {
 }
 
 func TestExecuteWebhookCancelled(t *testing.T) {
-	srv, _, hits := recorder(t, http.StatusNoContent, "")
+	srv := testserver.Start(t, testserver.Answer{Status: http.StatusNoContent})
 	c, err := chat.New(chat.WithWebhookBaseURL(srv.URL))
 	require.NoError(t, err)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	err = c.ExecuteWebhook(ctx, testHook, chat.WebhookMessage{Content: "x"})
 	assert.ErrorIs(t, err, context.Canceled)
-	assertNoSecret(t, err, hookToken)
-	assert.Zero(t, hits.Load())
+	testserver.NoSecret(t, err, hookToken)
+	assert.Zero(t, srv.Hits())
 }
