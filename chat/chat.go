@@ -63,11 +63,7 @@ type Client struct{ t *transport.Client }
 // New returns a Client configured by opts and the CONDUIT_* environment. A
 // client used only for webhooks needs no bot token.
 func New(opts ...Option) (*Client, error) {
-	t, err := transport.New(service, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return &Client{t: t}, nil
+	return transport.Build(service, opts, func(t *transport.Client) *Client { return &Client{t: t} })
 }
 
 // WithBotToken sets the bot token sent as "Authorization: Bot <token>",
@@ -81,11 +77,7 @@ func WithWebhookBaseURL(u string) Option { return transport.WithNamedBaseURL(web
 // CurrentUser returns the bot's own user record; it is the cheap way to check
 // that a bot token works.
 func (c *Client) CurrentUser(ctx context.Context) (*User, error) {
-	var u User
-	if err := c.t.Do(ctx, &transport.Request{Op: "CurrentUser", Method: "GET", Path: "/users/@me"}, &u); err != nil {
-		return nil, err
-	}
-	return &u, nil
+	return transport.Call[User](ctx, c.t, &transport.Request{Op: "CurrentUser", Method: "GET", Path: "/users/@me"})
 }
 
 // CreateMessage posts content to a channel as the bot, which needs the Send
@@ -99,15 +91,10 @@ func (c *Client) CreateMessage(ctx context.Context, channelID, content string) (
 	if strings.TrimSpace(content) == "" {
 		return nil, c.t.InvalidParam(op, "content", "must not be empty")
 	}
-	var m Message
-	req := &transport.Request{
+	return transport.Call[Message](ctx, c.t, &transport.Request{
 		Op: op, Method: "POST", Path: "/channels/{channel_id}/messages", Args: []string{channelID},
 		Body: messageRequest{Content: content}, Write: true,
-	}
-	if err := c.t.Do(ctx, req, &m); err != nil {
-		return nil, err
-	}
-	return &m, nil
+	})
 }
 
 // GuildChannels lists every channel of a server (guild).

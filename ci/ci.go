@@ -55,11 +55,7 @@ type Client struct{ t *transport.Client }
 
 // New returns a Client configured by opts and the CONDUIT_* environment.
 func New(opts ...Option) (*Client, error) {
-	t, err := transport.New(service, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return &Client{t: t}, nil
+	return transport.Build(service, opts, func(t *transport.Client) *Client { return &Client{t: t} })
 }
 
 // WithAPIToken sets the personal API token sent in the Ci-Token header,
@@ -69,11 +65,7 @@ func WithAPIToken(token string) Option { return transport.WithValue(apiToken, to
 // Me returns the user the token belongs to; it is the cheap way to check
 // that a token works.
 func (c *Client) Me(ctx context.Context) (*User, error) {
-	var u User
-	if err := c.t.Do(ctx, &transport.Request{Op: "Me", Method: "GET", Path: "/me"}, &u); err != nil {
-		return nil, err
-	}
-	return &u, nil
+	return transport.Call[User](ctx, c.t, &transport.Request{Op: "Me", Method: "GET", Path: "/me"})
 }
 
 const pipelinePath = "/project/{vcs_prefix}/{org}/{repo}/pipeline"
@@ -85,12 +77,7 @@ func (c *Client) ListPipelines(ctx context.Context, slug ProjectSlug) (*Pipeline
 	if err := slug.check(c.t, op); err != nil {
 		return nil, err
 	}
-	var l PipelineList
-	req := &transport.Request{Op: op, Method: "GET", Path: pipelinePath, Args: slug.args()}
-	if err := c.t.Do(ctx, req, &l); err != nil {
-		return nil, err
-	}
-	return &l, nil
+	return transport.Call[PipelineList](ctx, c.t, &transport.Request{Op: op, Method: "GET", Path: pipelinePath, Args: slug.args()})
 }
 
 // TriggerPipeline starts a pipeline of the project on branch. It is a write:
@@ -103,13 +90,8 @@ func (c *Client) TriggerPipeline(ctx context.Context, slug ProjectSlug, branch s
 	if strings.TrimSpace(branch) == "" {
 		return nil, c.t.InvalidParam(op, "branch", "must not be empty")
 	}
-	var p Pipeline
-	req := &transport.Request{
+	return transport.Call[Pipeline](ctx, c.t, &transport.Request{
 		Op: op, Method: "POST", Path: pipelinePath, Args: slug.args(),
 		Body: triggerRequest{Branch: branch}, Write: true,
-	}
-	if err := c.t.Do(ctx, req, &p); err != nil {
-		return nil, err
-	}
-	return &p, nil
+	})
 }
