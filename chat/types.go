@@ -57,8 +57,8 @@ type User struct {
 
 // UnmarshalJSON keeps the raw bytes of a user nested in a message too.
 func (u *User) UnmarshalJSON(b []byte) error {
-	type plain User
-	return transport.DecodeRecord(b, (*plain)(u))
+	type user User
+	return transport.DecodeRecord(b, (*user)(u))
 }
 
 // Message is a created message. The spec shows none of its fields; the

@@ -299,3 +299,21 @@ func TestExecuteWebhookCancelled(t *testing.T) {
 	testserver.NoSecret(t, err, hookToken)
 	assert.Zero(t, srv.Hits())
 }
+
+func TestLogsHideTokens(t *testing.T) {
+	var logs bytes.Buffer
+	logger := slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	srv := testserver.Start(t, rateLimited("0.01"), testserver.Answer{Status: http.StatusNoContent},
+		testserver.Answer{Status: 401, Body: `{"message":"401: Unauthorized ` + testToken + `","code":0}`})
+	c, err := chat.New(chat.WithWebhookBaseURL(srv.URL), conduit.WithBaseURL(srv.URL), chat.WithBotToken(testToken), conduit.WithLogger(logger), fast)
+	require.NoError(t, err)
+	require.NoError(t, c.ExecuteWebhook(context.Background(), testHook, chat.WebhookMessage{Content: "x"}))
+	_, err = c.CurrentUser(context.Background())
+	require.Error(t, err)
+	logger.Debug("failed", "err", err)
+	out := logs.String()
+	assert.Equal(t, 3, strings.Count(out, "conduit request"), "one line per attempt: 429, 204, 401")
+	assert.Contains(t, out, "/webhooks/{webhook_id}/{webhook_token}")
+	assert.NotContains(t, out, hookToken)
+	assert.NotContains(t, out, testToken)
+}

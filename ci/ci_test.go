@@ -1,8 +1,11 @@
 package ci_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"log/slog"
+	"strings"
 	"testing"
 	"time"
 
@@ -367,4 +370,17 @@ func FuzzPipelineList(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestLogsHideToken(t *testing.T) {
+	var logs bytes.Buffer
+	logger := slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	srv := testserver.Start(t, testserver.Answer{Reset: true}, testserver.Answer{Status: 403, Body: `{"message":"token ` + token + ` is revoked"}`})
+	c, err := ci.New(conduit.WithBaseURL(srv.URL), ci.WithAPIToken(token), conduit.WithLogger(logger), fast)
+	require.NoError(t, err)
+	_, err = c.ListPipelines(context.Background(), acmeAPI)
+	assert.ErrorIs(t, err, conduit.ErrUnauthorized)
+	logger.Debug("failed", "err", err)
+	assert.Equal(t, 2, strings.Count(logs.String(), `"msg":"conduit request"`), "one line per attempt")
+	assert.NotContains(t, logs.String(), token)
 }

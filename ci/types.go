@@ -31,8 +31,8 @@ func (l *PipelineList) UnmarshalJSON(b []byte) error {
 	if t := bytes.TrimSpace(b); len(t) > 0 && t[0] == '[' {
 		return transport.DecodeJSON(t, &l.Items, func(err error, _ string) error { return err })
 	}
-	type plain PipelineList
-	return transport.DecodeRecord(b, (*plain)(l))
+	type pipelineList PipelineList
+	return transport.DecodeRecord(b, (*pipelineList)(l))
 }
 
 // Pipeline is one run of a project's configuration. The spec shows none of
@@ -50,8 +50,8 @@ type Pipeline struct {
 
 // UnmarshalJSON keeps each list item's own raw bytes.
 func (p *Pipeline) UnmarshalJSON(b []byte) error {
-	type plain Pipeline
-	return transport.DecodeRecord(b, (*plain)(p))
+	type pipeline Pipeline
+	return transport.DecodeRecord(b, (*pipeline)(p))
 }
 
 // PipelineVCS is the code a pipeline ran on. A trigger's answer has none.

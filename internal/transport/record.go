@@ -9,11 +9,11 @@ import (
 // author inside a message) and keeps its own raw bytes, which the core
 // records only for top-level results. It is meant for UnmarshalJSON methods:
 // out must be a method-less copy of the record's type so the call does not
-// recurse, as in
+// recurse (its name shows in decode errors), as in
 //
 //	func (p *Pipeline) UnmarshalJSON(b []byte) error {
-//		type plain Pipeline
-//		return transport.DecodeRecord(b, (*plain)(p))
+//		type pipeline Pipeline
+//		return transport.DecodeRecord(b, (*pipeline)(p))
 //	}
 //
 // A JSON null leaves the record untouched, as encoding/json does.
