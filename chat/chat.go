@@ -14,7 +14,8 @@
 // Neither token ever appears in an error, a log line or a printed Webhook.
 //
 // Limits: none published. A 429 answer's retry_after body field (seconds) is
-// honoured before the one retry a write is allowed for it.
+// honoured: the call waits that long and retries, writes included, since a
+// 429 means nothing was posted. Other failures of a write are not retried.
 //
 //	c, err := chat.New(chat.WithBotToken(token))
 //	if err != nil {
