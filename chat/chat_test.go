@@ -1,0 +1,374 @@
+package chat_test
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/chat"
+	"github.com/conduit-sdk/conduit/internal/golden"
+	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/internal/testserver"
+)
+
+const testToken = "tok-Bot.SECRET_9f8e7d"
+
+var fast = conduit.WithRetryBackoff(time.Millisecond, 5*time.Millisecond)
+
+func newReplay(t *testing.T) (*chat.Client, *replay.Server) {
+	t.Helper()
+	srv := replay.Start()
+	t.Cleanup(srv.Close)
+	c, err := chat.New(srv.Options("chat")...)
+	require.NoError(t, err)
+	return c, srv
+}
+
+func TestCurrentUser(t *testing.T) {
+	c, _ := newReplay(t)
+	u, err := c.CurrentUser(context.Background())
+	require.NoError(t, err)
+	assert.Equal(t, chat.Snowflake("1180000000000000042"), u.ID)
+	assert.Equal(t, "deploy-bot", u.Username)
+	var extra struct {
+		Bot    bool   `json:"bot"`
+		Locale string `json:"locale"`
+	}
+	require.NoError(t, u.Decode(&extra))
+	assert.True(t, extra.Bot, "fields the spec does not show stay reachable")
+	assert.Equal(t, "en-US", extra.Locale)
+	golden.JSON(t, "chat", "current_user", u)
+}
+
+func TestCreateMessage(t *testing.T) {
+	c, srv := newReplay(t)
+	m, err := c.CreateMessage(context.Background(), "1180000000000000101", "Deploy 2024.06.21-3 finished in 4m12s")
+	require.NoError(t, err)
+	assert.Equal(t, chat.Snowflake("1180000000000005001"), m.ID)
+	assert.Equal(t, chat.Snowflake("1180000000000000101"), m.ChannelID)
+	assert.Equal(t, "Deploy 2024.06.21-3 finished in 4m12s", m.Content)
+	assert.Equal(t, "deploy-bot", m.Author.Username)
+	assert.Contains(t, string(m.Author.RawJSON()), `"public_flags"`, "a nested author keeps its own raw bytes")
+	var extra struct {
+		Timestamp time.Time `json:"timestamp"`
+	}
+	require.NoError(t, m.Decode(&extra))
+	assert.Equal(t, time.Date(2024, 6, 21, 9, 15, 2, 118e6, time.UTC), extra.Timestamp.UTC())
+	assert.Equal(t, 1, srv.Hits("POST /chat_url/channels/{channel_id}/messages"))
+	golden.JSON(t, "chat", "create_message", m)
+}
+
+func TestGuildChannels(t *testing.T) {
+	c, _ := newReplay(t)
+	chs, err := c.GuildChannels(context.Background(), "1180000000000000007")
+	require.NoError(t, err)
+	require.Len(t, chs, 4)
+	assert.Equal(t, chat.Snowflake("1180000000000000101"), chs[1].ID)
+	assert.Equal(t, chat.Snowflake("1180000000000000102"), chs[2].ID, "a numeric id past 2^53 keeps every digit")
+	assert.Equal(t, []int{4, 0, 0, 2}, []int{chs[0].Type, chs[1].Type, chs[2].Type, chs[3].Type})
+	assert.Equal(t, []int{0, 0, 1, 2}, []int{chs[0].Position, chs[1].Position, chs[2].Position, chs[3].Position})
+	var extra struct {
+		Name    string `json:"name"`
+		Bitrate int    `json:"bitrate"`
+	}
+	require.NoError(t, chs[3].Decode(&extra))
+	assert.Equal(t, "Standup", extra.Name)
+	assert.Equal(t, 64000, extra.Bitrate)
+	golden.JSON(t, "chat", "guild_channels", chs)
+}
+
+func TestBotRequestShape(t *testing.T) {
+	body, err := os.ReadFile("../testdata/chat/create_message.json")
+	require.NoError(t, err)
+	srv := testserver.Start(t, testserver.Answer{Body: string(body)})
+	c, err := chat.New(conduit.WithBaseURL(srv.URL+"/api/v10/"), chat.WithBotToken(testToken))
+	require.NoError(t, err)
+	ctx := context.Background()
+
+	_, err = c.CreateMessage(ctx, "11/80 ?", "hi \"there\"")
+	require.NoError(t, err)
+	got := srv.Last(t)
+	assert.Equal(t, "POST", got.Method)
+	assert.Equal(t, "/api/v10/channels/11%2F80%20%3F/messages", got.RawPath, "the id stays one escaped segment")
+	assert.Empty(t, got.Query)
+	assert.JSONEq(t, `{"content":"hi \"there\""}`, string(got.Body))
+	assert.Equal(t, "application/json", got.Header.Get("Content-Type"))
+	assertBotAuthOnly(t, got)
+
+	_, err = c.CurrentUser(ctx)
+	require.NoError(t, err)
+	got = srv.Last(t)
+	assert.Equal(t, "GET", got.Method)
+	assert.Equal(t, "/api/v10/users/@me", got.RawPath, "@me is a literal segment")
+	assert.Empty(t, got.Body)
+	assertBotAuthOnly(t, got)
+
+	srv2 := testserver.Start(t, testserver.Answer{Body: `[]`})
+	c2, err := chat.New(conduit.WithBaseURL(srv2.URL+"/api/v10"), chat.WithBotToken(testToken))
+	require.NoError(t, err)
+	chs, err := c2.GuildChannels(ctx, "1180000000000000007")
+	require.NoError(t, err)
+	assert.Empty(t, chs)
+	got2 := srv2.Last(t)
+	assert.Equal(t, "GET", got2.Method)
+	assert.Equal(t, "/api/v10/guilds/1180000000000000007/channels", got2.RawPath)
+	assertBotAuthOnly(t, got2)
+}
+
+// assertBotAuthOnly checks the bot token is sent as "Bot <token>" in
+// Authorization and nowhere else.
+func assertBotAuthOnly(t *testing.T, got testserver.Request) {
+	t.Helper()
+	assert.Equal(t, "Bot "+testToken, got.Header.Get("Authorization"))
+	assert.Equal(t, "conduit-go/"+conduit.Version, got.Header.Get("User-Agent"))
+	assert.Equal(t, []string{"header Authorization"}, got.Holds(testToken))
+}
+
+func TestBotErrors(t *testing.T) {
+	accessBody, err := os.ReadFile("../testdata/chat/missing_access.json")
+	require.NoError(t, err)
+	cases := []struct {
+		name   string
+		status int
+		ctype  string
+		body   string
+		is     error
+		code   string
+		msg    string
+	}{
+		{"403 json", 403, "application/json", string(accessBody), conduit.ErrUnauthorized, "50001", "Missing Access"},
+		{"401 echoing the header", 401, "application/json", `{"message":"401: Unauthorized, got Bot ` + testToken + `","code":0}`, conduit.ErrUnauthorized, "0", "401: Unauthorized, got Bot [REDACTED]"},
+		{"404 json", 404, "application/json", `{"message":"Unknown Channel","code":10003}`, conduit.ErrNotFound, "10003", "Unknown Channel"},
+		{"502 html", 502, "text/html", `<html><body><h1>502 Bad Gateway</h1></body></html>`, conduit.ErrAPI, "", ""},
+		{"500 text", 500, "text/plain", `upstream timed out`, conduit.ErrAPI, "", "upstream timed out"},
+		{"null at 200", 200, "application/json", `null`, conduit.ErrMalformedResponse, "", "empty or null body where a record was expected"},
+		{"malformed at 200", 200, "application/json", `{"id":"1","content":`, conduit.ErrMalformedResponse, "", ""},
+		{"wrong id type", 200, "application/json", `{"id":1.5,"content":"x"}`, conduit.ErrMalformedResponse, "", ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := testserver.Start(t, testserver.Answer{Status: tc.status, ContentType: tc.ctype, Body: tc.body})
+			c, err := chat.New(conduit.WithBaseURL(srv.URL), chat.WithBotToken(testToken), conduit.WithMaxRetries(0))
+			require.NoError(t, err)
+			_, err = c.CreateMessage(context.Background(), "1180000000000000101", "hello")
+			var e *chat.Error
+			require.ErrorAs(t, err, &e)
+			assert.ErrorIs(t, err, tc.is)
+			assert.Equal(t, "chat", e.Service)
+			assert.Equal(t, "CreateMessage", e.Op)
+			assert.Equal(t, "POST /channels/{channel_id}/messages", e.Endpoint)
+			assert.Equal(t, tc.code, e.Code)
+			if tc.msg != "" {
+				assert.Contains(t, e.Message, tc.msg)
+			}
+			testserver.NoSecret(t, err, testToken)
+		})
+	}
+}
+
+// rateLimited is the platform's 429 body asking for a wait of secs seconds.
+func rateLimited(secs string) testserver.Answer {
+	return testserver.Answer{Status: http.StatusTooManyRequests, Body: `{"message":"You are being rate limited.","retry_after":` + secs + `,"global":false}`}
+}
+
+func TestCreateMessageRetriedOnceAfter429(t *testing.T) {
+	srv := testserver.Start(t, rateLimited("0.01"), testserver.Answer{Body: `{"id":"1180000000000005001","content":"hello"}`})
+	c, err := chat.New(conduit.WithBaseURL(srv.URL), chat.WithBotToken(testToken), fast)
+	require.NoError(t, err)
+	m, err := c.CreateMessage(context.Background(), "1180000000000000101", "hello")
+	require.NoError(t, err)
+	assert.Equal(t, chat.Snowflake("1180000000000005001"), m.ID)
+	assert.Equal(t, 2, srv.Hits(), "a 429 means the write was not acted on: exactly one retry")
+}
+
+func TestRetryAfterBodyIsHonoured(t *testing.T) {
+	// The body asks for 1.5s, more than this client may wait: the call must
+	// stop at once and report the server's wait, not guess its own.
+	srv := testserver.Start(t, rateLimited("1.5"), testserver.Answer{})
+	c, err := chat.New(conduit.WithBaseURL(srv.URL), chat.WithBotToken(testToken), fast, conduit.WithMaxRetryWait(time.Second))
+	require.NoError(t, err)
+	_, err = c.CreateMessage(context.Background(), "1180000000000000101", "hello")
+	var e *chat.Error
+	require.ErrorAs(t, err, &e)
+	assert.ErrorIs(t, err, conduit.ErrRateLimited)
+	assert.Equal(t, 1500*time.Millisecond, e.RetryAfter)
+	assert.Equal(t, "You are being rate limited.", e.Message)
+	assert.Equal(t, 1, srv.Hits())
+}
+
+func TestCreateMessageNotRetriedAfter500(t *testing.T) {
+	srv := testserver.Start(t, testserver.Answer{Status: 500, Body: `{"message":"500: Internal Server Error","code":0}`})
+	c, err := chat.New(conduit.WithBaseURL(srv.URL), chat.WithBotToken(testToken), fast)
+	require.NoError(t, err)
+	_, err = c.CreateMessage(context.Background(), "1180000000000000101", "hello")
+	assert.ErrorIs(t, err, conduit.ErrAPI)
+	assert.Equal(t, 1, srv.Hits(), "the message may have been posted: no second copy")
+}
+
+func TestGuildChannelsRetriedAfter503(t *testing.T) {
+	srv := testserver.Start(t, testserver.Answer{Status: 503, ContentType: "text/html"}, testserver.Answer{Body: `[{"id":"1","type":0,"position":0}]`})
+	c, err := chat.New(conduit.WithBaseURL(srv.URL), chat.WithBotToken(testToken), fast)
+	require.NoError(t, err)
+	chs, err := c.GuildChannels(context.Background(), "7")
+	require.NoError(t, err)
+	assert.Len(t, chs, 1)
+	assert.Equal(t, 2, srv.Hits(), "a read is retried")
+}
+
+func TestBadInput(t *testing.T) {
+	srv := testserver.Start(t)
+	c, err := chat.New(conduit.WithBaseURL(srv.URL), chat.WithWebhookBaseURL(srv.URL), chat.WithBotToken(testToken))
+	require.NoError(t, err)
+	ctx := context.Background()
+	hook := chat.Webhook{ID: "1180000000000097531", Token: "hook-token_ABC"}
+	msg := chat.WebhookMessage{Content: "hi"}
+	cases := []struct {
+		name, field string
+		call        func() error
+	}{
+		{"empty channel", "channel_id", func() error { _, err := c.CreateMessage(ctx, "", "hi"); return err }},
+		{"blank channel", "channel_id", func() error { _, err := c.CreateMessage(ctx, " \t", "hi"); return err }},
+		{"empty content", "content", func() error { _, err := c.CreateMessage(ctx, "1", ""); return err }},
+		{"blank content", "content", func() error { _, err := c.CreateMessage(ctx, "1", "\n "); return err }},
+		{"empty guild", "guild_id", func() error { _, err := c.GuildChannels(ctx, ""); return err }},
+		{"empty webhook id", "webhook_id", func() error { return c.ExecuteWebhook(ctx, chat.Webhook{Token: hook.Token}, msg) }},
+		{"non-numeric webhook id", "webhook_id", func() error {
+			return c.ExecuteWebhook(ctx, chat.Webhook{ID: "abc", Token: hook.Token}, msg)
+		}},
+		{"empty webhook token", "webhook_token", func() error { return c.ExecuteWebhook(ctx, chat.Webhook{ID: hook.ID}, msg) }},
+		{"token with a slash", "webhook_token", func() error {
+			return c.ExecuteWebhook(ctx, chat.Webhook{ID: hook.ID, Token: "abc/def"}, msg)
+		}},
+		{"token dot-dot", "webhook_token", func() error {
+			_, err := c.ExecuteWebhookWait(ctx, chat.Webhook{ID: hook.ID, Token: ".."}, msg)
+			return err
+		}},
+		{"empty webhook content", "content", func() error {
+			return c.ExecuteWebhook(ctx, hook, chat.WebhookMessage{Username: "ci"})
+		}},
+		{"empty wait content", "content", func() error {
+			_, err := c.ExecuteWebhookWait(ctx, hook, chat.WebhookMessage{Content: " "})
+			return err
+		}},
+		{"malformed webhook URL", "webhook_url", func() error {
+			_, err := chat.ParseWebhookURL("https://chat.example/api/webhooks/1180000000000097531")
+			return err
+		}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			err := tc.call()
+			var e *chat.Error
+			require.ErrorAs(t, err, &e)
+			assert.ErrorIs(t, err, conduit.ErrInvalidParam)
+			assert.Equal(t, tc.field, e.Field)
+			assert.Contains(t, err.Error(), tc.field)
+			testserver.NoSecret(t, err, testToken, hook.Token)
+		})
+	}
+	assert.Zero(t, srv.Hits(), "bad input must not reach the server")
+}
+
+func TestMissingBotToken(t *testing.T) {
+	t.Setenv("CONDUIT_CHAT_BOT_TOKEN", "")
+	srv := testserver.Start(t)
+	for _, opts := range [][]chat.Option{
+		{conduit.WithBaseURL(srv.URL)},
+		{conduit.WithBaseURL(srv.URL), chat.WithBotToken("")},
+	} {
+		c, err := chat.New(opts...)
+		require.NoError(t, err, "a webhook-only client needs no bot token")
+		_, err = c.CurrentUser(context.Background())
+		assert.ErrorIs(t, err, conduit.ErrMissingCredential)
+		assert.Contains(t, err.Error(), "chat.WithBotToken")
+		assert.Contains(t, err.Error(), "CONDUIT_CHAT_BOT_TOKEN")
+	}
+	assert.Zero(t, srv.Hits())
+}
+
+func TestBotTokenWithNewline(t *testing.T) {
+	srv := testserver.Start(t)
+	c, err := chat.New(conduit.WithBaseURL(srv.URL), chat.WithBotToken(testToken+"\r\nX-Evil: 1"))
+	require.NoError(t, err)
+	_, err = c.CurrentUser(context.Background())
+	assert.ErrorIs(t, err, conduit.ErrInvalidParam)
+	testserver.NoSecret(t, err, testToken)
+	assert.Zero(t, srv.Hits())
+}
+
+func TestConfigFromEnv(t *testing.T) {
+	srv := replay.Start()
+	defer srv.Close()
+	t.Setenv("CONDUIT_CHAT_URL", srv.URL("chat_url"))
+	t.Setenv("CONDUIT_CHAT_WEBHOOK_BASE", srv.URL("chat_webhook_base"))
+	t.Setenv("CONDUIT_CHAT_BOT_TOKEN", replay.Credential("chat", "bot_token"))
+	c, err := chat.New()
+	require.NoError(t, err)
+	u, err := c.CurrentUser(context.Background())
+	require.NoError(t, err)
+	assert.Equal(t, "deploy-bot", u.Username)
+	require.NoError(t, c.ExecuteWebhook(context.Background(), replayWebhook(), chat.WebhookMessage{Content: "from env"}))
+}
+
+func TestMissingBaseURLs(t *testing.T) {
+	t.Setenv("CONDUIT_CHAT_URL", "")
+	t.Setenv("CONDUIT_CHAT_WEBHOOK_BASE", "")
+	c, err := chat.New(chat.WithBotToken(testToken))
+	require.NoError(t, err)
+	_, err = c.GuildChannels(context.Background(), "7")
+	assert.ErrorIs(t, err, conduit.ErrMissingBaseURL)
+	assert.Contains(t, err.Error(), "CONDUIT_CHAT_URL")
+	err = c.ExecuteWebhook(context.Background(), chat.Webhook{ID: "1", Token: "t0ken"}, chat.WebhookMessage{Content: "x"})
+	assert.ErrorIs(t, err, conduit.ErrMissingBaseURL)
+	assert.Contains(t, err.Error(), "CONDUIT_CHAT_WEBHOOK_BASE")
+}
+
+func TestSnowflakeDecoding(t *testing.T) {
+	for in, want := range map[string]chat.Snowflake{
+		`"1180000000000000102"`: "1180000000000000102",
+		`1180000000000000102`:   "1180000000000000102",
+		`18446744073709551615`:  "18446744073709551615",
+		`"abc"`:                 "abc",
+		`null`:                  "",
+	} {
+		var s chat.Snowflake
+		require.NoError(t, json.Unmarshal([]byte(in), &s), in)
+		assert.Equal(t, want, s, in)
+	}
+	for _, in := range []string{`1.5`, `-3`, `1e20`, `true`, `{}`, `[]`} {
+		var s chat.Snowflake
+		assert.Error(t, json.Unmarshal([]byte(in), &s), in)
+	}
+}
+
+func FuzzSnowflake(f *testing.F) {
+	for _, s := range []string{`"1180000000000000102"`, `1180000000000000102`, `null`, `1.5`, `-1`, `"x"`, `1e3`, ` 7 `, `{}`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		var s chat.Snowflake
+		if err := s.UnmarshalJSON([]byte(in)); err != nil {
+			return
+		}
+		var str string
+		if json.Unmarshal([]byte(in), &str) != nil && s != "" {
+			for _, c := range s {
+				if c < '0' || c > '9' {
+					t.Fatalf("number %q decoded to non-digit id %q", in, s)
+				}
+			}
+		}
+		b, err := json.Marshal(s)
+		require.NoError(t, err)
+		var back chat.Snowflake
+		require.NoError(t, json.Unmarshal(b, &back))
+		require.Equal(t, s, back, "an id survives a round trip")
+	})
+}

@@ -1,0 +1,41 @@
+package ci_test
+
+import (
+	"context"
+	"fmt"
+	"log"
+
+	"github.com/conduit-sdk/conduit/ci"
+	"github.com/conduit-sdk/conduit/internal/replay"
+)
+
+func Example() {
+	srv := replay.Start() // a local stand-in for the live service
+	defer srv.Close()
+	ctx := context.Background()
+
+	c, err := ci.New(srv.Options("ci")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	slug, err := ci.ParseProjectSlug("gh/acme/api")
+	if err != nil {
+		log.Fatal(err)
+	}
+	page, err := c.ListPipelines(ctx, slug)
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, p := range page.Items {
+		fmt.Printf("#%d %s on %s at %s\n", p.Number, p.State, p.VCS.Branch, p.VCS.Revision[:7])
+	}
+	p, err := c.TriggerPipeline(ctx, slug, "main")
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("triggered #%d for %s: %s\n", p.Number, slug, p.State)
+	// Output:
+	// #130 created on main at 9c1e4b7
+	// #129 errored on feature/retry-budget at 4a8f2c6
+	// triggered #131 for gh/acme/api: pending
+}

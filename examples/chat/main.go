@@ -1,0 +1,70 @@
+// Command chat checks a bot token, lists a server's channels, posts a
+// message as the bot and posts one through a webhook.
+//
+//	go run ./examples/chat -replay        # against the embedded replay server
+//	CONDUIT_CHAT_URL=https://…/api/v10 CONDUIT_CHAT_WEBHOOK_BASE=https://…/api \
+//	CONDUIT_CHAT_BOT_TOKEN=… CONDUIT_CHAT_WEBHOOK_URL=https://…/api/webhooks/<id>/<token> \
+//	  go run ./examples/chat -guild 1180000000000000007 -channel 1180000000000000101
+//
+// CONDUIT_CHAT_WEBHOOK_URL is this example's own setting: the library takes
+// a webhook per call (chat.ParseWebhookURL), not from the environment.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"log"
+	"os"
+	"time"
+
+	"github.com/conduit-sdk/conduit/chat"
+	"github.com/conduit-sdk/conduit/internal/replay"
+)
+
+func main() {
+	useReplay := flag.Bool("replay", false, "run against the embedded replay server")
+	guild := flag.String("guild", "1180000000000000007", "server (guild) id whose channels to list")
+	channel := flag.String("channel", "1180000000000000101", "channel id to post to as the bot")
+	text := flag.String("text", "Deploy 2024.06.21-3 finished in 4m12s", "message text")
+	flag.Parse()
+	if *useReplay {
+		srv := replay.Start()
+		defer srv.Close()
+		srv.Setenv()
+		os.Setenv("CONDUIT_CHAT_WEBHOOK_URL", srv.URL("chat_webhook_base")+"/webhooks/"+
+			replay.Credential("chat", "webhook_id")+"/"+replay.Credential("chat", "webhook_token"))
+	}
+	c, err := chat.New()
+	if err != nil {
+		log.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+
+	me, err := c.CurrentUser(ctx)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("bot        %s (%s)\n", me.Username, me.ID)
+	chs, err := c.GuildChannels(ctx, *guild)
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, ch := range chs {
+		fmt.Printf("channel    %s type %d position %d\n", ch.ID, ch.Type, ch.Position)
+	}
+	m, err := c.CreateMessage(ctx, *channel, *text)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("posted     %s in %s\n", m.ID, m.ChannelID)
+	hook, err := chat.ParseWebhookURL(os.Getenv("CONDUIT_CHAT_WEBHOOK_URL"))
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := c.ExecuteWebhook(ctx, hook, chat.WebhookMessage{Content: *text, Username: "conduit example"}); err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("webhook    %v accepted the message\n", hook)
+}

@@ -1,0 +1,60 @@
+// Command ci shows who the token belongs to, lists a project's pipelines and,
+// with -trigger, starts one.
+//
+//	go run ./examples/ci -replay -trigger main   # against the embedded replay server
+//	CONDUIT_CI_URL=https://…/api/v2 CONDUIT_CI_API_TOKEN=… go run ./examples/ci -project gh/acme/api
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"log"
+	"time"
+
+	"github.com/conduit-sdk/conduit/ci"
+	"github.com/conduit-sdk/conduit/internal/replay"
+)
+
+func main() {
+	useReplay := flag.Bool("replay", false, "run against the embedded replay server")
+	project := flag.String("project", "gh/acme/api", "project slug, <vcs_prefix>/<org>/<repo>")
+	branch := flag.String("trigger", "", "start a pipeline on this branch")
+	flag.Parse()
+	if *useReplay {
+		srv := replay.Start()
+		defer srv.Close()
+		srv.Setenv()
+	}
+	slug, err := ci.ParseProjectSlug(*project)
+	if err != nil {
+		log.Fatal(err)
+	}
+	c, err := ci.New()
+	if err != nil {
+		log.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+
+	me, err := c.Me(ctx)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("user      %s (%s)\n", me.Login, me.Name)
+	page, err := c.ListPipelines(ctx, slug)
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, p := range page.Items {
+		fmt.Printf("pipeline  #%d %-8s %s %s\n", p.Number, p.State, p.CreatedAt.Format(time.RFC3339), p.VCS.Branch)
+	}
+	if *branch == "" {
+		return
+	}
+	p, err := c.TriggerPipeline(ctx, slug, *branch)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("triggered #%d (%s) %s\n", p.Number, p.State, p.ID)
+}
