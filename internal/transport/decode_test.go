@@ -194,3 +194,15 @@ func TestErrorShapes(t *testing.T) {
 		assert.NotPanics(t, func() { _ = e.Error() + e.GoString() })
 	}
 }
+
+func TestErrorText(t *testing.T) {
+	e := &Error{Service: "noderpc", Op: "Call", Endpoint: "POST /v2", Code: "-32601", Message: "method not found"}
+	assert.Equal(t, "noderpc.Call: POST /v2: [-32601]: method not found", e.Error())
+	e = &Error{Service: "s", Op: "Get", Endpoint: "GET /x", StatusCode: 404, Code: "not_found", Message: "gone"}
+	assert.Equal(t, "s.Get: GET /x: 404 Not Found [not_found]: gone", e.Error())
+	code, msg := ProviderError([]byte(`{"error":"unknown API key - check your credentials"}`))
+	assert.Equal(t, "", code)
+	assert.Equal(t, "unknown API key - check your credentials", msg)
+	code, _ = ProviderError([]byte(`{"error":"invalid_grant"}`))
+	assert.Equal(t, "invalid_grant", code)
+}

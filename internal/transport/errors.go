@@ -70,7 +70,10 @@ func (e *Error) Error() string {
 		}
 	}
 	if e.Code != "" {
-		b.WriteString(" [")
+		if e.StatusCode != 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString("[")
 		b.WriteString(e.Code)
 		b.WriteByte(']')
 	}

@@ -20,7 +20,8 @@ func TestLimiterSharedPerHost(t *testing.T) {
 	b := limiterFor("shared.example.test:443")
 	require.NotNil(t, a)
 	assert.Same(t, a, b)
-	assert.Equal(t, limitFor(Limit{N: 2, Per: time.Second}), b.Limit())
+	assert.Equal(t, limitFor(Limit{N: 2, Per: time.Second}), b.bucket.Limit())
+	assert.Len(t, b.sent, 2)
 	assert.Nil(t, limiterFor("unlimited.example.test"))
 }
 

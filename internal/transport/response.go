@@ -226,7 +226,9 @@ func ProviderError(b []byte) (code, msg string) {
 				}
 			}
 			msg = str(inner["message"])
-		} else if s := str(e); s != "" {
+		} else if s := str(e); strings.ContainsAny(s, " \t") {
+			msg = s // a sentence, not a code
+		} else {
 			code = s
 		}
 	}
