@@ -70,9 +70,10 @@ func New(opts ...Option) (*Client, error) {
 }
 
 // Call invokes method with params and decodes its result into result, a
-// non-nil pointer (or nil to discard it). A null result sets a pointer or
-// interface target to nil; for any other target it is an error. A JSON-RPC
-// error object is an *Error wrapping conduit.ErrAPI.
+// non-nil pointer (or nil to discard it). A null result (no such block, a
+// receipt still pending) sets a pointer, interface, slice or map target to
+// nil; for any other target it is an error. A JSON-RPC error object is an
+// *Error wrapping conduit.ErrAPI.
 //
 // These read methods are retried on connection errors and 5xx answers:
 // eth_blockNumber, eth_getBalance, eth_call, eth_chainId,

@@ -365,6 +365,9 @@ func TestNullResultIntoPointer(t *testing.T) {
 	b := &block{Hash: "stale"}
 	require.NoError(t, c.Call(context.Background(), "eth_getBlockByNumber", []any{"0xffffffff", false}, &b))
 	assert.Nil(t, b, "a null result (no such block) sets a pointer target to nil")
+	logs := []string{"stale"}
+	require.NoError(t, c.Call(context.Background(), "eth_getLogs", []any{map[string]string{}}, &logs))
+	assert.Nil(t, logs)
 	var s block
 	err := c.Call(context.Background(), "eth_getBlockByNumber", []any{"0xffffffff", false}, &s)
 	assert.ErrorIs(t, err, conduit.ErrMalformedResponse, "null cannot fill a struct")

@@ -113,7 +113,8 @@ func (c *Client) result(req *transport.Request, r *reply, out any) error {
 		return nil
 	}
 	if transport.IsNull(r.Result) {
-		if v := reflect.ValueOf(out).Elem(); v.Kind() == reflect.Pointer || v.Kind() == reflect.Interface {
+		switch v := reflect.ValueOf(out).Elem(); v.Kind() {
+		case reflect.Pointer, reflect.Interface, reflect.Slice, reflect.Map:
 			v.SetZero()
 			return nil
 		}
