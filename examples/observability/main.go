@@ -1,0 +1,52 @@
+// Command observability checks an API key, lists its datasets and sends one
+// event.
+//
+//	go run ./examples/observability -replay                      # against the embedded replay server
+//	CONDUIT_OBS_URL=https://… CONDUIT_OBSERVABILITY_API_KEY=… go run ./examples/observability -dataset checkout
+//	CONDUIT_OBSERVABILITY_REGION=eu CONDUIT_OBS_EU_URL=https://… … go run ./examples/observability
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"log"
+	"time"
+
+	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/observability"
+)
+
+func main() {
+	useReplay := flag.Bool("replay", false, "run against the embedded replay server")
+	dataset := flag.String("dataset", "conduit-example", "dataset to send the event to")
+	flag.Parse()
+	if *useReplay {
+		srv := replay.Start()
+		defer srv.Close()
+		srv.Setenv()
+	}
+	c, err := observability.New()
+	if err != nil {
+		log.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	key, err := c.Auth(ctx)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("region %s: team %s, environment %s\n", c.Region(), key.Team.Name, key.Environment.Name)
+	datasets, err := c.ListDatasets(ctx)
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, d := range datasets {
+		fmt.Printf("dataset %-20s created %s\n", d.Slug, d.CreatedAt.Format(time.DateOnly))
+	}
+	event := observability.Event{"example": "conduit", "sent_at_unix": time.Now().Unix()}
+	if err := c.SendEvent(ctx, *dataset, event); err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("sent one event to", *dataset)
+}

@@ -1,0 +1,62 @@
+package noderpc_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log"
+
+	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/noderpc"
+)
+
+func Example() {
+	srv := replay.Start() // a local stand-in for the live node
+	defer srv.Close()
+
+	c, err := noderpc.New(srv.Options("noderpc")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	ctx := context.Background()
+	height, err := c.BlockNumber(ctx)
+	if err != nil {
+		log.Fatal(err)
+	}
+	wei, err := c.GetBalance(ctx, "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045", "latest")
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("block", height)
+	fmt.Println("balance", wei, "wei")
+	// Output:
+	// block 20603950
+	// balance 98765432100000000000000 wei
+}
+
+func ExampleClient_BatchCall() {
+	srv := replay.Start()
+	defer srv.Close()
+
+	c, err := noderpc.New(srv.Options("noderpc")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	var chain, height noderpc.Quantity
+	calls := []noderpc.BatchElem{
+		{Method: "eth_chainId", Result: &chain},
+		{Method: "eth_blockNumber", Result: &height},
+		{Method: "eth_call", Params: []any{map[string]string{"to": "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045", "data": "0x8da5cb5b"}, "latest"}},
+	}
+	if err := c.BatchCall(context.Background(), calls); err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("chain", uint64(chain), "block", uint64(height))
+	var e *noderpc.Error
+	if errors.As(calls[2].Error, &e) {
+		fmt.Println("eth_call failed:", e.Code, e.Message)
+	}
+	// Output:
+	// chain 1 block 20603950
+	// eth_call failed: 3 execution reverted: Ownable: caller is not the owner
+}

@@ -1,0 +1,98 @@
+package observability
+
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/conduit-sdk/conduit/internal/transport"
+)
+
+// The spec names no field of the key check result or the dataset record;
+// these types follow what such services send and decode tolerantly. Every
+// record keeps its raw bytes, so anything else stays reachable with Decode.
+
+// AuthInfo is the result of Auth: whom the key belongs to and what it may do.
+type AuthInfo struct {
+	transport.Raw
+	ID           ID     `json:"id"`
+	Type         string `json:"type"`
+	APIKeyAccess Access `json:"api_key_access"`
+	Environment  Named  `json:"environment"`
+	Team         Named  `json:"team"`
+}
+
+// Access maps a permission ("events", "markers", "createDatasets") to
+// whether the key has it. A member that is not a boolean counts as false and
+// stays in the raw record.
+type Access map[string]bool
+
+// UnmarshalJSON accepts an object; null, {} and a missing member mean none.
+func (a *Access) UnmarshalJSON(b []byte) error {
+	var m map[string]json.RawMessage
+	if err := transport.DecodeJSON(b, &m, pass); err != nil {
+		return fmt.Errorf("observability: api_key_access: %w", err)
+	}
+	*a = make(Access, len(m))
+	for k, v := range m {
+		(*a)[k] = string(v) == "true"
+	}
+	return nil
+}
+
+// Named is a team or an environment.
+type Named struct {
+	Name string `json:"name"`
+	Slug string `json:"slug"`
+}
+
+// UnmarshalJSON accepts {"name","slug"}, a bare string (taken as the name),
+// or null.
+func (n *Named) UnmarshalJSON(b []byte) error {
+	if transport.IsNull(b) {
+		return nil
+	}
+	if s, err := transport.JSONString(b); err == nil {
+		*n = Named{Name: s}
+		return nil
+	}
+	type plain Named
+	var p plain
+	if err := transport.DecodeJSON(b, &p, pass); err != nil {
+		return fmt.Errorf("observability: want an object with name and slug: %w", err)
+	}
+	*n = Named(p)
+	return nil
+}
+
+// ID is an identifier sent as a JSON string or number, kept as text.
+type ID string
+
+// UnmarshalJSON accepts a string, a number, or null (the empty ID).
+func (id *ID) UnmarshalJSON(b []byte) error {
+	if transport.IsNull(b) {
+		*id = ""
+		return nil
+	}
+	s, err := transport.StringOrNumber(b)
+	if err != nil {
+		return fmt.Errorf("observability: id: %w", err)
+	}
+	*id = ID(s)
+	return nil
+}
+
+// Dataset is one entry of ListDatasets.
+type Dataset struct {
+	transport.Raw
+	Name        string    `json:"name"`
+	Slug        string    `json:"slug"`
+	Description string    `json:"description"`
+	CreatedAt   time.Time `json:"created_at"`
+	// LastWrittenAt is nil for a dataset that never received an event.
+	LastWrittenAt *time.Time `json:"last_written_at"`
+}
+
+// pass hands a nested decoding error back unchanged, for the json package
+// to report.
+func pass(err error, _ string) error { return err }
