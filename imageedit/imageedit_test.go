@@ -10,6 +10,7 @@ import (
 	"image"
 	_ "image/png"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -616,4 +617,32 @@ func FuzzCredits(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestSegmentStopsWhenTheServerAnswersEarly(t *testing.T) {
+	const size = 64 << 20
+	srv := replay.Canned(http.StatusUnauthorized, "application/json", `{"detail":"Invalid API key","type":"unauthorized"}`)
+	defer srv.Close()
+	var received atomic.Int64
+	src := &genReader{n: size, received: &received, h: sha256.New()}
+	_, err := newLocal(t, srv).Segment(context.Background(), src, nil)
+	assert.ErrorIs(t, err, conduit.ErrUnauthorized)
+	assert.Less(t, src.off, int64(size), "the upload stops once the server has answered")
+}
+
+func TestLogsCarryNoKey(t *testing.T) {
+	var logs bytes.Buffer
+	logger := slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	var hits atomic.Int32
+	var files []string
+	srv := httptest.NewServer(flaky(http.StatusTooManyRequests, &hits, &files))
+	defer srv.Close()
+	c := newLocal(t, srv, conduit.WithLogger(logger))
+	img, err := c.Segment(context.Background(), strings.NewReader("f"), nil)
+	require.NoError(t, err)
+	img.Body.Close()
+	_, err = c.Edit(context.Background(), "https://example.com/a.jpg?key="+testKey, nil)
+	require.NoError(t, err)
+	assert.Equal(t, 3, strings.Count(logs.String(), "conduit request"), logs.String())
+	assert.NotContains(t, logs.String(), testKey)
 }

@@ -35,6 +35,8 @@ type SegmentParams struct {
 // reads and closes. The upload is copied from file as it is sent, never
 // loaded whole. It is a write: when file is an io.Seeker it is rewound and
 // sent again after a failed dial or a 429; any other reader is sent once.
+// When Segment returns, file is no longer read (unless ctx ended while a
+// Read of it was blocked), so it may be closed or reused.
 func (c *Client) Segment(ctx context.Context, file io.Reader, p *SegmentParams) (*Image, error) {
 	const op = "Segment"
 	if p == nil {
@@ -67,9 +69,12 @@ func (c *Client) Segment(ctx context.Context, file io.Reader, p *SegmentParams) 
 	if _, _, err := mime.ParseMediaType(ctype); err != nil || hasControl(ctype) {
 		return nil, c.t.InvalidParam(op, "Content-Type", "%q is not a media type", ctype)
 	}
-	req := &transport.Request{Op: op, Method: "POST", Base: segmentURL, Path: "/v1/segment", Write: true}
-	req.Upload, req.ContentType, req.Replayable = transport.MultipartFile(field, name, ctype, file)
-	return c.image(ctx, req)
+	m := transport.MultipartFile(field, name, ctype, file)
+	defer m.Stop(ctx)
+	return c.image(ctx, &transport.Request{
+		Op: op, Method: "POST", Base: segmentURL, Path: "/v1/segment", Write: true,
+		Upload: m.Body, ContentType: m.ContentType, Replayable: m.Replayable,
+	})
 }
 
 func hasControl(s string) bool {

@@ -51,11 +51,11 @@ func filePart(t *testing.T, formType string, body io.Reader) (field, filename, c
 
 func TestMultipartFileBody(t *testing.T) {
 	data := bytes.Repeat([]byte("0123456789abcdef"), 10000)
-	body, ct, replayable := MultipartFile("image_file", `we"ird.png`, "image/png", &countingReader{r: bytes.NewReader(data)})
-	assert.False(t, replayable, "a plain io.Reader cannot be replayed")
-	r, err := body()
+	m := MultipartFile("image_file", `we"ird.png`, "image/png", &countingReader{r: bytes.NewReader(data)})
+	assert.False(t, m.Replayable, "a plain io.Reader cannot be replayed")
+	r, err := m.Body()
 	require.NoError(t, err)
-	field, name, ctype, got := filePart(t, ct, r)
+	field, name, ctype, got := filePart(t, m.ContentType, r)
 	assert.Equal(t, "image_file", field)
 	assert.Equal(t, `we"ird.png`, name)
 	assert.Equal(t, "image/png", ctype)
@@ -64,7 +64,8 @@ func TestMultipartFileBody(t *testing.T) {
 
 func TestMultipartFileStartsAtFirstRead(t *testing.T) {
 	src := &countingReader{r: bytes.NewReader([]byte("payload"))}
-	body, ct, _ := MultipartFile("f", "a.bin", "application/octet-stream", src)
+	m := MultipartFile("f", "a.bin", "application/octet-stream", src)
+	body, ct := m.Body, m.ContentType
 
 	probe, err := body()
 	require.NoError(t, err)
@@ -89,8 +90,9 @@ func TestMultipartFileReplaysSeeker(t *testing.T) {
 	src := bytes.NewReader(append([]byte("HDR"), data...))
 	_, err := src.Seek(3, io.SeekStart) // the caller already consumed a header
 	require.NoError(t, err)
-	body, ct, replayable := MultipartFile("f", "a.bin", "application/octet-stream", src)
-	require.True(t, replayable)
+	m := MultipartFile("f", "a.bin", "application/octet-stream", src)
+	require.True(t, m.Replayable)
+	body, ct := m.Body, m.ContentType
 
 	first, err := body()
 	require.NoError(t, err)
@@ -111,29 +113,74 @@ type unseekable struct{ io.Reader }
 func (unseekable) Seek(int64, int) (int64, error) { return 0, errors.New("illegal seek") }
 
 func TestMultipartFileSeekerThatCannotSeek(t *testing.T) {
-	_, _, replayable := MultipartFile("f", "a", "text/plain", unseekable{bytes.NewReader(nil)})
-	assert.False(t, replayable, "a pipe behind an *os.File is a Seeker that cannot seek")
+	m := MultipartFile("f", "a", "text/plain", unseekable{bytes.NewReader(nil)})
+	assert.False(t, m.Replayable, "a pipe behind an *os.File is a Seeker that cannot seek")
 }
 
 func TestMultipartFileCloseEndsCopy(t *testing.T) {
 	pr, pw := io.Pipe()
 	defer pw.Close()
-	body, _, _ := MultipartFile("f", "a", "text/plain", pr)
-	r, err := body()
+	m := MultipartFile("f", "a", "text/plain", pr)
+	r, err := m.Body()
 	require.NoError(t, err)
 	go pw.Write(bytes.Repeat([]byte("a"), 1<<20))
 	_, err = io.ReadFull(r, make([]byte, 512))
 	require.NoError(t, err)
-	mb := r.(*multipartBody)
-	require.NoError(t, mb.Close())
-	<-mb.s.run.done // the goroutine exits although most of the source is unread
+	require.NoError(t, r.(io.Closer).Close())
+	<-m.run.done // the goroutine exits although most of the source is unread
+}
+
+func TestMultipartStopWaitsForTheCopy(t *testing.T) {
+	src := &countingReader{r: bytes.NewReader(bytes.Repeat([]byte("z"), 1<<20))}
+	m := MultipartFile("f", "a", "text/plain", src)
+	r, err := m.Body()
+	require.NoError(t, err)
+	_, err = io.ReadFull(r, make([]byte, 4096)) // the copy is now running, blocked on the pipe
+	require.NoError(t, err)
+	m.Stop(context.Background())
+	n := src.n.Load()
+	assert.Less(t, n, int64(1<<20))
+	_, err = r.Read(make([]byte, 10))
+	assert.Error(t, err, "the stopped attempt's body fails")
+	next, err := m.Body()
+	require.NoError(t, err)
+	_, err = next.Read(make([]byte, 10))
+	assert.ErrorIs(t, err, io.ErrClosedPipe, "no attempt starts after Stop")
+	assert.Equal(t, n, src.n.Load(), "the source is never read after Stop returns")
+
+	m = MultipartFile("f", "a", "text/plain", src)
+	m.Stop(context.Background()) // never started: nothing to wait for
+}
+
+// blockedReader signals its first Read, then blocks until released.
+type blockedReader struct {
+	entered, release chan struct{}
+	once             sync.Once
+}
+
+func (b *blockedReader) Read(p []byte) (int, error) {
+	b.once.Do(func() { close(b.entered) })
+	<-b.release
+	return 0, io.EOF
+}
+
+func TestMultipartStopGivesUpWithTheContext(t *testing.T) {
+	src := &blockedReader{entered: make(chan struct{}), release: make(chan struct{})}
+	defer close(src.release)
+	m := MultipartFile("f", "a", "text/plain", src)
+	r, err := m.Body()
+	require.NoError(t, err)
+	go io.Copy(io.Discard, r)
+	<-src.entered // the copy is blocked in a Read of the source
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	m.Stop(ctx) // returns although that Read never does
 }
 
 func TestMultipartFileSourceError(t *testing.T) {
 	boom := errors.New("disk on fire")
 	src := io.MultiReader(bytes.NewReader([]byte("some bytes")), &failingReader{err: boom})
-	body, _, _ := MultipartFile("f", "a", "text/plain", src)
-	r, err := body()
+	r, err := MultipartFile("f", "a", "text/plain", src).Body()
 	require.NoError(t, err)
 	_, err = io.ReadAll(r)
 	assert.ErrorIs(t, err, boom)
@@ -170,9 +217,8 @@ func (u *uploadServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 func uploadRequest(src io.Reader) *Request {
-	req := &Request{Op: "Upload", Method: "POST", Path: "/upload", Write: true}
-	req.Upload, req.ContentType, req.Replayable = MultipartFile("file", "f.bin", "application/octet-stream", src)
-	return req
+	m := MultipartFile("file", "f.bin", "application/octet-stream", src)
+	return &Request{Op: "Upload", Method: "POST", Path: "/upload", Write: true, Upload: m.Body, ContentType: m.ContentType, Replayable: m.Replayable}
 }
 
 func testClient(t *testing.T, base string, opts ...Option) *Client {
