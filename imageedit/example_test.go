@@ -1,0 +1,51 @@
+package imageedit_test
+
+import (
+	"context"
+	"fmt"
+	"image"
+	_ "image/png" // registers the PNG decoder
+	"log"
+
+	"github.com/conduit-sdk/conduit/imageedit"
+	"github.com/conduit-sdk/conduit/internal/replay"
+)
+
+func ExampleClient_Edit() {
+	srv := replay.Start() // a local stand-in for the live service
+	defer srv.Close()
+
+	c, err := imageedit.New(srv.Options("imageedit")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	img, err := c.Edit(context.Background(), "https://cdn.example.com/shoe.jpg", &imageedit.EditParams{RemoveBackground: true})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer img.Body.Close()
+	cfg, format, err := image.DecodeConfig(img.Body) // reads only the header of the stream
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(img.ContentType, format, cfg.Width, "x", cfg.Height)
+	// Output:
+	// image/png png 8 x 6
+}
+
+func ExampleClient_Account() {
+	srv := replay.Start()
+	defer srv.Close()
+
+	c, err := imageedit.New(srv.Options("imageedit")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	a, err := c.Account(context.Background())
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("credits left:", a.Credits.Available, "of", a.Credits.Subscription)
+	// Output:
+	// credits left: 97.75 of 100
+}

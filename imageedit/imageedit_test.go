@@ -1,0 +1,648 @@
+package imageedit_test
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"image"
+	_ "image/png"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/imageedit"
+	"github.com/conduit-sdk/conduit/internal/golden"
+	"github.com/conduit-sdk/conduit/internal/replay"
+)
+
+const testKey = "sk-live-imageedit-Vb73"
+
+func newReplay(t *testing.T) (*imageedit.Client, *replay.Server) {
+	t.Helper()
+	srv := replay.Start()
+	t.Cleanup(srv.Close)
+	c, err := imageedit.New(srv.Options("imageedit")...)
+	require.NoError(t, err)
+	return c, srv
+}
+
+// newLocal points every placeholder at srv, with testKey as the key.
+func newLocal(t *testing.T, srv *httptest.Server, opts ...imageedit.Option) *imageedit.Client {
+	t.Helper()
+	opts = append([]imageedit.Option{
+		conduit.WithBaseURL(srv.URL + "/edit/"),
+		imageedit.WithAccountURL(srv.URL + "/acct"),
+		imageedit.WithSegmentURL(srv.URL + "/seg"),
+		imageedit.WithAPIKey(testKey),
+		conduit.WithRetryBackoff(time.Millisecond, 5*time.Millisecond),
+	}, opts...)
+	c, err := imageedit.New(opts...)
+	require.NoError(t, err)
+	return c
+}
+
+// imageSummary is what the goldens record of a streamed image.
+type imageSummary struct {
+	ContentType string `json:"content_type"`
+	Bytes       int    `json:"bytes"`
+	Format      string `json:"format"`
+	Width       int    `json:"width"`
+	Height      int    `json:"height"`
+	SHA256      string `json:"sha256"`
+}
+
+func summarize(t *testing.T, img *imageedit.Image) imageSummary {
+	t.Helper()
+	defer img.Body.Close()
+	b, err := io.ReadAll(img.Body)
+	require.NoError(t, err)
+	cfg, format, err := image.DecodeConfig(bytes.NewReader(b))
+	require.NoError(t, err)
+	sum := sha256.Sum256(b)
+	return imageSummary{img.ContentType, len(b), format, cfg.Width, cfg.Height, hex.EncodeToString(sum[:])}
+}
+
+func TestEditReplay(t *testing.T) {
+	c, srv := newReplay(t)
+	img, err := c.Edit(context.Background(), "https://cdn.example.com/shoes/red sneaker.jpg?v=2", &imageedit.EditParams{
+		RemoveBackground: true,
+		Extra:            url.Values{"shadow.mode": {"ai.soft"}, "background.color": {"FFFFFF"}},
+	})
+	require.NoError(t, err)
+	s := summarize(t, img)
+	assert.Equal(t, "image/png", s.ContentType)
+	assert.Equal(t, [2]int{8, 6}, [2]int{s.Width, s.Height})
+	assert.Equal(t, 1, srv.Hits("GET /image_edit_url/v2/edit"))
+	golden.JSON(t, "imageedit", "edit", s)
+}
+
+func TestAccountReplay(t *testing.T) {
+	c, _ := newReplay(t)
+	a, err := c.Account(context.Background())
+	require.NoError(t, err)
+	assert.Equal(t, imageedit.Number("97.75"), a.Credits.Available)
+	f, err := a.Credits.Subscription.Float64()
+	require.NoError(t, err)
+	assert.Equal(t, 100.0, f)
+	var extra struct {
+		Plan     string    `json:"plan"`
+		RenewsAt time.Time `json:"renews_at"`
+	}
+	require.NoError(t, a.Decode(&extra))
+	assert.Equal(t, "plus", extra.Plan, "fields the spec does not show stay reachable")
+	assert.Equal(t, time.Date(2024, 7, 1, 0, 0, 0, 0, time.UTC), extra.RenewsAt)
+	assert.Contains(t, string(a.RawJSON()), `"key_label"`)
+	golden.JSON(t, "imageedit", "account", a)
+}
+
+func TestSegmentReplay(t *testing.T) {
+	c, srv := newReplay(t)
+	src, err := os.Open("../testdata/imageedit/edit.png")
+	require.NoError(t, err)
+	defer src.Close()
+	img, err := c.Segment(context.Background(), src, nil)
+	require.NoError(t, err)
+	s := summarize(t, img)
+	assert.Equal(t, [2]int{5, 5}, [2]int{s.Width, s.Height})
+	assert.Equal(t, 1, srv.Hits("POST /segment_url/v1/segment"))
+	golden.JSON(t, "imageedit", "segment", s)
+}
+
+func TestReplayRejectsWrongKey(t *testing.T) {
+	srv := replay.Start()
+	defer srv.Close()
+	c, err := imageedit.New(imageedit.WithAccountURL(srv.URL("image_url")), imageedit.WithAPIKey("wrong-key-Q1"))
+	require.NoError(t, err)
+	_, err = c.Account(context.Background())
+	assert.ErrorIs(t, err, conduit.ErrUnauthorized)
+	assert.NotContains(t, err.Error(), "wrong-key-Q1")
+}
+
+// capturing answers every request with a fixture and keeps the last one.
+func capturing(t *testing.T, fixture string) (*imageedit.Client, func() *http.Request) {
+	t.Helper()
+	var got *http.Request
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		got = r.Clone(context.Background())
+		http.ServeFile(w, r, "../testdata/imageedit/"+fixture)
+	}))
+	t.Cleanup(srv.Close)
+	return newLocal(t, srv), func() *http.Request { return got }
+}
+
+func TestEditRequestShape(t *testing.T) {
+	c, last := capturing(t, "edit.png")
+	img, err := c.Edit(context.Background(), "https://cdn.example.com/a b/shoe.jpg?v=2&w=1", &imageedit.EditParams{
+		Extra: url.Values{"shadow.mode": {"ai.soft"}, "background.color": {"FFFFFF"}, "padding": {"0.1", "0.2"}},
+	})
+	require.NoError(t, err)
+	img.Body.Close()
+	got := last()
+	assert.Equal(t, "GET", got.Method)
+	assert.Equal(t, "/edit/v2/edit", got.URL.Path)
+	assert.Equal(t, "imageUrl=https%3A%2F%2Fcdn.example.com%2Fa+b%2Fshoe.jpg%3Fv%3D2%26w%3D1&removeBackground=false"+
+		"&background.color=FFFFFF&padding=0.1&padding=0.2&shadow.mode=ai.soft", got.URL.RawQuery)
+	assert.Equal(t, "https://cdn.example.com/a b/shoe.jpg?v=2&w=1", got.URL.Query().Get("imageUrl"))
+	assert.Equal(t, testKey, got.Header.Get("x-api-key"))
+	assert.Equal(t, "image/*", got.Header.Get("Accept"))
+	assertKeyOnlyInHeader(t, got)
+}
+
+func assertKeyOnlyInHeader(t *testing.T, r *http.Request) {
+	t.Helper()
+	for name, vals := range r.Header {
+		if name != "X-Api-Key" {
+			assert.NotContains(t, strings.Join(vals, ","), testKey, name)
+		}
+	}
+	assert.Empty(t, r.Header.Get("Authorization"))
+	assert.NotContains(t, r.URL.String(), testKey)
+}
+
+func TestAccountRequestShape(t *testing.T) {
+	c, last := capturing(t, "account.json")
+	_, err := c.Account(context.Background())
+	require.NoError(t, err)
+	got := last()
+	assert.Equal(t, "GET", got.Method)
+	assert.Equal(t, "/acct/v1/account", got.URL.Path)
+	assert.Empty(t, got.URL.RawQuery)
+	assert.Equal(t, testKey, got.Header.Get("x-api-key"))
+	assert.Equal(t, "application/json", got.Header.Get("Accept"))
+	assertKeyOnlyInHeader(t, got)
+}
+
+func TestSegmentRequestShape(t *testing.T) {
+	type part struct{ field, file, ctype, data string }
+	var parts []part
+	var got *http.Request
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		got = r.Clone(context.Background())
+		mr, err := r.MultipartReader()
+		require.NoError(t, err)
+		for p, err := mr.NextPart(); err == nil; p, err = mr.NextPart() {
+			b, _ := io.ReadAll(p)
+			parts = append(parts, part{p.FormName(), p.FileName(), p.Header.Get("Content-Type"), string(b)})
+		}
+		http.ServeFile(w, r, "../testdata/imageedit/segment.png")
+	}))
+	defer srv.Close()
+	c := newLocal(t, srv)
+
+	img, err := c.Segment(context.Background(), strings.NewReader("PNGDATA"), &imageedit.SegmentParams{FileName: "shoe.png"})
+	require.NoError(t, err)
+	img.Body.Close()
+	assert.Equal(t, "POST", got.Method)
+	assert.Equal(t, "/seg/v1/segment", got.URL.Path)
+	assert.True(t, strings.HasPrefix(got.Header.Get("Content-Type"), "multipart/form-data; boundary="))
+	assert.Equal(t, "image/*", got.Header.Get("Accept"))
+	assert.Equal(t, testKey, got.Header.Get("x-api-key"))
+	assertKeyOnlyInHeader(t, got)
+	assert.Equal(t, []part{{"image_file", "shoe.png", "image/png", "PNGDATA"}}, parts)
+
+	parts = nil
+	img, err = c.Segment(context.Background(), strings.NewReader("raw"), &imageedit.SegmentParams{FieldName: "file", ContentType: "image/webp"})
+	require.NoError(t, err)
+	img.Body.Close()
+	assert.Equal(t, []part{{"file", "image", "image/webp", "raw"}}, parts, "documented defaults and overrides")
+
+	parts = nil
+	f, err := os.Open("../testdata/imageedit/segment.png")
+	require.NoError(t, err)
+	defer f.Close()
+	img, err = c.Segment(context.Background(), f, nil)
+	require.NoError(t, err)
+	img.Body.Close()
+	require.Len(t, parts, 1)
+	assert.Equal(t, "segment.png", parts[0].file, "an *os.File lends its base name")
+	assert.Equal(t, "image/png", parts[0].ctype)
+}
+
+// genReader produces n deterministic bytes without holding them: each Read
+// computes the next chunk. It records the largest Read it was asked for and
+// how far it ran ahead of what the server had received.
+type genReader struct {
+	n, off      int64
+	received    *atomic.Int64
+	maxRead     int
+	maxInFlight int64
+	h           interface{ Write([]byte) (int, error) }
+}
+
+func (g *genReader) Read(p []byte) (int, error) {
+	if g.off >= g.n {
+		return 0, io.EOF
+	}
+	g.maxRead = max(g.maxRead, len(p))
+	if ahead := g.off - g.received.Load(); ahead > g.maxInFlight {
+		g.maxInFlight = ahead
+	}
+	k := min(int64(len(p)), g.n-g.off)
+	for i := range p[:k] {
+		x := g.off + int64(i)
+		p[i] = byte(x ^ x>>8 ^ x>>16)
+	}
+	g.off += k
+	g.h.Write(p[:k])
+	return int(k), nil
+}
+
+func TestSegmentStreamsLargeUpload(t *testing.T) {
+	const size = 64 << 20
+	var received atomic.Int64
+	var field, serverSum string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mr, err := r.MultipartReader()
+		require.NoError(t, err)
+		p, err := mr.NextPart()
+		require.NoError(t, err)
+		field = p.FormName()
+		h := sha256.New()
+		buf := make([]byte, 32<<10)
+		for {
+			n, err := p.Read(buf)
+			h.Write(buf[:n])
+			received.Add(int64(n))
+			if err != nil {
+				break
+			}
+		}
+		serverSum = hex.EncodeToString(h.Sum(nil))
+		http.ServeFile(w, r, "../testdata/imageedit/segment.png")
+	}))
+	defer srv.Close()
+	h := sha256.New()
+	src := &genReader{n: size, received: &received, h: h}
+	img, err := newLocal(t, srv).Segment(context.Background(), src, nil)
+	require.NoError(t, err)
+	img.Body.Close()
+	assert.Equal(t, "image_file", field)
+	assert.Equal(t, int64(size), received.Load(), "the server got every byte")
+	assert.Equal(t, hex.EncodeToString(h.Sum(nil)), serverSum, "and the same bytes")
+	assert.LessOrEqual(t, src.maxRead, 64<<10, "the source is read in small chunks")
+	// The source never runs more than socket buffers ahead of the server:
+	// nothing holds the file whole.
+	assert.Less(t, src.maxInFlight, int64(16<<20), "read %d bytes ahead of the server", src.maxInFlight)
+}
+
+func TestEditStreamsTheBody(t *testing.T) {
+	release := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "image/webp")
+		w.Write([]byte("first-chunk|"))
+		w.(http.Flusher).Flush()
+		select {
+		case <-release:
+		case <-r.Context().Done():
+			return
+		}
+		w.Write([]byte("rest"))
+	}))
+	defer srv.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second) // a deadlock guard, not a timing assertion
+	defer cancel()
+	img, err := newLocal(t, srv).Edit(ctx, "https://example.com/a.jpg", nil)
+	require.NoError(t, err, "Edit returns while the server is still sending")
+	defer img.Body.Close()
+	assert.Equal(t, "image/webp", img.ContentType)
+	first := make([]byte, len("first-chunk|"))
+	_, err = io.ReadFull(img.Body, first)
+	require.NoError(t, err)
+	assert.Equal(t, "first-chunk|", string(first))
+	close(release)
+	rest, err := io.ReadAll(img.Body)
+	require.NoError(t, err)
+	assert.Equal(t, "rest", string(rest))
+}
+
+// flaky answers the first request with status, later ones with an image,
+// counting requests and whole files received.
+func flaky(status int, hits *atomic.Int32, files *[]string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		n := hits.Add(1)
+		if f, _, err := r.FormFile("image_file"); err == nil {
+			b, _ := io.ReadAll(f)
+			*files = append(*files, string(b))
+		}
+		if n == 1 {
+			w.WriteHeader(status)
+			return
+		}
+		w.Header().Set("Content-Type", "image/png")
+		w.Write([]byte("png"))
+	}
+}
+
+func TestSegmentRetries(t *testing.T) {
+	t.Run("seekable after 429", func(t *testing.T) {
+		var hits atomic.Int32
+		var files []string
+		srv := httptest.NewServer(flaky(http.StatusTooManyRequests, &hits, &files))
+		defer srv.Close()
+		img, err := newLocal(t, srv).Segment(context.Background(), strings.NewReader("the-file"), nil)
+		require.NoError(t, err)
+		img.Body.Close()
+		assert.Equal(t, int32(2), hits.Load())
+		assert.Equal(t, []string{"the-file", "the-file"}, files, "the retry resends the whole file")
+	})
+	t.Run("one-shot reader after 429", func(t *testing.T) {
+		var hits atomic.Int32
+		var files []string
+		srv := httptest.NewServer(flaky(http.StatusTooManyRequests, &hits, &files))
+		defer srv.Close()
+		_, err := newLocal(t, srv).Segment(context.Background(), io.MultiReader(strings.NewReader("the-file")), nil)
+		assert.ErrorIs(t, err, conduit.ErrRateLimited)
+		assert.Equal(t, int32(1), hits.Load(), "a reader that cannot rewind is sent once")
+	})
+	t.Run("seekable after 503", func(t *testing.T) {
+		var hits atomic.Int32
+		var files []string
+		srv := httptest.NewServer(flaky(http.StatusServiceUnavailable, &hits, &files))
+		defer srv.Close()
+		_, err := newLocal(t, srv).Segment(context.Background(), strings.NewReader("the-file"), nil)
+		var e *imageedit.Error
+		require.ErrorAs(t, err, &e)
+		assert.Equal(t, 503, e.StatusCode)
+		assert.Equal(t, int32(1), hits.Load(), "an upload that reached the server is not repeated")
+	})
+}
+
+func TestEditRetriesReads(t *testing.T) {
+	var hits atomic.Int32
+	var files []string
+	srv := httptest.NewServer(flaky(http.StatusBadGateway, &hits, &files))
+	defer srv.Close()
+	img, err := newLocal(t, srv).Edit(context.Background(), "https://example.com/a.jpg", nil)
+	require.NoError(t, err)
+	img.Body.Close()
+	assert.Equal(t, int32(2), hits.Load())
+}
+
+func TestErrors(t *testing.T) {
+	read := func(name string) string {
+		b, err := os.ReadFile("../testdata/imageedit/" + name)
+		require.NoError(t, err)
+		return string(b)
+	}
+	cases := []struct {
+		name, ctype, body string
+		status            int
+		is                error
+		code              string
+	}{
+		{"400 json", "application/json", read("bad_image_url.json"), 400, conduit.ErrAPI, "invalid_image_url"},
+		{"402 json", "application/json", read("no_credits.json"), 402, conduit.ErrAPI, "payment_required"},
+		{"403 echoing the key", "application/json", `{"detail":"key ` + testKey + ` is revoked","type":"forbidden"}`, 403, conduit.ErrUnauthorized, "forbidden"},
+		{"404 html", "text/html", "<html><h1>Not Found</h1></html>", 404, conduit.ErrNotFound, ""},
+		{"500 plain", "text/plain", "upstream timeout", 500, conduit.ErrAPI, ""},
+		{"json at 200", "application/json", `{"detail":"imageUrl unreachable","type":"invalid_image_url"}`, 200, conduit.ErrAPI, "invalid_image_url"},
+		{"html at 200", "text/html", "<html>sign in to the wifi " + testKey + "</html>", 200, conduit.ErrMalformedResponse, ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := replay.Canned(tc.status, tc.ctype, tc.body)
+			defer srv.Close()
+			c := newLocal(t, srv, conduit.WithMaxRetries(0))
+			for _, call := range []func() error{
+				func() error { _, err := c.Edit(context.Background(), "https://example.com/a.jpg", nil); return err },
+				func() error { _, err := c.Segment(context.Background(), strings.NewReader("f"), nil); return err },
+			} {
+				err := call()
+				var e *imageedit.Error
+				require.ErrorAs(t, err, &e)
+				assert.ErrorIs(t, err, tc.is)
+				assert.Equal(t, tc.status, e.StatusCode)
+				assert.Equal(t, tc.code, e.Code)
+				assert.Equal(t, "imageedit", e.Service)
+				for _, s := range []string{err.Error(), fmt.Sprintf("%+v", err), fmt.Sprintf("%#v", err), string(e.Body)} {
+					assert.NotContains(t, s, testKey)
+				}
+			}
+		})
+	}
+}
+
+func TestAccountErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name, body string
+		status     int
+		is         error
+	}{
+		{"401", `{"detail":"Missing API key","type":"unauthorized"}`, 401, conduit.ErrUnauthorized},
+		{"null at 200", `null`, 200, conduit.ErrMalformedResponse},
+		{"truncated at 200", `{"credits":{"available":`, 200, conduit.ErrMalformedResponse},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := replay.Canned(tc.status, "application/json", tc.body)
+			defer srv.Close()
+			_, err := newLocal(t, srv).Account(context.Background())
+			var e *imageedit.Error
+			require.ErrorAs(t, err, &e)
+			assert.ErrorIs(t, err, tc.is)
+			assert.Equal(t, "Account", e.Op)
+		})
+	}
+}
+
+func TestRedirectToAnotherHostRefused(t *testing.T) {
+	var foreignHits atomic.Int32
+	foreign := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { foreignHits.Add(1) }))
+	defer foreign.Close()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, foreign.URL+"/steal", http.StatusFound)
+	}))
+	defer srv.Close()
+	_, err := newLocal(t, srv).Edit(context.Background(), "https://example.com/a.jpg", nil)
+	assert.ErrorIs(t, err, conduit.ErrRedirectRefused)
+	assert.Zero(t, foreignHits.Load(), "the key never travels to another host")
+}
+
+func TestBadInput(t *testing.T) {
+	var hits atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { hits.Add(1) }))
+	defer srv.Close()
+	c := newLocal(t, srv)
+	edit := func(u string, extra url.Values) func() error {
+		return func() error {
+			_, err := c.Edit(context.Background(), u, &imageedit.EditParams{Extra: extra})
+			return err
+		}
+	}
+	segment := func(r io.Reader, p *imageedit.SegmentParams) func() error {
+		return func() error { _, err := c.Segment(context.Background(), r, p); return err }
+	}
+	file := strings.NewReader("x")
+	cases := []struct {
+		field string
+		call  func() error
+	}{
+		{"imageUrl", edit("", nil)},
+		{"imageUrl", edit("cdn.example.com/a.jpg", nil)},
+		{"imageUrl", edit("/a.jpg", nil)},
+		{"imageUrl", edit("ftp://example.com/a.jpg", nil)},
+		{"imageUrl", edit("https://", nil)},
+		{"imageUrl", edit("https://exa mple.com/%zz", nil)},
+		{"imageUrl", edit("https://example.com/a.jpg", url.Values{"imageUrl": {"https://evil.example/b.jpg"}})},
+		{"removeBackground", edit("https://example.com/a.jpg", url.Values{"removeBackground": {"true"}})},
+		{"removebackground", edit("https://example.com/a.jpg", url.Values{"removebackground": {"true"}})},
+		{"Extra", edit("https://example.com/a.jpg", url.Values{"": {"x"}})},
+		{"image_file", segment(nil, nil)},
+		{"file", segment(nil, &imageedit.SegmentParams{FieldName: "file"})},
+		{"name", segment(file, &imageedit.SegmentParams{FieldName: "image\r\nX-Injected: 1"})},
+		{"filename", segment(file, &imageedit.SegmentParams{FileName: "a\n.png"})},
+		{"Content-Type", segment(file, &imageedit.SegmentParams{ContentType: "image png"})},
+		{"Content-Type", segment(file, &imageedit.SegmentParams{ContentType: "image/png\r\nX: y"})},
+	}
+	for _, tc := range cases {
+		assertInvalid(t, tc.field, tc.call())
+	}
+	assert.Zero(t, hits.Load(), "bad input must not reach the server")
+}
+
+// assertInvalid checks that err is ErrInvalidParam naming field, in
+// Error.Field and in its text.
+func assertInvalid(t *testing.T, field string, err error) {
+	t.Helper()
+	e, ok := err.(*imageedit.Error)
+	require.True(t, ok, "%s: want *imageedit.Error, got %v", field, err)
+	assert.Equal(t, field, e.Field)
+	assert.True(t, errors.Is(e, conduit.ErrInvalidParam) && strings.Contains(e.Error(), " "+field+": "), e.Error())
+}
+
+func TestMissingCredential(t *testing.T) {
+	t.Setenv("CONDUIT_IMAGEEDIT_API_KEY", "")
+	var hits atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { hits.Add(1) }))
+	defer srv.Close()
+	c, err := imageedit.New(conduit.WithBaseURL(srv.URL), imageedit.WithAccountURL(srv.URL), imageedit.WithSegmentURL(srv.URL))
+	require.NoError(t, err)
+	_, err1 := c.Edit(context.Background(), "https://example.com/a.jpg", nil)
+	_, err2 := c.Account(context.Background())
+	_, err3 := c.Segment(context.Background(), strings.NewReader("x"), nil)
+	for _, err := range []error{err1, err2, err3} {
+		assert.ErrorIs(t, err, conduit.ErrMissingCredential)
+		assert.Contains(t, err.Error(), "imageedit.WithAPIKey")
+		assert.Contains(t, err.Error(), "CONDUIT_IMAGEEDIT_API_KEY")
+	}
+	assert.Zero(t, hits.Load())
+}
+
+func TestKeyAndBaseURLsFromEnv(t *testing.T) {
+	srv := replay.Start()
+	defer srv.Close()
+	t.Setenv("CONDUIT_IMAGEEDIT_API_KEY", replay.Credential("imageedit", "api_key"))
+	t.Setenv("CONDUIT_IMAGE_URL", srv.URL("image_url"))
+	t.Setenv("CONDUIT_SEGMENT_URL", "")
+	c, err := imageedit.New()
+	require.NoError(t, err)
+	_, err = c.Account(context.Background())
+	require.NoError(t, err)
+	_, err = c.Segment(context.Background(), strings.NewReader("x"), nil)
+	assert.ErrorIs(t, err, conduit.ErrMissingBaseURL)
+	assert.Contains(t, err.Error(), "CONDUIT_SEGMENT_URL")
+}
+
+func TestIsSandboxKey(t *testing.T) {
+	assert.True(t, imageedit.IsSandboxKey("sandbox_3f9a"))
+	assert.False(t, imageedit.IsSandboxKey("sk_live_sandbox_3f9a"))
+	assert.False(t, imageedit.IsSandboxKey("Sandbox_3f9a"))
+	assert.False(t, imageedit.IsSandboxKey(""))
+}
+
+func TestCreditsTolerance(t *testing.T) {
+	for body, want := range map[string]imageedit.Credits{
+		`{"credits":{"available":"12.5","subscription":100}}`:   {Available: "12.5", Subscription: "100"},
+		`{"credits":{"available":null,"subscription":{"n":1}}}`: {},
+		`{"credits":"unlimited"}`:                               {},
+		`{"credits":null}`:                                      {},
+		`{}`:                                                    {},
+	} {
+		var a imageedit.Account
+		require.NoError(t, a.Credits.UnmarshalJSON(extractCredits(body)), body)
+		assert.Equal(t, want, a.Credits, body)
+	}
+}
+
+// extractCredits returns the credits member's raw value ("null" if absent).
+func extractCredits(body string) []byte {
+	i := strings.Index(body, `"credits":`)
+	if i < 0 {
+		return []byte("null")
+	}
+	return []byte(strings.TrimSuffix(body[i+len(`"credits":`):], "}"))
+}
+
+func FuzzNumber(f *testing.F) {
+	for _, s := range []string{`97.75`, `"12"`, `null`, `"abc"`, `{}`, `[1]`, `1e400`, `-0`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		var n imageedit.Number
+		if err := n.UnmarshalJSON([]byte(in)); err != nil {
+			t.Fatalf("Number must never fail a record, got %v for %q", err, in)
+		}
+		if n != "" {
+			if _, err := n.Float64(); err != nil {
+				t.Fatalf("kept %q that does not parse", n)
+			}
+		}
+	})
+}
+
+func FuzzCredits(f *testing.F) {
+	for _, s := range []string{`{"available":1,"subscription":2}`, `"x"`, `null`, `{"available":{}}`, `{`, `[]`, ` {"available":"3"} `} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		var c imageedit.Credits
+		if err := c.UnmarshalJSON([]byte(in)); err == nil {
+			for _, n := range []imageedit.Number{c.Available, c.Subscription} {
+				if _, perr := n.Float64(); n != "" && perr != nil {
+					t.Fatalf("kept %q that does not parse", n)
+				}
+			}
+		}
+	})
+}
+
+func TestSegmentStopsWhenTheServerAnswersEarly(t *testing.T) {
+	const size = 64 << 20
+	srv := replay.Canned(http.StatusUnauthorized, "application/json", `{"detail":"Invalid API key","type":"unauthorized"}`)
+	defer srv.Close()
+	var received atomic.Int64
+	src := &genReader{n: size, received: &received, h: sha256.New()}
+	_, err := newLocal(t, srv).Segment(context.Background(), src, nil)
+	assert.ErrorIs(t, err, conduit.ErrUnauthorized)
+	assert.Less(t, src.off, int64(size), "the upload stops once the server has answered")
+}
+
+func TestLogsCarryNoKey(t *testing.T) {
+	var logs bytes.Buffer
+	logger := slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	var hits atomic.Int32
+	var files []string
+	srv := httptest.NewServer(flaky(http.StatusTooManyRequests, &hits, &files))
+	defer srv.Close()
+	c := newLocal(t, srv, conduit.WithLogger(logger))
+	img, err := c.Segment(context.Background(), strings.NewReader("f"), nil)
+	require.NoError(t, err)
+	img.Body.Close()
+	_, err = c.Edit(context.Background(), "https://example.com/a.jpg?key="+testKey, nil)
+	require.NoError(t, err)
+	assert.Equal(t, 3, strings.Count(logs.String(), "conduit request"), logs.String())
+	assert.NotContains(t, logs.String(), testKey)
+}

@@ -1,0 +1,82 @@
+package imageedit
+
+import (
+	"context"
+	"io"
+	"mime"
+	"path/filepath"
+	"strings"
+
+	"github.com/conduit-sdk/conduit/internal/transport"
+)
+
+// DefaultSegmentField is the form field Segment puts the file in unless
+// SegmentParams.FieldName says otherwise. The spec does not name the field
+// (nor the method and payload) of the segment operation; this is the name
+// the live background-removal service reads.
+const DefaultSegmentField = "image_file"
+
+// SegmentParams are Segment's optional inputs. Errors about them name the
+// part-header parameter they fill: "name", "filename" or "Content-Type".
+type SegmentParams struct {
+	// FieldName is the form field of the file; empty means
+	// DefaultSegmentField.
+	FieldName string
+	// FileName is the file name sent with the part; empty means the base
+	// name of an *os.File (anything with a Name method), else "image".
+	FileName string
+	// ContentType is the file's media type; empty means the one its file
+	// name's extension implies, else application/octet-stream.
+	ContentType string
+}
+
+// Segment uploads file as multipart/form-data to {segment_url}/v1/segment
+// and returns the image with its background removed, as a stream the caller
+// reads and closes. The upload is copied from file as it is sent, never
+// loaded whole. It is a write: when file is an io.Seeker it is rewound and
+// sent again after a failed dial or a 429; any other reader is sent once.
+// When Segment returns, file is no longer read (unless ctx ended while a
+// Read of it was blocked), so it may be closed or reused.
+func (c *Client) Segment(ctx context.Context, file io.Reader, p *SegmentParams) (*Image, error) {
+	const op = "Segment"
+	if p == nil {
+		p = &SegmentParams{}
+	}
+	field, name, ctype := p.FieldName, p.FileName, p.ContentType
+	if field == "" {
+		field = DefaultSegmentField
+	}
+	if name == "" {
+		name = "image"
+		if f, ok := file.(interface{ Name() string }); ok && f.Name() != "" {
+			name = filepath.Base(f.Name())
+		}
+	}
+	if ctype == "" {
+		ctype = mime.TypeByExtension(filepath.Ext(name))
+		if ctype == "" {
+			ctype = "application/octet-stream"
+		}
+	}
+	switch {
+	case file == nil:
+		return nil, c.t.InvalidParam(op, field, "no file to upload (nil io.Reader)")
+	case hasControl(field):
+		return nil, c.t.InvalidParam(op, "name", "the form field name contains a control character")
+	case hasControl(name):
+		return nil, c.t.InvalidParam(op, "filename", "the file name contains a control character")
+	}
+	if _, _, err := mime.ParseMediaType(ctype); err != nil || hasControl(ctype) {
+		return nil, c.t.InvalidParam(op, "Content-Type", "%q is not a media type", ctype)
+	}
+	m := transport.MultipartFile(field, name, ctype, file)
+	defer m.Stop(ctx)
+	return c.image(ctx, &transport.Request{
+		Op: op, Method: "POST", Base: segmentURL, Path: "/v1/segment", Write: true,
+		Upload: m.Body, ContentType: m.ContentType, Replayable: m.Replayable,
+	})
+}
+
+func hasControl(s string) bool {
+	return strings.ContainsFunc(s, func(r rune) bool { return r < 0x20 || r == 0x7f })
+}

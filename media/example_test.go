@@ -1,0 +1,48 @@
+package media_test
+
+import (
+	"context"
+	"fmt"
+	"log"
+
+	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/media"
+)
+
+func ExampleClient_ListImages() {
+	srv := replay.Start() // a local stand-in for the live service
+	defer srv.Close()
+
+	c, err := media.New(srv.Options("media")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	list, err := c.ListImages(context.Background(), &media.ListImagesParams{MaxResults: 10})
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, a := range list.Resources {
+		fmt.Printf("%s.%s %dx%d v%d %s\n", a.PublicID, a.Format, a.Width, a.Height, a.Version, a.CreatedAt.Format("2006-01-02"))
+	}
+	// Output:
+	// products/mug-blue.png 800x800 v1718000000 2024-06-10
+	// banners/summer sale.jpg 1920x640 v1719304854 2024-06-25
+}
+
+func ExampleClient_ListByTag() {
+	srv := replay.Start()
+	defer srv.Close()
+
+	// The public tag list needs only the cloud name and the delivery URL.
+	c, err := media.New(media.WithCloudName(replay.Credential("media", "cloud_name")), media.WithDeliveryURL(srv.URL("media_delivery_url")))
+	if err != nil {
+		log.Fatal(err)
+	}
+	list, err := c.ListByTag(context.Background(), "products")
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(len(list.Resources), "images, list updated", list.UpdatedAt.Format("2006-01-02 15:04 MST"))
+	// Output:
+	// 2 images, list updated 2024-06-26 11:02 UTC
+}
