@@ -285,37 +285,43 @@ func writeError(w http.ResponseWriter, status int, code, msg string) {
 	fmt.Fprintf(w, `{"error":{"code":%q,"message":%q}}`, code, msg)
 }
 
-// checkAuth returns why the request's credentials are wrong, or "".
+// checkAuth returns why the request's credentials are wrong, or "". Each
+// credential may appear only where its own Place puts it.
 func checkAuth(p *Package, rt *Route, r *http.Request, body []byte) string {
-	allowed := map[string]bool{}
+	allowed := map[string]map[string]bool{} // credential -> locations
+	allow := func(cred, where string) {
+		if allowed[cred] == nil {
+			allowed[cred] = map[string]bool{}
+		}
+		allowed[cred][where] = true
+	}
 	for _, pl := range rt.Auth {
 		want := p.Credentials[pl.Cred]
 		var got string
 		switch pl.In {
 		case InHeader:
-			got = strings.TrimPrefix(r.Header.Get(pl.Name), pl.Prefix)
-			if !strings.HasPrefix(r.Header.Get(pl.Name), pl.Prefix) {
-				got = ""
+			if v := r.Header.Get(pl.Name); strings.HasPrefix(v, pl.Prefix) {
+				got = strings.TrimPrefix(v, pl.Prefix)
 			}
-			allowed["header:"+http.CanonicalHeaderKey(pl.Name)] = true
+			allow(pl.Cred, "header:"+http.CanonicalHeaderKey(pl.Name))
 		case InQuery:
 			got = r.URL.Query().Get(pl.Name)
-			allowed["query"] = true
+			allow(pl.Cred, "query")
 		case InPath:
 			if strings.Contains(r.URL.Path, want) {
 				got = want
 			}
-			allowed["path"] = true
+			allow(pl.Cred, "path")
 		case InBody:
 			got = jsonString(body, pl.Name)
-			allowed["body"] = true
+			allow(pl.Cred, "body")
 		case InBasicUser, InBasicPassword:
 			u, pw, _ := r.BasicAuth()
 			got = u
 			if pl.In == InBasicPassword {
 				got = pw
 			}
-			allowed["header:Authorization"] = true
+			allow(pl.Cred, "header:Authorization")
 		}
 		if got == "" {
 			return fmt.Sprintf("missing credential %s: expected in %s", pl.Cred, describe(pl))
@@ -324,14 +330,19 @@ func checkAuth(p *Package, rt *Route, r *http.Request, body []byte) string {
 			return fmt.Sprintf("wrong credential %s in %s", pl.Cred, describe(pl))
 		}
 	}
-	// Nothing secret anywhere else: not in other headers, query, path or body.
+	// Nothing secret anywhere else: not in other headers, query, path or body,
+	// and no Basic header on a route that takes none.
+	if _, _, ok := r.BasicAuth(); ok && !basicAllowed(rt) {
+		return "an Authorization: Basic header where the spec puts none"
+	}
 	for cred, v := range p.Credentials {
 		if v == "" {
 			continue
 		}
+		ok := allowed[cred]
 		basic := base64.StdEncoding.EncodeToString([]byte(v))
 		for name, vals := range r.Header {
-			if allowed["header:"+name] {
+			if ok["header:"+name] {
 				continue
 			}
 			for _, hv := range vals {
@@ -340,17 +351,38 @@ func checkAuth(p *Package, rt *Route, r *http.Request, body []byte) string {
 				}
 			}
 		}
-		if !allowed["query"] && strings.Contains(r.URL.RawQuery, v) {
+		if !ok["query"] && strings.Contains(r.URL.RawQuery, v) {
 			return fmt.Sprintf("credential %s misplaced in the query", cred)
 		}
-		if !allowed["path"] && strings.Contains(r.URL.Path, v) {
+		if !ok["path"] && strings.Contains(r.URL.Path, v) && !placedInPath(p, rt, v) {
 			return fmt.Sprintf("credential %s misplaced in the path", cred)
 		}
-		if !allowed["body"] && bytes.Contains(body, []byte(v)) {
+		if !ok["body"] && bytes.Contains(body, []byte(v)) {
 			return fmt.Sprintf("credential %s misplaced in the body", cred)
 		}
 	}
 	return ""
+}
+
+func basicAllowed(rt *Route) bool {
+	for _, pl := range rt.Auth {
+		if pl.In == InBasicUser || pl.In == InBasicPassword {
+			return true
+		}
+	}
+	return false
+}
+
+// placedInPath reports whether v is (part of) a value the route rightly
+// carries in its path, so a credential that happens to be a substring of
+// another is not flagged.
+func placedInPath(p *Package, rt *Route, v string) bool {
+	for _, pl := range rt.Auth {
+		if pl.In == InPath && strings.Contains(p.Credentials[pl.Cred], v) {
+			return true
+		}
+	}
+	return false
 }
 
 func describe(pl Place) string {

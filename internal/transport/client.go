@@ -73,7 +73,9 @@ func New(svc *Service, opts ...Option) (*Client, error) {
 		}
 	}
 	if a := svc.Auth; a.Scheme == Basic && len(a.Values) == 2 {
-		c.red.addBasic(c.values[a.Values[0]], c.values[a.Values[1]])
+		if u, p := c.values[a.Values[0]], c.values[a.Values[1]]; u != "" && p != "" {
+			c.red.addBasic(u, p)
+		}
 	}
 	c.def = svc.Bases[0]
 	if svc.DefaultBase != nil {
@@ -91,8 +93,8 @@ func New(svc *Service, opts ...Option) (*Client, error) {
 			continue
 		}
 		pu, err := url.Parse(u)
-		if err != nil || (pu.Scheme != "http" && pu.Scheme != "https") || pu.Host == "" {
-			return nil, &Error{Service: svc.Name, Op: "New", Field: name, Message: fmt.Sprintf("base URL %q is not an absolute http(s) URL", c.red.string(u)), Err: ErrInvalidParam}
+		if err != nil || (pu.Scheme != "http" && pu.Scheme != "https") || pu.Host == "" || pu.RawQuery != "" || pu.Fragment != "" {
+			return nil, &Error{Service: svc.Name, Op: "New", Field: name, Message: fmt.Sprintf("base URL %q is not an absolute http(s) URL without query or fragment", c.red.string(u)), Err: ErrInvalidParam}
 		}
 		c.bases[name] = strings.TrimRight(u, "/")
 		limit := svc.Limit
