@@ -218,13 +218,31 @@ func TestBadInput(t *testing.T) {
 	assert.Zero(t, s.count(), "bad input must not reach the server")
 }
 
-func TestMissingBaseURL(t *testing.T) {
+// The base URL comes from the environment when no option gives it, and its
+// absence stops both operations with a message naming the variable.
+func TestBaseURLFromEnvironment(t *testing.T) {
 	t.Setenv("CONDUIT_COUNTRIES_URL", "")
-	c, err := countries.New()
+	unset, err := countries.New()
 	require.NoError(t, err)
-	_, err = c.Capitals(context.Background())
-	assert.ErrorIs(t, err, conduit.ErrMissingBaseURL)
-	assert.Contains(t, err.Error(), "CONDUIT_COUNTRIES_URL")
+	for op, call := range map[string]func(*countries.Client) error{
+		"Capitals": func(c *countries.Client) error { _, err := c.Capitals(context.Background()); return err },
+		"Cities":   func(c *countries.Client) error { _, err := c.Cities(context.Background(), "Chad"); return err },
+	} {
+		err := call(unset)
+		assert.ErrorIs(t, err, conduit.ErrMissingBaseURL, op)
+		assert.ErrorContains(t, err, "countries."+op+": missing base URL countries_url")
+		assert.ErrorContains(t, err, "CONDUIT_COUNTRIES_URL")
+	}
+
+	s := &script{replies: []reply{{200, "application/json", `{"error":false,"msg":"ok","data":[]}`}}}
+	srv := httptest.NewServer(s)
+	defer srv.Close()
+	t.Setenv("CONDUIT_COUNTRIES_URL", srv.URL+"/api/v0.1")
+	set, err := countries.New()
+	require.NoError(t, err)
+	_, err = set.Capitals(context.Background())
+	require.NoError(t, err)
+	assert.Equal(t, "/api/v0.1/countries/capital", s.reqs[0].URL.Path)
 }
 
 // Whatever the body, a returned envelope never carries error: true.

@@ -153,34 +153,33 @@ func TestRequestShape(t *testing.T) {
 	}
 }
 
-func TestErrors(t *testing.T) {
-	cases := []struct {
+// Failures of any kind come back as *Error with the right sentinel; the
+// decode failures include dates the Date type refuses.
+func TestRangeErrors(t *testing.T) {
+	type answer struct {
 		status int
 		body   string
-		is     error
-	}{
-		{404, `{"message":"not found"}`, conduit.ErrNotFound},
-		{422, `{"message":"invalid date"}`, conduit.ErrAPI},
-		{500, `<html><body>Internal Server Error</body></html>`, conduit.ErrAPI},
-		{200, `null`, conduit.ErrMalformedResponse},
-		{200, ``, conduit.ErrMalformedResponse},
-		{200, `{"start_date":"07/06/2024","rates":{}}`, conduit.ErrMalformedResponse},
-		{200, `{"end_date":20240607}`, conduit.ErrMalformedResponse},
-		{200, `{"rates":{"2024-06-07":{"USD":"1.08"}}}`, conduit.ErrMalformedResponse},
-		{200, `{"rates":{"2024-13-01":{"USD":1}}}`, conduit.ErrMalformedResponse},
 	}
-	for _, tc := range cases {
+	cases := map[answer]error{
+		{404, `{"message":"not found"}`}:                         conduit.ErrNotFound,
+		{422, `{"message":"invalid date"}`}:                      conduit.ErrAPI,
+		{500, `<html><body>Internal Server Error</body></html>`}: conduit.ErrAPI,
+		{200, `null`}: conduit.ErrMalformedResponse,
+		{200, ``}:     conduit.ErrMalformedResponse,
+		{200, `{"start_date":"07/06/2024","rates":{}}`}:  conduit.ErrMalformedResponse,
+		{200, `{"end_date":20240607}`}:                   conduit.ErrMalformedResponse,
+		{200, `{"rates":{"2024-06-07":{"USD":"1.08"}}}`}: conduit.ErrMalformedResponse,
+		{200, `{"rates":{"2024-13-01":{"USD":1}}}`}:      conduit.ErrMalformedResponse,
+	}
+	for tc, is := range cases {
 		var w wire
 		c := listen(t, &w, tc.status, tc.body)
 		_, err := c.Range(context.Background(), day(2024, time.June, 3), day(2024, time.June, 7), nil)
-		var e *fxref.Error
-		require.ErrorAs(t, err, &e, tc.body)
-		assert.ErrorIs(t, err, tc.is, tc.body)
-		assert.Equal(t, "fxref", e.Service)
-		assert.Equal(t, "Range", e.Op)
-		assert.Equal(t, "GET /{start_date}..{end_date}", e.Endpoint)
-		if tc.status != 200 {
+		assert.ErrorIs(t, err, is, tc.body)
+		assert.ErrorContains(t, err, "fxref.Range: GET /{start_date}..{end_date}: ", "errors name the template, never the dates")
+		if e := (*fxref.Error)(nil); tc.status != 200 && assert.ErrorAs(t, err, &e) {
 			assert.Equal(t, tc.status, e.StatusCode)
+			assert.Equal(t, tc.body, string(e.Body))
 		}
 	}
 }
@@ -224,11 +223,19 @@ func TestBadInput(t *testing.T) {
 	assert.Empty(t, w.all(), "bad input must not reach the server")
 }
 
-func TestMissingBaseURL(t *testing.T) {
-	t.Setenv("CONDUIT_FX_URL", "")
-	c, err := fxref.New()
+// WithBaseURL wins over CONDUIT_FX_URL; with neither there is no request.
+func TestBaseURLPrecedence(t *testing.T) {
+	t.Setenv("CONDUIT_FX_URL", "http://127.0.0.1:1/v1")
+	var w wire
+	viaOption := listen(t, &w, 200, `{"USD":"United States Dollar"}`)
+	_, err := viaOption.Currencies(context.Background())
 	require.NoError(t, err)
-	_, err = c.Currencies(context.Background())
+	assert.Len(t, w.all(), 1)
+
+	t.Setenv("CONDUIT_FX_URL", "")
+	none, err := fxref.New()
+	require.NoError(t, err)
+	_, err = none.Latest(context.Background(), nil)
 	assert.ErrorIs(t, err, conduit.ErrMissingBaseURL)
-	assert.Contains(t, err.Error(), "CONDUIT_FX_URL")
+	assert.Equal(t, "fxref.Latest: missing base URL fx_url: set it with WithBaseURL (or the package's named option) or CONDUIT_FX_URL", err.Error())
 }

@@ -266,13 +266,18 @@ func TestBadInput(t *testing.T) {
 	assert.Zero(t, l.hits.Load(), "bad input must not reach the server")
 }
 
-func TestMissingBaseURL(t *testing.T) {
+// Input is checked before the base URL: a bad name is reported as such even
+// when no URL is configured, and a good one then fails on the missing URL.
+func TestInputBeforeBaseURL(t *testing.T) {
 	t.Setenv("CONDUIT_CDN_STATS_URL", "")
 	c, err := pkgstats.New()
 	require.NoError(t, err)
-	_, err = c.Package(ctx, "npm", "react")
+	_, err = c.Stats(ctx, "npm", "a/b", nil)
+	assert.ErrorIs(t, err, conduit.ErrInvalidParam)
+	_, err = c.Resolve(ctx, "npm", "@babel/core", "latest")
 	assert.ErrorIs(t, err, conduit.ErrMissingBaseURL)
-	assert.Contains(t, err.Error(), "CONDUIT_CDN_STATS_URL")
+	assert.NotErrorIs(t, err, conduit.ErrInvalidParam)
+	assert.ErrorContains(t, err, "CONDUIT_CDN_STATS_URL")
 }
 
 // Any name Package accepts reaches the server as one segment, or two for

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -20,11 +21,19 @@ import (
 	"github.com/conduit-sdk/conduit/store"
 )
 
+// fixtures is the replay server every replay-backed test of the package
+// shares; it holds no state between requests.
+var fixtures *replay.Server
+
+func TestMain(m *testing.M) {
+	fixtures = replay.Start()
+	code := m.Run()
+	fixtures.Close()
+	os.Exit(code)
+}
+
 func replayClient(t *testing.T) *store.Client {
-	t.Helper()
-	srv := replay.Start()
-	t.Cleanup(srv.Close)
-	c, err := store.New(srv.Options("store")...)
+	c, err := store.New(fixtures.Options("store")...)
 	require.NoError(t, err)
 	return c
 }
@@ -293,24 +302,31 @@ func TestBadInput(t *testing.T) {
 	assert.Zero(t, s.hits.Load(), "bad input must not reach the server")
 }
 
-func TestMissingBaseURL(t *testing.T) {
+// Without CONDUIT_STORE_URL or WithBaseURL no operation can start, and each
+// says how to supply the URL.
+func TestEveryOperationNeedsTheBaseURL(t *testing.T) {
 	t.Setenv("CONDUIT_STORE_URL", "")
 	c, err := store.New()
 	require.NoError(t, err)
-	_, err = c.Product(context.Background(), 1)
-	assert.ErrorIs(t, err, conduit.ErrMissingBaseURL)
-	assert.Contains(t, err.Error(), "CONDUIT_STORE_URL")
+	ctx := context.Background()
+	_, errProduct := c.Product(ctx, 1)
+	_, errList := c.ProductsByCategory(ctx, "jewelery", nil)
+	_, errCreate := c.CreateProduct(ctx, store.NewProduct{Title: "Mug", Price: "7", Category: "kitchen"})
+	for _, err := range []error{errProduct, errList, errCreate} {
+		assert.ErrorIs(t, err, conduit.ErrMissingBaseURL)
+		assert.ErrorContains(t, err, "missing base URL store_url: set it with WithBaseURL (or the package's named option) or CONDUIT_STORE_URL")
+	}
 }
 
 func TestBaseURLFromEnv(t *testing.T) {
-	srv := replay.Start()
-	defer srv.Close()
-	t.Setenv("CONDUIT_STORE_URL", srv.URL("store_url")+"/")
+	t.Setenv("CONDUIT_STORE_URL", fixtures.URL("store_url")+"/")
 	c, err := store.New()
 	require.NoError(t, err)
+	const route = "GET /store_url/products/category/{category}"
+	before := fixtures.Hits(route)
 	_, err = c.ProductsByCategory(context.Background(), "men's clothing", nil)
 	require.NoError(t, err)
-	assert.Equal(t, 1, srv.Hits("GET /store_url/products/category/{category}"))
+	assert.Equal(t, before+1, fixtures.Hits(route), "a trailing slash on the base URL is fine")
 }
 
 // Whatever price CreateProduct accepts reaches the server as that exact JSON
