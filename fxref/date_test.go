@@ -129,3 +129,16 @@ func FuzzParseDate(f *testing.F) {
 		}
 	})
 }
+
+// Whatever JSON a Date accepts leaves it zero (null) or valid.
+func FuzzDateJSON(f *testing.F) {
+	for _, s := range []string{`"2024-06-07"`, `null`, `"2024-02-30"`, `"\u0032024-01-01"`, `20240101`, `""`, `{"y":1}`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		var d fxref.Date
+		if err := json.Unmarshal([]byte(in), &d); err == nil && !d.IsZero() && !d.IsValid() {
+			t.Fatalf("%s decoded to the impossible %#v", in, d)
+		}
+	})
+}
