@@ -1,0 +1,58 @@
+// Command store looks up a product, lists a category and submits a product
+// to the demo store (which stores nothing).
+//
+//	go run ./examples/store -replay               # against the embedded replay server
+//	CONDUIT_STORE_URL=https://… go run ./examples/store -category "women's clothing"
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"log"
+	"time"
+
+	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/store"
+)
+
+func main() {
+	useReplay := flag.Bool("replay", false, "run against the embedded replay server")
+	id := flag.Int64("id", 1, "product id")
+	category := flag.String("category", "men's clothing", "category name")
+	limit := flag.Int("limit", 3, "at most this many products of the category")
+	flag.Parse()
+	if *useReplay {
+		srv := replay.Start()
+		defer srv.Close()
+		srv.Setenv()
+	}
+	c, err := store.New()
+	if err != nil {
+		log.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+
+	p, err := c.Product(ctx, *id)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("product %d: %s, %s (rated %.1f by %d)\n", p.ID, p.Title, p.Price, p.Rating.Rate, p.Rating.Count)
+
+	list, err := c.ProductsByCategory(ctx, *category, &store.ProductsByCategoryParams{Limit: *limit})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("%d products in %q\n", len(list), *category)
+	for _, p := range list {
+		fmt.Printf("  %3d %8s  %s\n", p.ID, p.Price, p.Title)
+	}
+
+	made, err := c.CreateProduct(ctx, store.NewProduct{Title: "Linen camp-collar shirt", Price: json.Number("39.90"), Category: *category})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("created (not stored) product %d: %s\n", made.ID, made.Title)
+}

@@ -1,0 +1,59 @@
+package pkgstats
+
+import "strings"
+
+// checkPackage validates the two path inputs every operation shares.
+func (c *Client) checkPackage(op, registryType, name string) error {
+	if !isRegistryType(registryType) {
+		return c.t.InvalidParam(op, "registry_type", "%q is not a registry type such as \"npm\"", registryType)
+	}
+	if why := checkName(name); why != "" {
+		return c.t.InvalidParam(op, "package", "%q %s", name, why)
+	}
+	return nil
+}
+
+// isRegistryType accepts one lower-case word: the sources are named "npm",
+// "gh" and the like.
+func isRegistryType(s string) bool { return isWord(s) && s == strings.ToLower(s) }
+
+// checkName says what is wrong with a package name, or "" when it is a
+// plain name or @scope/name: one slash at most and only in a scoped name, no
+// empty or dot segments, no spaces or control characters.
+func checkName(name string) string {
+	if name == "" {
+		return "is empty"
+	}
+	if strings.ContainsFunc(name, func(r rune) bool { return r <= ' ' || r == 0x7f }) {
+		return "contains a space or control character"
+	}
+	segs := strings.Split(name, "/")
+	switch {
+	case len(segs) > 2:
+		return "has more than one slash"
+	case len(segs) == 2 && !strings.HasPrefix(name, "@"):
+		return "has a slash but is not a scoped @scope/name"
+	case len(segs) == 1 && strings.HasPrefix(name, "@"):
+		return "is a scope without a package name"
+	}
+	for _, s := range segs {
+		if s == "" || s == "@" || s == "." || s == ".." {
+			return "has an empty or dot segment"
+		}
+	}
+	return ""
+}
+
+// isWord accepts letters, digits and dashes.
+func isWord(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if b := s[i]; !(b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '-') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+func hasControl(s string) bool {
+	return strings.ContainsFunc(s, func(r rune) bool { return r < ' ' || r == 0x7f })
+}
