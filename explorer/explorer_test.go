@@ -190,12 +190,7 @@ func TestBadInput(t *testing.T) {
 }
 
 func TestMissingBaseURL(t *testing.T) {
-	t.Setenv("CONDUIT_EXPLORER_URL", "")
-	c, err := explorer.New()
-	require.NoError(t, err)
-	_, err = c.Mempool(context.Background())
-	assert.ErrorIs(t, err, conduit.ErrMissingBaseURL)
-	assert.Contains(t, err.Error(), "CONDUIT_EXPLORER_URL")
+	testkit.NoBaseURL(t, "CONDUIT_EXPLORER_URL", explorer.New, func(c *explorer.Client) error { return call(context.Background(), c, "Mempool") })
 }
 
 func TestExtrasTolerantNumbers(t *testing.T) {

@@ -138,17 +138,14 @@ func TestLatestBadInput(t *testing.T) {
 }
 
 func TestBaseURL(t *testing.T) {
-	t.Setenv("CONDUIT_OPEN_FX_URL", "")
-	c, err := fxopen.New()
-	require.NoError(t, err)
-	_, err = c.Latest(context.Background(), "USD")
-	assert.ErrorIs(t, err, conduit.ErrMissingBaseURL)
-	assert.Contains(t, err.Error(), "CONDUIT_OPEN_FX_URL")
-
+	testkit.NoBaseURL(t, "CONDUIT_OPEN_FX_URL", fxopen.New, func(c *fxopen.Client) error {
+		_, err := c.Latest(context.Background(), "USD")
+		return err
+	})
 	srv := replay.Start()
 	defer srv.Close()
 	t.Setenv("CONDUIT_OPEN_FX_URL", srv.URL("open_fx_url"))
-	c, err = fxopen.New()
+	c, err := fxopen.New()
 	require.NoError(t, err)
 	r, err := c.Latest(context.Background(), "USD")
 	require.NoError(t, err)

@@ -31,6 +31,21 @@ func Replay[C any](t testing.TB, pkg string, newClient func(...transport.Option)
 	return c
 }
 
+// NoBaseURL checks that a client built with its base URL variable env empty
+// fails call with ErrMissingBaseURL, naming env, before any I/O.
+func NoBaseURL[C any](t *testing.T, env string, newClient func(...transport.Option) (C, error), call func(C) error) {
+	t.Helper()
+	t.Setenv(env, "")
+	c, err := newClient()
+	if err != nil {
+		t.Fatalf("New: %v", err)
+	}
+	err = call(c)
+	if !errors.Is(err, transport.ErrMissingBaseURL) || !strings.Contains(err.Error(), env) {
+		t.Errorf("want ErrMissingBaseURL naming %s, got %v", env, err)
+	}
+}
+
 // Answer serves every request with status, contentType and body for the
 // test's lifetime and returns the server's URL.
 func Answer(t testing.TB, status int, contentType, body string) string {

@@ -122,3 +122,11 @@ func TestUnshown(t *testing.T) {
 		}
 	}
 }
+
+func TestNoBaseURL(t *testing.T) {
+	svc := &transport.Service{Name: "demo", Bases: []string{"demo_url"}}
+	newClient := func(o ...transport.Option) (*transport.Client, error) { return transport.New(svc, o...) }
+	NoBaseURL(t, "CONDUIT_DEMO_URL", newClient, func(c *transport.Client) error {
+		return c.Do(context.Background(), &transport.Request{Op: "Get", Method: "GET", Path: "/x"}, nil)
+	})
+}
