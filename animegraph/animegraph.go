@@ -49,11 +49,13 @@ type Option = conduit.Option
 // with the first error's message and code; GraphQLErrors lists them all.
 type Error = conduit.Error
 
-// DefaultLimit is the budget a Client keeps to unless conduit.WithRateLimit
-// says otherwise: the service's 90 requests a minute without login.
-var DefaultLimit = transport.Limit{N: 90, Per: time.Minute}
-
-var service = &transport.Service{Name: "animegraph", Bases: []string{"anime_url"}, Limit: DefaultLimit}
+// service keeps to the spec's "about 90 requests per minute without login"
+// unless conduit.WithRateLimit says otherwise.
+var service = &transport.Service{
+	Name:  "animegraph",
+	Bases: []string{"anime_url"},
+	Limit: transport.Limit{N: 90, Per: time.Minute},
+}
 
 // Client calls the anime graph. It is safe for concurrent use.
 type Client struct{ t *transport.Client }
