@@ -1,0 +1,467 @@
+package animegraph_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/animegraph"
+	"github.com/conduit-sdk/conduit/internal/golden"
+	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/internal/testkit"
+)
+
+func replayClient(t *testing.T) *animegraph.Client {
+	return testkit.Replay(t, "animegraph", animegraph.New)
+}
+
+// unlimited is for tests that send many requests to one test server: the
+// default budget would space them 0.7 s apart.
+var unlimited = conduit.WithRateLimit(0, 0)
+
+func TestMedia(t *testing.T) {
+	m, err := replayClient(t).Media(context.Background(), "Cowboy Bebop")
+	require.NoError(t, err)
+	assert.EqualValues(t, 1, m.ID)
+	assert.Equal(t, "Cowboy Bebop", m.Title.Romaji)
+	require.NotNil(t, m.Title.English)
+	assert.Equal(t, "Cowboy Bebop", *m.Title.English)
+	require.NotNil(t, m.Episodes)
+	assert.Equal(t, 26, *m.Episodes)
+	require.NotNil(t, m.AverageScore)
+	assert.Equal(t, 86, *m.AverageScore)
+	testkit.Unshown(t, m, "siteUrl", "https://anilist.co/anime/1")
+	golden.JSON(t, "animegraph", "media", m)
+}
+
+func TestMediaNullFields(t *testing.T) {
+	m, err := replayClient(t).Media(context.Background(), "Sousou no Frieren 2nd Season")
+	require.NoError(t, err)
+	assert.EqualValues(t, 182255, m.ID)
+	assert.Nil(t, m.Title.English, "null english stays nil, not an empty title")
+	assert.Nil(t, m.Episodes)
+	assert.Nil(t, m.AverageScore)
+	testkit.Unshown(t, m, "status", "NOT_YET_RELEASED")
+	golden.JSON(t, "animegraph", "media_upcoming", m)
+}
+
+func TestMediaNotFound(t *testing.T) {
+	m, err := replayClient(t).Media(context.Background(), "no such show")
+	assert.Nil(t, m)
+	e := testkit.Check(t, err, testkit.Shape{Is: conduit.ErrNotFound, Service: "animegraph", Op: "Media", Status: 404, Code: "404"})
+	assert.Equal(t, "Not Found.", e.Message)
+	list := animegraph.GraphQLErrors(err)
+	require.Len(t, list, 1)
+	assert.Equal(t, []animegraph.Location{{Line: 2, Column: 3}}, list[0].Locations)
+}
+
+// pageDocument is a caller's own query: its inputs are variables too.
+const pageDocument = `query ($season: MediaSeason, $year: Int) {
+  Page(perPage: 3) {
+    pageInfo { total hasNextPage }
+    media(season: $season, seasonYear: $year, type: ANIME, sort: SCORE_DESC) { id title { romaji } averageScore }
+  }
+}`
+
+type page struct {
+	Page struct {
+		PageInfo struct {
+			Total       int  `json:"total"`
+			HasNextPage bool `json:"hasNextPage"`
+		} `json:"pageInfo"`
+		Media []struct {
+			ID    int64 `json:"id"`
+			Title struct {
+				Romaji string `json:"romaji"`
+			} `json:"title"`
+			AverageScore int `json:"averageScore"`
+		} `json:"media"`
+	} `json:"Page"`
+}
+
+func TestQuery(t *testing.T) {
+	var out page
+	err := replayClient(t).Query(context.Background(), pageDocument, map[string]any{"season": "FALL", "year": 2023}, &out)
+	require.NoError(t, err)
+	assert.Equal(t, 5000, out.Page.PageInfo.Total)
+	require.Len(t, out.Page.Media, 3)
+	assert.Equal(t, "Sousou no Frieren", out.Page.Media[0].Title.Romaji)
+	assert.Equal(t, 91, out.Page.Media[0].AverageScore)
+	golden.JSON(t, "animegraph", "query_page", out)
+}
+
+func TestQueryIntoMapAndDiscard(t *testing.T) {
+	c := testkit.Replay(t, "animegraph", func(o ...conduit.Option) (*animegraph.Client, error) {
+		return animegraph.New(append(o, unlimited)...)
+	})
+	var m map[string]any
+	require.NoError(t, c.Query(context.Background(), pageDocument, nil, &m))
+	assert.Contains(t, m, "Page")
+	require.NoError(t, c.Query(context.Background(), pageDocument, nil, nil), "nil out discards the data")
+}
+
+// Partial data comes back with errors: the call fails, out still holds
+// what did resolve, and every error is reachable.
+func TestQueryPartialData(t *testing.T) {
+	const doc = `query { Media(id: 1) { id title { romaji } } Staff(id: -1) { id } }`
+	var out struct {
+		Media struct {
+			ID    int64 `json:"id"`
+			Title struct {
+				Romaji string `json:"romaji"`
+			} `json:"title"`
+		} `json:"Media"`
+		Staff *struct{} `json:"Staff"`
+	}
+	err := replayClient(t).Query(context.Background(), doc, nil, &out)
+	e := testkit.Check(t, err, testkit.Shape{Is: conduit.ErrAPI, Op: "Query", Status: 200, Code: "404"})
+	assert.Equal(t, "Not Found.", e.Message)
+	assert.EqualValues(t, 1, out.Media.ID, "partial data is still decoded")
+	assert.Equal(t, "Cowboy Bebop", out.Media.Title.Romaji)
+	assert.Nil(t, out.Staff)
+	list := animegraph.GraphQLErrors(err)
+	require.Len(t, list, 1)
+	assert.Equal(t, []any{"Staff"}, list[0].Path)
+	testkit.Unshown(t, &list[0], "status", 404)
+}
+
+func TestQueryValidationErrors(t *testing.T) {
+	err := replayClient(t).Query(context.Background(), `query ($unused: Int) { Nope }`, nil, &struct{}{})
+	e := testkit.Check(t, err, testkit.Shape{Is: conduit.ErrAPI, Op: "Query", Status: 400, Code: "400"})
+	assert.Contains(t, e.Message, `Cannot query field "Nope"`)
+	list := animegraph.GraphQLErrors(err)
+	require.Len(t, list, 2, "every error is reachable, not only the first")
+	assert.Equal(t, `Variable "$unused" is never used.`, list[1].Message)
+	assert.Equal(t, "graphql", list[0].Extensions["category"])
+}
+
+// The replay stand-in answers a request without a query as the service
+// does: 400 with a GraphQL errors body.
+func TestReplayRejectsMissingQuery(t *testing.T) {
+	srv := replay.Start()
+	defer srv.Close()
+	for _, body := range []string{`{}`, `{"query":"  "}`, `not json`} {
+		resp, err := http.Post(srv.URL("anime_url"), "application/json", strings.NewReader(body))
+		require.NoError(t, err)
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		assert.Equal(t, http.StatusBadRequest, resp.StatusCode, body)
+		var r struct {
+			Errors []struct {
+				Message string `json:"message"`
+			} `json:"errors"`
+		}
+		require.NoError(t, json.Unmarshal(b, &r))
+		require.Len(t, r.Errors, 1)
+		assert.Contains(t, r.Errors[0].Message, "query")
+	}
+}
+
+type captured struct {
+	mu     sync.Mutex
+	bodies [][]byte
+	reqs   []*http.Request
+}
+
+// captureServer records each request and answers with the Media fixture.
+func captureServer(t *testing.T) (*captured, string) {
+	c := &captured{}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		c.mu.Lock()
+		c.bodies = append(c.bodies, b)
+		c.reqs = append(c.reqs, r.Clone(context.Background()))
+		c.mu.Unlock()
+		http.ServeFile(w, r, "../testdata/animegraph/media.json")
+	}))
+	t.Cleanup(srv.Close)
+	return c, srv.URL
+}
+
+func (c *captured) last() (*http.Request, []byte) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.reqs[len(c.reqs)-1], c.bodies[len(c.bodies)-1]
+}
+
+func TestQueryRequestShape(t *testing.T) {
+	cap, u := captureServer(t)
+	c, err := animegraph.New(conduit.WithBaseURL(u+"/graphql"), unlimited)
+	require.NoError(t, err)
+	require.NoError(t, c.Query(context.Background(), pageDocument, map[string]any{"year": 2023, "season": "FALL"}, &page{}))
+	r, body := cap.last()
+	assert.Equal(t, "POST", r.Method)
+	assert.Equal(t, "/graphql", r.URL.EscapedPath(), "the POST goes to the base URL itself")
+	assert.Empty(t, r.URL.RawQuery)
+	assert.Equal(t, "application/json", r.Header.Get("Content-Type"))
+	assert.Equal(t, "application/json", r.Header.Get("Accept"))
+	assert.Equal(t, "conduit-go/"+conduit.Version, r.Header.Get("User-Agent"))
+	assert.Empty(t, r.Header.Get("Authorization"), "public reads carry no credential")
+	want, _ := json.Marshal(map[string]any{"query": pageDocument, "variables": map[string]any{"season": "FALL", "year": 2023}})
+	assert.JSONEq(t, string(want), string(body))
+
+	require.NoError(t, c.Query(context.Background(), pageDocument, nil, &page{}))
+	_, body = cap.last()
+	assert.JSONEq(t, string(must(json.Marshal(map[string]any{"query": pageDocument}))), string(body), "no variables member without variables")
+}
+
+func must(b []byte, err error) []byte {
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// wantMediaDocument pins the document Media sends, independently of the
+// package's constant.
+const wantMediaDocument = "query ($search: String) {\n  Media(search: $search, type: ANIME) {\n    id\n    title {\n      romaji\n      english\n    }\n    episodes\n    averageScore\n  }\n}"
+
+// hostileSearches try every way text could break out of a string literal
+// or a selection set, were it spliced into the document.
+var hostileSearches = []string{
+	`Cowboy Bebop`,
+	`"`, `\`, `\"`, `""`, `"""`, `\\"`, `\u0022`,
+	`{`, `}`, `{}`, `}}}`, `{ id }`,
+	"line one\nline two", "a\r\nb", "\tx", "x\u2028\u2029y",
+	`"){ }`,
+	`") { id } Viewer { id } #`,
+	`Bebop", type: MANGA) { id } Page { media { id } } Media(search: "x`,
+	"\"\n}\nmutation { DeleteMediaListEntry(id: 1) { deleted } }\n#",
+	`$search`, `${search}`, `# comment`, `...on Media { id }`,
+	"nul\x00byte", `カウボーイビバップ`, `🚀 <script>alert(1)</script>`,
+	strings.Repeat(`"\{`, 300),
+}
+
+func checkSearchIsOnlyAVariable(t *testing.T, body []byte, search string) {
+	t.Helper()
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	var got struct {
+		Query     string            `json:"query"`
+		Variables map[string]string `json:"variables"`
+	}
+	require.NoError(t, dec.Decode(&got), "%s", body)
+	if got.Query != wantMediaDocument {
+		t.Fatalf("the document changed for search %q:\n%s", search, got.Query)
+	}
+	if len(got.Variables) != 1 || got.Variables["search"] != search {
+		t.Fatalf("variables = %q, want exactly search = %q", got.Variables, search)
+	}
+}
+
+// The search text never changes the document: the server receives the
+// fixed document byte for byte, and the text only as the $search variable.
+func TestMediaSearchCannotChangeDocument(t *testing.T) {
+	assert.Equal(t, wantMediaDocument, animegraph.MediaDocument)
+	cap, u := captureServer(t)
+	c, err := animegraph.New(conduit.WithBaseURL(u), unlimited)
+	require.NoError(t, err)
+	for _, s := range hostileSearches {
+		_, err := c.Media(context.Background(), s)
+		require.NoError(t, err, "%q", s)
+		_, body := cap.last()
+		checkSearchIsOnlyAVariable(t, body, s)
+	}
+	assert.Len(t, cap.bodies, len(hostileSearches))
+}
+
+func FuzzMediaSearch(f *testing.F) {
+	for _, s := range hostileSearches {
+		f.Add(s)
+	}
+	f.Add("\xff\xfe")
+	f.Add("   ")
+	cap := &captured{}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		cap.mu.Lock()
+		cap.bodies = append(cap.bodies[:0], b)
+		cap.reqs = append(cap.reqs[:0], r)
+		cap.mu.Unlock()
+		http.ServeFile(w, r, "../testdata/animegraph/media.json")
+	}))
+	defer srv.Close()
+	c, err := animegraph.New(conduit.WithBaseURL(srv.URL), unlimited)
+	require.NoError(f, err)
+	f.Fuzz(func(t *testing.T, search string) {
+		_, err := c.Media(context.Background(), search)
+		if err != nil {
+			testkit.Check(t, err, testkit.Shape{Is: conduit.ErrInvalidParam, Field: "search"})
+			return
+		}
+		_, body := cap.last()
+		checkSearchIsOnlyAVariable(t, body, search)
+	})
+}
+
+func TestQueryErrors(t *testing.T) {
+	cases := []struct {
+		name   string
+		status int
+		ctype  string
+		body   string
+		want   testkit.Shape
+		errs   int
+	}{
+		{"errors without data", 200, "application/json", `{"errors":[{"message":"Internal error","status":500}],"data":null}`, testkit.Shape{Is: conduit.ErrAPI, Status: 200, Code: "500"}, 1},
+		{"extensions code", 200, "application/json", `{"errors":[{"message":"Too complex","extensions":{"code":"MAX_COMPLEXITY"}},{"message":"second"}]}`, testkit.Shape{Is: conduit.ErrAPI, Status: 200, Code: "MAX_COMPLEXITY"}, 2},
+		{"errors without code", 200, "application/json", `{"errors":[{"message":"plain"}]}`, testkit.Shape{Is: conduit.ErrAPI, Status: 200}, 1},
+		{"400 GraphQL body", 400, "application/json", `{"errors":[{"message":"Syntax Error","status":400},{"message":"also","status":400}],"data":null}`, testkit.Shape{Is: conduit.ErrAPI, Status: 400, Code: "400"}, 2},
+		{"429 text", 429, "text/plain", `Too Many Requests.`, testkit.Shape{Is: conduit.ErrRateLimited, Status: 429}, 0},
+		{"429 GraphQL body", 429, "application/json", `{"errors":[{"message":"Too Many Requests.","status":429}],"data":null}`, testkit.Shape{Is: conduit.ErrRateLimited, Status: 429, Code: "429"}, 1},
+		{"502 html", 502, "text/html", `<html><body>Bad Gateway</body></html>`, testkit.Shape{Is: conduit.ErrAPI, Status: 502}, 0},
+		{"null body", 200, "application/json", `null`, testkit.Shape{Is: conduit.ErrMalformedResponse}, 0},
+		{"null data", 200, "application/json", `{"data":null}`, testkit.Shape{Is: conduit.ErrMalformedResponse}, 0},
+		{"no data member", 200, "application/json", `{}`, testkit.Shape{Is: conduit.ErrMalformedResponse}, 0},
+		{"data of the wrong shape", 200, "application/json", `{"data":{"Page":[]}}`, testkit.Shape{Is: conduit.ErrMalformedResponse}, 0},
+		{"errors not a list", 200, "application/json", `{"errors":"boom"}`, testkit.Shape{Is: conduit.ErrMalformedResponse}, 0},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			u := testkit.Answer(t, tc.status, tc.ctype, tc.body)
+			c, err := animegraph.New(conduit.WithBaseURL(u), conduit.WithMaxRetries(0), unlimited)
+			require.NoError(t, err)
+			err = c.Query(context.Background(), pageDocument, nil, &page{})
+			want := tc.want
+			want.Service, want.Op, want.Endpoint = "animegraph", "Query", "POST "
+			testkit.Check(t, err, want)
+			assert.Len(t, animegraph.GraphQLErrors(err), tc.errs)
+		})
+	}
+}
+
+// A query is a read: it is retried after a 500 or 503, which a write
+// would not be.
+func TestQueryRetriesLikeARead(t *testing.T) {
+	var hits atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch hits.Add(1) {
+		case 1:
+			w.WriteHeader(http.StatusInternalServerError)
+		case 2:
+			w.WriteHeader(http.StatusServiceUnavailable)
+		default:
+			http.ServeFile(w, r, "../testdata/animegraph/media.json")
+		}
+	}))
+	defer srv.Close()
+	c, err := animegraph.New(conduit.WithBaseURL(srv.URL), unlimited, conduit.WithRetryBackoff(time.Millisecond, 5*time.Millisecond))
+	require.NoError(t, err)
+	m, err := c.Media(context.Background(), "Cowboy Bebop")
+	require.NoError(t, err)
+	assert.EqualValues(t, 1, m.ID)
+	assert.EqualValues(t, 3, hits.Load())
+}
+
+// The default budget of 90 a minute spaces requests to one host about
+// 0.7 s apart, so a second request that may wait only 50 ms fails at once
+// without reaching the server; with the budget lifted it goes through.
+func TestDefaultRateLimit(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		opts    []conduit.Option
+		limited bool
+	}{
+		{"default", nil, true},
+		{"lifted", []conduit.Option{unlimited}, false},
+		{"raised", []conduit.Option{conduit.WithRateLimit(1000, time.Second)}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var hits atomic.Int32
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				hits.Add(1)
+				http.ServeFile(w, r, "../testdata/animegraph/media.json")
+			}))
+			defer srv.Close()
+			c, err := animegraph.New(append(tc.opts, conduit.WithBaseURL(srv.URL), conduit.WithMaxRetries(0))...)
+			require.NoError(t, err)
+			_, err = c.Media(context.Background(), "Cowboy Bebop")
+			require.NoError(t, err)
+			ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+			defer cancel()
+			_, err = c.Media(ctx, "Cowboy Bebop")
+			if tc.limited {
+				require.Error(t, err)
+				assert.EqualValues(t, 1, hits.Load(), "the limited request never left")
+			} else {
+				require.NoError(t, err)
+				assert.EqualValues(t, 2, hits.Load())
+			}
+		})
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	srv := testkit.Count(t)
+	c, err := animegraph.New(conduit.WithBaseURL(srv.URL), unlimited)
+	require.NoError(t, err)
+	ctx := context.Background()
+	var nilPage *page
+	cases := []struct {
+		field string
+		err   error
+	}{
+		{"search", func() error { _, err := c.Media(ctx, ""); return err }()},
+		{"search", func() error { _, err := c.Media(ctx, " \n\t"); return err }()},
+		{"search", func() error { _, err := c.Media(ctx, "Bebop\xff"); return err }()},
+		{"query", c.Query(ctx, "", nil, &page{})},
+		{"query", c.Query(ctx, "  \n ", nil, &page{})},
+		{"out", c.Query(ctx, pageDocument, nil, page{})},
+		{"out", c.Query(ctx, pageDocument, nil, nilPage)},
+		{"variables", c.Query(ctx, pageDocument, map[string]any{"year": make(chan int)}, &page{})},
+		{"variables", c.Query(ctx, pageDocument, map[string]any{"1year": 2023}, &page{})},
+		{"variables", c.Query(ctx, pageDocument, map[string]any{"season-year": 2023}, &page{})},
+		{"variables", c.Query(ctx, pageDocument, map[string]any{"": 2023}, &page{})},
+	}
+	for _, tc := range cases {
+		testkit.Check(t, tc.err, testkit.Shape{Is: conduit.ErrInvalidParam, Service: "animegraph", Field: tc.field})
+	}
+	assert.Zero(t, srv.Hits(), "bad input must not reach the server")
+}
+
+func TestMissingBaseURL(t *testing.T) {
+	testkit.NoBaseURL(t, "CONDUIT_ANIME_URL", animegraph.New, func(c *animegraph.Client) error {
+		return c.Query(context.Background(), pageDocument, nil, nil)
+	})
+}
+
+func TestGraphQLErrorCode(t *testing.T) {
+	for in, want := range map[string]string{
+		`{"message":"m","extensions":{"code":"BAD_USER_INPUT"},"status":400}`: "BAD_USER_INPUT",
+		`{"message":"m","status":404}`:                                        "404",
+		`{"message":"m","status":"429"}`:                                      "429",
+		`{"message":"m"}`:                                                     "",
+		`{"message":"m","status":null}`:                                       "",
+	} {
+		var e animegraph.GraphQLError
+		require.NoError(t, json.Unmarshal([]byte(in), &e), in)
+		assert.Equal(t, want, e.Code(), in)
+		assert.JSONEq(t, in, string(e.RawJSON()))
+	}
+	assert.Nil(t, animegraph.GraphQLErrors(conduit.ErrAPI))
+}
+
+func FuzzGraphQLError(f *testing.F) {
+	for _, s := range []string{`{"message":"Not Found.","status":404,"locations":[{"line":2,"column":3}],"path":["Staff",0]}`, `null`, `{"extensions":{"code":5}}`, `{"path":"x"}`, `[]`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		testkit.RoundTrip[animegraph.GraphQLError](t, []byte(in))
+		var e animegraph.GraphQLError
+		if json.Unmarshal([]byte(in), &e) == nil {
+			_ = e.Code() // never panics, whatever the members hold
+		}
+	})
+}

@@ -1,0 +1,129 @@
+package animegraph
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/conduit-sdk/conduit/internal/transport"
+)
+
+// Media is an anime as Media returns it: the fields MediaDocument selects.
+// RawJSON returns the Media object as sent.
+type Media struct {
+	transport.Raw
+	ID    int64 `json:"id"`
+	Title Title `json:"title"`
+	// Episodes is nil while the count is unknown (an airing or announced
+	// show).
+	Episodes *int `json:"episodes"`
+	// AverageScore is the weighted mean user score out of 100; nil until
+	// enough users have scored the show.
+	AverageScore *int `json:"averageScore"`
+}
+
+// Title holds an anime's names.
+type Title struct {
+	Romaji string `json:"romaji"`
+	// English is nil when the show has no official English title.
+	English *string `json:"english"`
+}
+
+// request is the body of every call.
+type request struct {
+	Query     string         `json:"query"`
+	Variables map[string]any `json:"variables,omitempty"`
+}
+
+// response is the GraphQL envelope; data stays raw until the caller's type
+// decodes it.
+type response struct {
+	Data   json.RawMessage `json:"data"`
+	Errors Errors          `json:"errors"`
+}
+
+// Failure reports GraphQL errors; conduit turns them into an *Error.
+func (r *response) Failure() (code, message string, failed bool) {
+	if len(r.Errors) == 0 {
+		return "", "", false
+	}
+	return r.Errors[0].Code(), r.Errors.summary(), true
+}
+
+// GraphQLError is one entry of a response's errors list. Members beyond
+// the GraphQL specification's (the service's "status", say) stay reachable
+// through RawJSON and Decode.
+type GraphQLError struct {
+	transport.Raw
+	Message   string     `json:"message"`
+	Locations []Location `json:"locations,omitempty"`
+	// Path leads to the response field that failed: names and list indexes.
+	Path       []any          `json:"path,omitempty"`
+	Extensions map[string]any `json:"extensions,omitempty"`
+}
+
+// Location is a place in the query document, counted from 1.
+type Location struct {
+	Line   int `json:"line"`
+	Column int `json:"column"`
+}
+
+// UnmarshalJSON decodes the error and keeps it raw.
+func (e *GraphQLError) UnmarshalJSON(b []byte) error {
+	if transport.IsNull(b) {
+		return nil
+	}
+	type plain GraphQLError
+	return transport.DecodeJSON(b, (*plain)(e), func(err error, _ string) error {
+		return fmt.Errorf("animegraph: GraphQL error entry: %w", err)
+	})
+}
+
+// Code is the error's machine-readable kind: extensions.code when the
+// server sets it, else the HTTP-like "status" member this service adds
+// ("404"), else "".
+func (e *GraphQLError) Code() string {
+	if c, ok := e.Extensions["code"]; ok {
+		return fmt.Sprint(c)
+	}
+	var v struct {
+		Status json.RawMessage `json:"status"`
+	}
+	if e.Decode(&v) != nil || len(v.Status) == 0 {
+		return ""
+	}
+	s, _ := transport.StringOrNumber(v.Status)
+	return s
+}
+
+// Errors is a response's whole errors list. It is the cause (Unwrap) of the
+// *Error a failed call returns; GraphQLErrors gets it back.
+type Errors []GraphQLError
+
+func (l Errors) Error() string { return "animegraph: " + l.summary() }
+
+// Unwrap makes errors.Is(err, conduit.ErrAPI) hold for GraphQL errors.
+func (l Errors) Unwrap() error { return transport.ErrAPI }
+
+func (l Errors) summary() string {
+	if len(l) == 0 {
+		return "no GraphQL errors"
+	}
+	var b strings.Builder
+	b.WriteString(l[0].Message)
+	if len(l) > 1 {
+		fmt.Fprintf(&b, " (and %d more GraphQL errors)", len(l)-1)
+	}
+	return b.String()
+}
+
+// GraphQLErrors returns every GraphQL error behind err, or nil when err did
+// not come from a response's errors list.
+func GraphQLErrors(err error) Errors {
+	var l Errors
+	if errors.As(err, &l) {
+		return l
+	}
+	return nil
+}

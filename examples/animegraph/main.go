@@ -1,0 +1,71 @@
+// Command animegraph looks up an anime by name and lists the top shows of a
+// season.
+//
+//	go run ./examples/animegraph -replay                        # against the embedded replay server
+//	CONDUIT_ANIME_URL=https://… go run ./examples/animegraph -search "Cowboy Bebop"
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"log"
+	"time"
+
+	"github.com/conduit-sdk/conduit/animegraph"
+	"github.com/conduit-sdk/conduit/internal/replay"
+)
+
+const seasonDocument = `query ($season: MediaSeason, $year: Int) {
+  Page(perPage: 3) {
+    media(season: $season, seasonYear: $year, type: ANIME, sort: SCORE_DESC) { id title { romaji } averageScore }
+  }
+}`
+
+func main() {
+	useReplay := flag.Bool("replay", false, "run against the embedded replay server")
+	search := flag.String("search", "Cowboy Bebop", "title to look up")
+	season := flag.String("season", "FALL", "season: WINTER, SPRING, SUMMER or FALL")
+	year := flag.Int("year", 2023, "season year")
+	flag.Parse()
+	if *useReplay {
+		srv := replay.Start()
+		defer srv.Close()
+		srv.Setenv()
+	}
+	c, err := animegraph.New()
+	if err != nil {
+		log.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	m, err := c.Media(ctx, *search)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("#%d %s", m.ID, m.Title.Romaji)
+	if m.Title.English != nil {
+		fmt.Printf(" (%s)", *m.Title.English)
+	}
+	fmt.Printf(": %s episodes, score %s\n", orUnknown(m.Episodes), orUnknown(m.AverageScore))
+
+	var top struct {
+		Page struct {
+			Shows []animegraph.Media `json:"media"`
+		} `json:"Page"`
+	}
+	if err := c.Query(ctx, seasonDocument, map[string]any{"season": *season, "year": *year}, &top); err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("top of %s %d:\n", *season, *year)
+	for _, s := range top.Page.Shows {
+		fmt.Printf("  #%d %s, score %s\n", s.ID, s.Title.Romaji, orUnknown(s.AverageScore))
+	}
+}
+
+func orUnknown(n *int) string {
+	if n == nil {
+		return "unknown"
+	}
+	return fmt.Sprint(*n)
+}

@@ -1,0 +1,59 @@
+// Command explorer prints the recommended fees, the mempool backlog and the
+// latest blocks.
+//
+//	go run ./examples/explorer -replay                  # against the embedded replay server
+//	CONDUIT_EXPLORER_URL=https://…/api go run ./examples/explorer
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"log"
+	"time"
+
+	"github.com/conduit-sdk/conduit/explorer"
+	"github.com/conduit-sdk/conduit/internal/replay"
+)
+
+func main() {
+	useReplay := flag.Bool("replay", false, "run against the embedded replay server")
+	n := flag.Int("blocks", 5, "how many of the latest blocks to print")
+	flag.Parse()
+	if *useReplay {
+		srv := replay.Start()
+		defer srv.Close()
+		srv.Setenv()
+	}
+	c, err := explorer.New()
+	if err != nil {
+		log.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	fees, err := c.RecommendedFees(ctx)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("fees (sat/vB): fastest %v, half hour %v, hour %v, economy %v, minimum %v\n",
+		fees.FastestFee, fees.HalfHourFee, fees.HourFee, fees.EconomyFee, fees.MinimumFee)
+	m, err := c.Mempool(ctx)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("mempool: %d transactions, %d vB, %d sat in fees\n", m.Count, m.VSize, m.TotalFee)
+	for _, b := range m.FeeHistogram {
+		fmt.Printf("  >= %8.2f sat/vB  %10d vB\n", b.FeeRate, b.VSize)
+	}
+	blocks, err := c.Blocks(ctx)
+	if err != nil {
+		log.Fatal(err)
+	}
+	for i, b := range blocks {
+		if i == *n {
+			break
+		}
+		fmt.Printf("block %d  %s  %5d txs  median fee %.1f sat/vB  reward %d sat\n",
+			b.Height, b.Time().Format(time.DateTime), b.TxCount, b.Extras.MedianFee, b.Extras.Reward)
+	}
+}

@@ -1,0 +1,33 @@
+package fxopen_test
+
+import (
+	"context"
+	"fmt"
+	"log"
+	"time"
+
+	"github.com/conduit-sdk/conduit/fxopen"
+	"github.com/conduit-sdk/conduit/internal/replay"
+)
+
+func Example() {
+	srv := replay.Start() // a local stand-in for the live service
+	defer srv.Close()
+
+	c, err := fxopen.New(srv.Options("fxopen")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	r, err := c.Latest(context.Background(), "USD")
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("1 USD = %v EUR\n", r.Rates["EUR"])
+	fmt.Println("as of", r.TimeLastUpdateUnix.Format(time.DateTime), "UTC")
+	// The terms ask for this link wherever the rates are shown.
+	fmt.Println("rates by", r.Provider)
+	// Output:
+	// 1 USD = 0.948217 EUR
+	// as of 2024-11-18 00:00:01 UTC
+	// rates by https://www.exchangerate-api.com
+}
