@@ -62,7 +62,7 @@ type Client struct{ t *transport.Client }
 
 // New returns a Client configured by opts and the CONDUIT_* environment.
 func New(opts ...Option) (*Client, error) {
-	return transport.Construct(service, opts, func(t *transport.Client) *Client { return &Client{t: t} })
+	return transport.Build(service, opts, func(t *transport.Client) *Client { return &Client{t: t} })
 }
 
 // MediaDocument is the fixed query Media sends; the search text travels only
@@ -174,7 +174,7 @@ func attachErrors(e *Error, list Errors) {
 // base URL itself.
 func malformed(op string) func(error, string) error {
 	return func(err error, msg string) error {
-		return &Error{Service: service.Name, Op: op, Endpoint: "POST ", Message: msg, Err: err}
+		return &Error{Service: service.Name, Op: op, Endpoint: "POST /", Message: msg, Err: err}
 	}
 }
 

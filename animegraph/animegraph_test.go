@@ -335,7 +335,7 @@ func TestQueryErrors(t *testing.T) {
 			require.NoError(t, err)
 			err = c.Query(context.Background(), pageDocument, nil, &page{})
 			want := tc.want
-			want.Service, want.Op, want.Endpoint = "animegraph", "Query", "POST "
+			want.Service, want.Op, want.Endpoint = "animegraph", "Query", "POST /"
 			testkit.Check(t, err, want)
 			assert.Len(t, animegraph.GraphQLErrors(err), tc.errs)
 		})

@@ -43,7 +43,7 @@ type Client struct{ t *transport.Client }
 
 // New returns a Client configured by opts and the CONDUIT_* environment.
 func New(opts ...Option) (*Client, error) {
-	return transport.Construct(service, opts, func(t *transport.Client) *Client { return &Client{t: t} })
+	return transport.Build(service, opts, func(t *transport.Client) *Client { return &Client{t: t} })
 }
 
 // Latest returns today's rates for base, an ISO 4217 code of three

@@ -44,7 +44,12 @@ type Request struct {
 }
 
 // Endpoint is the redacted description used in errors and logs.
-func (r *Request) Endpoint() string { return r.Method + " " + r.Path }
+func (r *Request) Endpoint() string {
+	if r.Path == "" {
+		return r.Method + " /"
+	}
+	return r.Method + " " + r.Path
+}
 
 // buildURL joins base, the expanded path template and the query. Only
 // templates are ever logged; the result may hold secrets.
