@@ -5,13 +5,13 @@ import (
 	"math/big"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/cryptoprices"
+	"github.com/conduit-sdk/conduit/internal/check"
 	"github.com/conduit-sdk/conduit/internal/golden"
 	"github.com/conduit-sdk/conduit/internal/replay"
 )
@@ -61,76 +61,48 @@ func TestExchangeRates(t *testing.T) {
 
 func TestRequestShape(t *testing.T) {
 	srv := replay.NewFixtureStub("cryptoprices", "spot_price.json")
-	defer srv.Close()
-	c, err := cryptoprices.New(conduit.WithBaseURL(srv.URL + "/v2/"))
-	require.NoError(t, err)
-	_, err = c.SpotPrice(context.Background(), "eth", "EUR")
+	c := check.StubClient(t, cryptoprices.New, srv, "/v2/")
+	_, err := c.SpotPrice(context.Background(), "eth", "EUR")
 	require.NoError(t, err)
 	got := srv.Last()
-	assert.Equal(t, "GET", got.Method)
+	check.OpenGET(t, got)
 	assert.Equal(t, "/v2/prices/eth-EUR/spot", got.URL.EscapedPath())
 	assert.Empty(t, got.URL.RawQuery)
-	assert.Equal(t, "application/json", got.Header.Get("Accept"))
-	assert.Equal(t, "conduit-go/"+conduit.Version, got.Header.Get("User-Agent"))
-	assert.Empty(t, got.Header.Get("Authorization"))
 
 	srv2 := replay.NewFixtureStub("cryptoprices", "exchange_rates.json")
-	defer srv2.Close()
-	c, err = cryptoprices.New(conduit.WithBaseURL(srv2.URL + "/v2"))
-	require.NoError(t, err)
+	c = check.StubClient(t, cryptoprices.New, srv2, "/v2")
 	_, err = c.ExchangeRates(context.Background(), "USDC")
 	require.NoError(t, err)
+	check.OpenGET(t, srv2.Last())
 	assert.Equal(t, "/v2/exchange-rates", srv2.Last().URL.EscapedPath())
 	assert.Equal(t, "currency=USDC", srv2.Last().URL.RawQuery)
 }
 
 func TestErrors(t *testing.T) {
 	notFound := `{"errors":[{"id":"not_found","message":"Invalid base currency"}]}`
-	cases := []struct {
-		name, ctype, body, code, msg string
-		status, wantStatus           int
-		is                           error
-	}{
-		{"404 errors list", "application/json", notFound, "", "Invalid base currency", 404, 404, conduit.ErrNotFound},
-		{"errors list at 200", "application/json", notFound, "not_found", "Invalid base currency", 200, 200, conduit.ErrAPI},
-		{"null data at 200", "application/json", `{"data":null}`, "", "response has no data", 200, 200, conduit.ErrAPI},
-		{"empty object at 200", "application/json", `{}`, "", "response has no data", 200, 200, conduit.ErrAPI},
-		{"429 plain text", "text/plain", "slow down", "", "slow down", 429, 429, conduit.ErrRateLimited},
-		{"502 html", "text/html", "<html><h1>Bad gateway</h1></html>", "", "", 502, 502, conduit.ErrAPI},
-		{"empty 200", "application/json", "", "", "empty or null body where a record was expected", 200, 0, conduit.ErrMalformedResponse},
-		{"truncated", "application/json", `{"data":{"amount":"1.`, "", "", 200, 0, conduit.ErrMalformedResponse},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			srv := replay.NewStub(tc.status, tc.ctype, tc.body)
-			defer srv.Close()
-			c, err := cryptoprices.New(conduit.WithBaseURL(srv.URL), conduit.WithMaxRetries(1), conduit.WithRetryBackoff(time.Millisecond, 2*time.Millisecond))
-			require.NoError(t, err)
-			for _, call := range []func() error{
-				func() error { _, err := c.SpotPrice(context.Background(), "BTC", "USD"); return err },
-				func() error { _, err := c.ExchangeRates(context.Background(), "BTC"); return err },
-			} {
-				err := call()
-				var e *cryptoprices.Error
-				require.ErrorAs(t, err, &e)
-				assert.ErrorIs(t, err, tc.is)
-				assert.Equal(t, tc.wantStatus, e.StatusCode)
-				assert.Equal(t, tc.code, e.Code)
-				if tc.msg != "" {
-					assert.Equal(t, tc.msg, e.Message)
-				}
-				assert.Equal(t, "cryptoprices", e.Service)
-				assert.True(t, strings.HasPrefix(e.Endpoint, "GET /"), e.Endpoint)
-			}
-		})
-	}
+	cases := append(check.CommonErrors(),
+		check.ErrorCase{Name: "404 errors list", Status: 404, ContentType: "application/json", Body: notFound, Is: conduit.ErrNotFound, WantStatus: 404, Message: "Invalid base currency"},
+		check.ErrorCase{Name: "errors list at 200", Status: 200, ContentType: "application/json", Body: notFound, Is: conduit.ErrAPI, WantStatus: 200, Code: "not_found", Message: "Invalid base currency"},
+		check.ErrorCase{Name: "null data at 200", Status: 200, ContentType: "application/json", Body: `{"data":null}`, Is: conduit.ErrAPI, WantStatus: 200, Message: "response has no data"},
+		check.ErrorCase{Name: "empty object at 200", Status: 200, ContentType: "application/json", Body: `{}`, Is: conduit.ErrAPI, WantStatus: 200, Message: "response has no data"},
+		check.ErrorCase{Name: "429 plain", Status: 429, ContentType: "text/plain", Body: "slow down", Is: conduit.ErrRateLimited, WantStatus: 429, Message: "slow down"},
+		check.ErrorCase{Name: "empty 200", Status: 200, ContentType: "application/json", Is: conduit.ErrMalformedResponse, Message: "empty or null body where a record was expected"},
+	)
+	check.Errors(t, "cryptoprices", cryptoprices.New, cases,
+		check.Call[*cryptoprices.Client]{Op: "SpotPrice", Endpoint: "GET /prices/{pair}/spot", Run: func(ctx context.Context, c *cryptoprices.Client) error {
+			_, err := c.SpotPrice(ctx, "BTC", "USD")
+			return err
+		}},
+		check.Call[*cryptoprices.Client]{Op: "ExchangeRates", Endpoint: "GET /exchange-rates", Run: func(ctx context.Context, c *cryptoprices.Client) error {
+			_, err := c.ExchangeRates(ctx, "BTC")
+			return err
+		}},
+	)
 }
 
 func TestBadInput(t *testing.T) {
 	srv := replay.NewStub(200, "application/json", `{}`)
-	defer srv.Close()
-	c, err := cryptoprices.New(conduit.WithBaseURL(srv.URL))
-	require.NoError(t, err)
+	c := check.StubClient(t, cryptoprices.New, srv, "")
 	spot := func(base, cur string) func() error {
 		return func() error { _, err := c.SpotPrice(context.Background(), base, cur); return err }
 	}
@@ -155,24 +127,17 @@ func TestBadInput(t *testing.T) {
 		{"currency", rates("E")},
 		{"currency", rates("EUR&x=1")},
 	}
-	for _, tc := range cases {
-		err := tc.call()
-		var e *cryptoprices.Error
-		require.ErrorAs(t, err, &e, tc.field)
-		assert.ErrorIs(t, err, conduit.ErrInvalidParam)
-		assert.Equal(t, tc.field, e.Field)
-		assert.Contains(t, err.Error(), "invalid parameter "+tc.field)
+	for i, tc := range cases {
+		check.InvalidParam(t, tc.call(), tc.field, "case %d", i)
 	}
 	assert.Empty(t, srv.Requests(), "bad input must not reach the server")
 }
 
 func TestMissingBaseURL(t *testing.T) {
-	t.Setenv("CONDUIT_CRYPTO_URL", "")
-	c, err := cryptoprices.New()
-	require.NoError(t, err)
-	_, err = c.SpotPrice(context.Background(), "BTC", "USD")
-	assert.ErrorIs(t, err, conduit.ErrMissingBaseURL)
-	assert.Contains(t, err.Error(), "CONDUIT_CRYPTO_URL")
+	check.MissingBaseURL(t, "CONDUIT_CRYPTO_URL", cryptoprices.New, func(ctx context.Context, c *cryptoprices.Client) error {
+		_, err := c.SpotPrice(ctx, "BTC", "USD")
+		return err
+	})
 }
 
 func TestDecimal(t *testing.T) {
