@@ -21,11 +21,7 @@ func main() {
 	base := flag.String("base", "BTC", "asset code")
 	currency := flag.String("currency", "USD", "currency code")
 	flag.Parse()
-	if *useReplay {
-		srv := replay.Start()
-		defer srv.Close()
-		srv.Setenv()
-	}
+	defer replay.ServeIf(*useReplay)()
 	c, err := cryptoprices.New()
 	if err != nil {
 		log.Fatal(err)

@@ -21,11 +21,7 @@ func main() {
 	n := flag.Int("n", 10, "how many debt records to print")
 	size := flag.Int("page-size", 3, "records per page")
 	flag.Parse()
-	if *useReplay {
-		srv := replay.Start()
-		defer srv.Close()
-		srv.Setenv()
-	}
+	defer replay.ServeIf(*useReplay)()
 	c, err := fiscal.New()
 	if err != nil {
 		log.Fatal(err)
