@@ -1,0 +1,33 @@
+package cryptoprices_test
+
+import (
+	"context"
+	"fmt"
+	"log"
+
+	"github.com/conduit-sdk/conduit/cryptoprices"
+	"github.com/conduit-sdk/conduit/internal/replay"
+)
+
+func ExampleClient_SpotPrice() {
+	srv := replay.Start() // a local stand-in for the live service
+	defer srv.Close()
+
+	c, err := cryptoprices.New(srv.Options("cryptoprices")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	p, err := c.SpotPrice(context.Background(), "BTC", "USD")
+	if err != nil {
+		log.Fatal(err)
+	}
+	amount, err := p.Data.Amount.Rat()
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("as sent:", p.Data.Amount)
+	fmt.Println("rounded:", amount.FloatString(2), p.Data.Currency)
+	// Output:
+	// as sent: 64123.4500000001
+	// rounded: 64123.45 USD
+}

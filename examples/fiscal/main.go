@@ -1,0 +1,48 @@
+// Command fiscal prints the national debt, newest first, and the latest
+// average interest rates, following the service's pages.
+//
+//	go run ./examples/fiscal -replay                       # against the embedded replay server
+//	CONDUIT_FISCAL_URL=https://… go run ./examples/fiscal -n 30
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"log"
+	"time"
+
+	"github.com/conduit-sdk/conduit/fiscal"
+	"github.com/conduit-sdk/conduit/internal/replay"
+)
+
+func main() {
+	useReplay := flag.Bool("replay", false, "run against the embedded replay server")
+	n := flag.Int("n", 10, "how many debt records to print")
+	size := flag.Int("page-size", 3, "records per page")
+	flag.Parse()
+	defer replay.ServeIf(*useReplay)()
+	c, err := fiscal.New()
+	if err != nil {
+		log.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	i := 0
+	for rec, err := range c.AllDebtToPenny(ctx, &fiscal.PageParams{Sort: "-record_date", PageSize: *size}) {
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Printf("%s  total %s  held by the public %s\n", rec.RecordDate, rec.TotPubDebtOutAmt, rec.DebtHeldPublicAmt)
+		if i++; i == *n {
+			break
+		}
+	}
+	rates, err := c.AvgInterestRates(ctx, &fiscal.PageParams{Sort: "-record_date", PageSize: *size})
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, r := range rates.Data {
+		fmt.Printf("%s  %-50s %s %%\n", r.RecordDate, r.SecurityDesc, r.AvgInterestRateAmt)
+	}
+}

@@ -1,0 +1,43 @@
+// Command police lists the forces and the street crimes near a point.
+//
+//	go run ./examples/police -replay                          # against the embedded replay server
+//	CONDUIT_POLICE_URL=https://… go run ./examples/police -lat 51.5074 -lng -0.1278 -month 2024-01
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"log"
+	"time"
+
+	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/police"
+)
+
+func main() {
+	useReplay := flag.Bool("replay", false, "run against the embedded replay server")
+	lat := flag.Float64("lat", 52.629729, "latitude")
+	lng := flag.Float64("lng", -1.131592, "longitude")
+	month := flag.String("month", "", "YYYY-MM; empty for the latest month")
+	flag.Parse()
+	defer replay.ServeIf(*useReplay)()
+	c, err := police.New()
+	if err != nil {
+		log.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	forces, err := c.Forces(ctx)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("%d forces, e.g. %s (%s)\n", len(forces), forces[0].Name, forces[0].ID)
+	crimes, err := c.StreetCrimes(ctx, *lat, *lng, &police.StreetCrimesParams{Month: *month})
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, cr := range crimes {
+		fmt.Printf("%s  %-22s %s (%s, %s)\n", cr.Month, cr.Category, cr.Location.Street.Name, cr.Location.Latitude, cr.Location.Longitude)
+	}
+}

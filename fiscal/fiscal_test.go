@@ -1,0 +1,215 @@
+package fiscal_test
+
+import (
+	"context"
+	"math/big"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/fiscal"
+	"github.com/conduit-sdk/conduit/internal/check"
+	"github.com/conduit-sdk/conduit/internal/golden"
+	"github.com/conduit-sdk/conduit/internal/replay"
+)
+
+func TestDebtToPenny(t *testing.T) {
+	c, err := fiscal.New(replay.TestOptions(t, "fiscal")...)
+	require.NoError(t, err)
+	pg, err := c.DebtToPenny(context.Background(), &fiscal.PageParams{Sort: "-record_date", PageSize: 3})
+	require.NoError(t, err)
+	require.Len(t, pg.Data, 3)
+	assert.Equal(t, 3, pg.Meta.Count)
+	assert.Equal(t, 7, pg.Meta.TotalCount)
+	assert.Equal(t, 3, pg.Meta.TotalPages)
+	assert.Equal(t, "Total Public Debt Outstanding", pg.Meta.Labels["tot_pub_debt_out_amt"])
+	assert.Equal(t, "CURRENCY", pg.Meta.DataTypes["debt_held_public_amt"])
+	assert.Equal(t, "YYYY-MM-DD", pg.Meta.DataFormats["record_date"])
+	assert.Empty(t, pg.Links.Prev, "null prev on the first page")
+	assert.Equal(t, "&page%5Bnumber%5D=2&page%5Bsize%5D=3", pg.Links.Next)
+
+	rec := pg.Data[0]
+	assert.Equal(t, fiscal.Value("34831240048132.68"), rec.TotPubDebtOutAmt)
+	pub, err := rec.DebtHeldPublicAmt.Amount()
+	require.NoError(t, err)
+	intra, err := rec.IntragovHoldAmt.Amount()
+	require.NoError(t, err)
+	total, err := rec.TotPubDebtOutAmt.Amount()
+	require.NoError(t, err)
+	assert.Zero(t, new(big.Rat).Add(pub, intra).Cmp(total), "amounts are exact to the penny")
+	day, err := rec.RecordDate.Date()
+	require.NoError(t, err)
+	assert.Equal(t, time.Date(2024, 6, 28, 0, 0, 0, 0, time.UTC), day)
+	month, err := rec.RecordCalendarMonth.Int()
+	require.NoError(t, err)
+	assert.EqualValues(t, 6, month)
+	var extra struct {
+		Flag string `json:"record_revision_flag"`
+	}
+	require.NoError(t, rec.Decode(&extra))
+	assert.Equal(t, "N", extra.Flag, "a record's unshown fields stay reachable")
+	assert.Contains(t, string(pg.RawJSON()), `"total-pages"`)
+	golden.JSON(t, "fiscal", "debt_to_penny", pg)
+}
+
+func TestAvgInterestRates(t *testing.T) {
+	c, err := fiscal.New(replay.TestOptions(t, "fiscal")...)
+	require.NoError(t, err)
+	pg, err := c.AvgInterestRates(context.Background(), &fiscal.PageParams{PageSize: 4})
+	require.NoError(t, err)
+	require.Len(t, pg.Data, 4)
+	rec := pg.Data[0]
+	assert.Equal(t, fiscal.Value("Marketable"), rec.SecurityTypeDesc)
+	assert.Equal(t, fiscal.Value("Treasury Bills"), rec.SecurityDesc)
+	rate, err := rec.AvgInterestRateAmt.Percentage()
+	require.NoError(t, err)
+	assert.Equal(t, "2663/500", rate.RatString(), "percent units, exact")
+	fy, err := rec.RecordFiscalYear.Int()
+	require.NoError(t, err)
+	assert.EqualValues(t, 2024, fy)
+	assert.Equal(t, "PERCENTAGE", pg.Meta.DataTypes["avg_interest_rate_amt"])
+	assert.Equal(t, "&page%5Bnumber%5D=2&page%5Bsize%5D=4", pg.Links.Next)
+	assert.Contains(t, string(rec.RawJSON()), `"record_revision_flag": "N"`)
+	golden.JSON(t, "fiscal", "avg_interest_rates", pg)
+}
+
+func TestAllDebtToPenny(t *testing.T) {
+	srv := replay.Start()
+	defer srv.Close()
+	c, err := fiscal.New(srv.Options("fiscal")...)
+	require.NoError(t, err)
+	var recs []fiscal.DebtRecord
+	for rec, err := range c.AllDebtToPenny(context.Background(), &fiscal.PageParams{Sort: "-record_date", PageSize: 3}) {
+		require.NoError(t, err)
+		recs = append(recs, rec)
+	}
+	require.Len(t, recs, 7, "three pages followed to the null next link")
+	assert.Equal(t, 3, srv.Hits("GET /fiscal_url/v2/accounting/od/debt_to_penny"))
+	assert.Equal(t, fiscal.Value("2024-06-20"), recs[6].RecordDate)
+	_, err = recs[6].IntragovHoldAmt.Amount()
+	assert.ErrorIs(t, err, fiscal.ErrNull, "null is reported, not read as zero")
+	assert.Contains(t, err.Error(), `"null"`)
+	golden.JSON(t, "fiscal", "all_debt_to_penny", recs)
+}
+
+func TestAllAvgInterestRates(t *testing.T) {
+	c, err := fiscal.New(replay.TestOptions(t, "fiscal")...)
+	require.NoError(t, err)
+	var recs []fiscal.InterestRateRecord
+	for rec, err := range c.AllAvgInterestRates(context.Background(), nil) {
+		require.NoError(t, err)
+		recs = append(recs, rec)
+	}
+	require.Len(t, recs, 6)
+	assert.Equal(t, fiscal.Value("Domestic Series"), recs[5].SecurityDesc)
+	_, err = recs[5].AvgInterestRateAmt.Percentage()
+	assert.ErrorIs(t, err, fiscal.ErrEmpty)
+	golden.JSON(t, "fiscal", "all_avg_interest_rates", recs)
+}
+
+func TestRequestShape(t *testing.T) {
+	srv := replay.NewFixtureStub("fiscal", "debt_to_penny.json")
+	c := check.StubClient(t, fiscal.New, srv, "/services/api/fiscal_service/")
+	_, err := c.DebtToPenny(context.Background(), &fiscal.PageParams{Sort: "-record_date", PageSize: 100, PageNumber: 2})
+	require.NoError(t, err)
+	got := srv.Last()
+	check.OpenGET(t, got)
+	assert.Equal(t, "/services/api/fiscal_service/v2/accounting/od/debt_to_penny", got.URL.EscapedPath())
+	assert.Equal(t, "sort=-record_date&page%5Bsize%5D=100&page%5Bnumber%5D=2", got.URL.RawQuery)
+
+	_, err = c.AvgInterestRates(context.Background(), nil)
+	require.NoError(t, err)
+	assert.Equal(t, "/services/api/fiscal_service/v2/accounting/od/avg_interest_rates", srv.Last().URL.EscapedPath())
+	assert.Empty(t, srv.Last().URL.RawQuery, "nil params send nothing")
+}
+
+func TestErrors(t *testing.T) {
+	invalid := `{"error":"Invalid Query Param","message":"Invalid query parameter 'sort' with value '[-record_dat]'."}`
+	msg := "Invalid query parameter 'sort' with value '[-record_dat]'."
+	cases := append(check.CommonErrors(),
+		check.ErrorCase{Name: "400 error body", Status: 400, ContentType: "application/json", Body: invalid, Is: conduit.ErrAPI, WantStatus: 400, Code: "Invalid Query Param", Message: msg},
+		check.ErrorCase{Name: "error body at 200", Status: 200, ContentType: "application/json", Body: invalid, Is: conduit.ErrAPI, WantStatus: 200, Code: "Invalid Query Param", Message: msg},
+		check.ErrorCase{Name: "null body", Status: 200, ContentType: "application/json", Body: "null", Is: conduit.ErrMalformedResponse},
+		check.ErrorCase{Name: "number value", Status: 200, ContentType: "application/json", Body: `{"data":[{"record_date":20240628}]}`, Is: conduit.ErrMalformedResponse},
+		check.ErrorCase{Name: "null record", Status: 200, ContentType: "application/json", Body: `{"data":[{"record_date":"2024-06-28"},null]}`, Is: conduit.ErrMalformedResponse, Message: "decoding the response: record 1 of data is null"},
+	)
+	first := func(seq func(func(fiscal.DebtRecord, error) bool)) error {
+		for _, err := range seq {
+			return err
+		}
+		return nil
+	}
+	check.Errors(t, "fiscal", fiscal.New, cases,
+		check.Call[*fiscal.Client]{Op: "DebtToPenny", Endpoint: "GET /v2/accounting/od/debt_to_penny", Run: func(ctx context.Context, c *fiscal.Client) error {
+			_, err := c.DebtToPenny(ctx, nil)
+			return err
+		}},
+		check.Call[*fiscal.Client]{Op: "AvgInterestRates", Endpoint: "GET /v2/accounting/od/avg_interest_rates", Run: func(ctx context.Context, c *fiscal.Client) error {
+			_, err := c.AvgInterestRates(ctx, nil)
+			return err
+		}},
+		check.Call[*fiscal.Client]{Op: "AllDebtToPenny", Endpoint: "GET /v2/accounting/od/debt_to_penny", Run: func(ctx context.Context, c *fiscal.Client) error {
+			return first(c.AllDebtToPenny(ctx, nil))
+		}},
+	)
+}
+
+// Empty results are no error, whichever way they come.
+func TestEmptyPage(t *testing.T) {
+	for _, body := range []string{`{"data":[],"meta":{"count":0},"links":{"next":null}}`, `{"data":null}`, `{}`} {
+		c := check.StubClient(t, fiscal.New, replay.NewStub(200, "application/json", body), "")
+		pg, err := c.AvgInterestRates(context.Background(), nil)
+		require.NoError(t, err, body)
+		assert.Empty(t, pg.Data, body)
+		n := 0
+		for _, err := range c.AllAvgInterestRates(context.Background(), nil) {
+			require.NoError(t, err, body)
+			n++
+		}
+		assert.Zero(t, n, body)
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	srv := replay.NewStub(200, "application/json", `{"data":[]}`)
+	c := check.StubClient(t, fiscal.New, srv, "")
+	cases := []struct {
+		field string
+		p     fiscal.PageParams
+	}{
+		{"sort", fiscal.PageParams{Sort: "-"}},
+		{"sort", fiscal.PageParams{Sort: "--record_date"}},
+		{"sort", fiscal.PageParams{Sort: "Record_Date"}},
+		{"sort", fiscal.PageParams{Sort: "record-date"}},
+		{"sort", fiscal.PageParams{Sort: "record_date desc"}},
+		{"sort", fiscal.PageParams{Sort: "+record_date"}},
+		{"sort", fiscal.PageParams{Sort: "record_date,src_line_nbr"}},
+		{"sort", fiscal.PageParams{Sort: "record_date&page[size]=1"}},
+		{"sort", fiscal.PageParams{Sort: "récord_date"}},
+		{"page[size]", fiscal.PageParams{PageSize: -1}},
+		{"page[number]", fiscal.PageParams{PageNumber: -3}},
+	}
+	for _, tc := range cases {
+		_, err := c.DebtToPenny(context.Background(), &tc.p)
+		check.InvalidParam(t, err, tc.field, "DebtToPenny %+v", tc.p)
+		_, err = c.AvgInterestRates(context.Background(), &tc.p)
+		check.InvalidParam(t, err, tc.field, "AvgInterestRates %+v", tc.p)
+		n := 0
+		for _, err := range c.AllAvgInterestRates(context.Background(), &tc.p) {
+			check.InvalidParam(t, err, tc.field, "AllAvgInterestRates %+v", tc.p)
+			n++
+		}
+		assert.Equal(t, 1, n, "the iterator yields the error once")
+	}
+	assert.Empty(t, srv.Requests(), "bad input must not reach the server")
+}
+
+func TestMissingBaseURL(t *testing.T) {
+	check.MissingBaseURL(t, "CONDUIT_FISCAL_URL", fiscal.New, func(ctx context.Context, c *fiscal.Client) error {
+		_, err := c.DebtToPenny(ctx, nil)
+		return err
+	})
+}

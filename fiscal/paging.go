@@ -1,0 +1,98 @@
+package fiscal
+
+import (
+	"context"
+	"fmt"
+	"iter"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/conduit-sdk/conduit"
+)
+
+// all reads d page after page through fetch, so every page is validated
+// and requested exactly as a page-at-a-time call would be. It stops after
+// a page whose links.next is null or whose data is empty, and refuses a
+// next link that does not move forward, so a misbehaving server cannot
+// make it loop.
+func all[R any](ctx context.Context, c *Client, d dataset, p *PageParams) iter.Seq2[R, error] {
+	return func(yield func(R, error) bool) {
+		var zero R
+		next := PageParams{}
+		if p != nil {
+			next = *p
+		}
+		for {
+			if err := ctx.Err(); err != nil {
+				yield(zero, err)
+				return
+			}
+			pg, err := fetch[R](ctx, c, d.allOp, d.path, &next)
+			if err != nil {
+				yield(zero, err)
+				return
+			}
+			for _, rec := range pg.Data {
+				if err := ctx.Err(); err != nil {
+					yield(zero, err)
+					return
+				}
+				if !yield(rec, nil) {
+					return
+				}
+			}
+			if pg.Links.Next == "" || len(pg.Data) == 0 {
+				return
+			}
+			number, size, err := ParseLink(pg.Links.Next)
+			if err == nil && number <= max(next.PageNumber, 1) {
+				err = fmt.Errorf("links.next %q does not move past page %d", pg.Links.Next, max(next.PageNumber, 1))
+			}
+			if err != nil {
+				yield(zero, &Error{Service: service.Name, Op: d.allOp, Endpoint: "GET " + d.path, Message: err.Error(), Err: conduit.ErrMalformedResponse})
+				return
+			}
+			next.PageNumber = number
+			if size > 0 {
+				next.PageSize = size
+			}
+		}
+	}
+}
+
+// ParseLink reads page[number] and page[size] from a links value, which the
+// service sends as a query fragment ("&page%5Bnumber%5D=2&page%5Bsize%5D=100");
+// a leading "?" or a whole URL is accepted too. page[number] must be there;
+// size is 0 when page[size] is not.
+func ParseLink(link string) (number, size int, err error) {
+	if i := strings.IndexByte(link, '?'); i >= 0 {
+		link = link[i+1:]
+	}
+	q, err := url.ParseQuery(link)
+	if err != nil {
+		return 0, 0, fmt.Errorf("links value %q is not a query: %w", link, err)
+	}
+	number, err = positive(q, "page[number]")
+	if err != nil || number == 0 {
+		return 0, 0, fmt.Errorf("links value %q has no valid page[number]", link)
+	}
+	if size, err = positive(q, "page[size]"); err != nil {
+		return 0, 0, fmt.Errorf("links value %q has an invalid page[size]", link)
+	}
+	return number, size, nil
+}
+
+// positive reads a query value that must be a positive integer, or 0 when
+// it is absent.
+func positive(q url.Values, name string) (int, error) {
+	vs, ok := q[name]
+	if !ok {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(vs[0])
+	if err != nil || n < 1 || len(vs) > 1 || strings.HasPrefix(vs[0], "+") {
+		return 0, fmt.Errorf("%s %q is not one positive integer", name, vs)
+	}
+	return n, nil
+}

@@ -1,0 +1,205 @@
+package fiscal_test
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/fiscal"
+)
+
+// pager serves page n with one record dated 2024-01-<n> and links.next set
+// to next[n-1] (null when "" or past the end); it records each raw query.
+type pager struct {
+	*httptest.Server
+	mu      sync.Mutex
+	queries []string
+}
+
+func newPager(t *testing.T, next ...string) *pager {
+	p := &pager{}
+	p.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p.mu.Lock()
+		p.queries = append(p.queries, r.URL.RawQuery)
+		p.mu.Unlock()
+		n, err := strconv.Atoi(r.URL.Query().Get("page[number]"))
+		if err != nil {
+			n = 1
+		}
+		link := "null"
+		if n <= len(next) && next[n-1] != "" {
+			link = strconv.Quote(next[n-1])
+		}
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprintf(w, `{"data":[{"record_date":"2024-01-%02d"}],"meta":{"count":1},"links":{"next":%s}}`, n, link)
+	}))
+	t.Cleanup(p.Close)
+	return p
+}
+
+func (p *pager) seen() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([]string(nil), p.queries...)
+}
+
+func (p *pager) client(t *testing.T) *fiscal.Client {
+	c, err := fiscal.New(conduit.WithBaseURL(p.URL), conduit.WithMaxRetries(0))
+	require.NoError(t, err)
+	return c
+}
+
+func dates(t *testing.T, seq func(func(fiscal.DebtRecord, error) bool)) ([]string, error) {
+	var out []string
+	for rec, err := range seq {
+		if err != nil {
+			return out, err
+		}
+		out = append(out, string(rec.RecordDate))
+	}
+	return out, nil
+}
+
+func TestIteratorFollowsNext(t *testing.T) {
+	p := newPager(t, "&page%5Bnumber%5D=2&page%5Bsize%5D=1", "?page%5Bnumber%5D=3&page%5Bsize%5D=1", "")
+	got, err := dates(t, p.client(t).AllDebtToPenny(context.Background(), &fiscal.PageParams{Sort: "-record_date", PageSize: 50}))
+	require.NoError(t, err)
+	assert.Equal(t, []string{"2024-01-01", "2024-01-02", "2024-01-03"}, got)
+	assert.Equal(t, []string{
+		"sort=-record_date&page%5Bsize%5D=50",
+		"sort=-record_date&page%5Bsize%5D=1&page%5Bnumber%5D=2",
+		"sort=-record_date&page%5Bsize%5D=1&page%5Bnumber%5D=3",
+	}, p.seen(), "each next page goes through the same typed request, sort kept")
+}
+
+func TestIteratorStartsAtPageNumber(t *testing.T) {
+	p := newPager(t, "", "", "&page%5Bnumber%5D=4")
+	got, err := dates(t, p.client(t).AllDebtToPenny(context.Background(), &fiscal.PageParams{PageNumber: 3}))
+	require.NoError(t, err)
+	assert.Equal(t, []string{"2024-01-03", "2024-01-04"}, got)
+	assert.Equal(t, []string{"page%5Bnumber%5D=3", "page%5Bnumber%5D=4"}, p.seen())
+}
+
+func TestIteratorBreak(t *testing.T) {
+	p := newPager(t, "&page%5Bnumber%5D=2", "&page%5Bnumber%5D=3", "")
+	for range p.client(t).AllDebtToPenny(context.Background(), nil) {
+		break
+	}
+	assert.Len(t, p.seen(), 1, "no page is read after the caller stops")
+}
+
+func TestIteratorContext(t *testing.T) {
+	p := newPager(t, "&page%5Bnumber%5D=2", "&page%5Bnumber%5D=3", "")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var got []string
+	var last error
+	for rec, err := range p.client(t).AllDebtToPenny(ctx, nil) {
+		if err != nil {
+			last = err
+			continue
+		}
+		got = append(got, string(rec.RecordDate))
+		cancel()
+	}
+	assert.Equal(t, []string{"2024-01-01"}, got)
+	assert.Equal(t, context.Canceled, last, "stops with ctx.Err() itself")
+	assert.Len(t, p.seen(), 1)
+
+	_, err := dates(t, p.client(t).AllDebtToPenny(ctx, nil))
+	assert.Equal(t, context.Canceled, err, "a cancelled context reads nothing")
+	assert.Len(t, p.seen(), 1)
+}
+
+func TestIteratorBadNext(t *testing.T) {
+	for _, next := range []string{"&page%5Bnumber%5D=1", "&page%5Bsize%5D=10", "&page%5Bnumber%5D=two", "&page%5Bnumber%5D=2&page%5Bsize%5D=-5", "%zz"} {
+		p := newPager(t, next)
+		got, err := dates(t, p.client(t).AllDebtToPenny(context.Background(), nil))
+		assert.Equal(t, []string{"2024-01-01"}, got, next)
+		var e *fiscal.Error
+		require.ErrorAs(t, err, &e, next)
+		assert.ErrorIs(t, err, conduit.ErrMalformedResponse, next)
+		assert.Equal(t, "AllDebtToPenny", e.Op, next)
+		assert.Contains(t, e.Message, "links", next)
+		assert.Len(t, p.seen(), 1, next)
+	}
+}
+
+func TestIteratorErrorMidway(t *testing.T) {
+	var n atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if n.Add(1) > 1 {
+			http.Error(w, "upstream down", http.StatusBadGateway)
+			return
+		}
+		w.Write([]byte(`{"data":[{"record_date":"2024-01-01"},{"record_date":"2024-01-02"}],"links":{"next":"&page%5Bnumber%5D=2"}}`))
+	}))
+	defer srv.Close()
+	c, err := fiscal.New(conduit.WithBaseURL(srv.URL), conduit.WithMaxRetries(0))
+	require.NoError(t, err)
+	got, err := dates(t, c.AllDebtToPenny(context.Background(), nil))
+	assert.Equal(t, []string{"2024-01-01", "2024-01-02"}, got)
+	var e *fiscal.Error
+	require.ErrorAs(t, err, &e)
+	assert.Equal(t, 502, e.StatusCode)
+	assert.Equal(t, "upstream down", e.Message)
+}
+
+func TestParseLink(t *testing.T) {
+	good := []struct {
+		in           string
+		number, size int
+	}{
+		{"&page%5Bnumber%5D=2&page%5Bsize%5D=100", 2, 100},
+		{"&page%5Bsize%5D=3&page%5Bnumber%5D=7", 7, 3},
+		{"page[number]=5", 5, 0},
+		{"?page%5Bnumber%5D=9&page%5Bsize%5D=1&sort=-record_date", 9, 1},
+		{"https://example.com/v2/accounting/od/debt_to_penny?page%5Bnumber%5D=4&page%5Bsize%5D=20", 4, 20},
+	}
+	for _, tc := range good {
+		n, s, err := fiscal.ParseLink(tc.in)
+		require.NoError(t, err, tc.in)
+		assert.Equal(t, tc.number, n, tc.in)
+		assert.Equal(t, tc.size, s, tc.in)
+	}
+	for _, in := range []string{"", "&", "&page%5Bsize%5D=1", "&page%5Bnumber%5D=0", "&page%5Bnumber%5D=-2", "&page%5Bnumber%5D=+2",
+		"&page%5Bnumber%5D=1&page%5Bnumber%5D=2", "&page%5Bnumber%5D=2&page%5Bsize%5D=0", "&page%5Bnumber%5D=2&page%5Bsize%5D=x",
+		"&page%5Bnumber%5D=99999999999999999999", "&page%5Bnumber%5D=%zz", "&page[number]=1;x=2"} {
+		_, _, err := fiscal.ParseLink(in)
+		assert.Error(t, err, in)
+	}
+}
+
+func FuzzParseLink(f *testing.F) {
+	for _, s := range []string{"&page%5Bnumber%5D=2&page%5Bsize%5D=100", "page[number]=1", "?a=b", "%", "&page%5Bnumber%5D=0", "http://x/?page[number]=3"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		n, s, err := fiscal.ParseLink(in)
+		if err != nil {
+			if n != 0 || s != 0 {
+				t.Fatalf("%q: values with an error", in)
+			}
+			return
+		}
+		if n < 1 || s < 0 {
+			t.Fatalf("%q: page %d size %d", in, n, s)
+		}
+		back := fmt.Sprintf("&page%%5Bnumber%%5D=%d", n)
+		if s > 0 {
+			back += fmt.Sprintf("&page%%5Bsize%%5D=%d", s)
+		}
+		if n2, s2, err := fiscal.ParseLink(back); err != nil || n2 != n || s2 != s {
+			t.Fatalf("%q: %d/%d does not round-trip: %d/%d %v", in, n, s, n2, s2, err)
+		}
+	})
+}

@@ -1,0 +1,98 @@
+package police
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+
+	"github.com/conduit-sdk/conduit/internal/transport"
+)
+
+// Force is one police force. RawJSON returns it as sent.
+type Force struct {
+	transport.Raw
+	ID   string `json:"id"` // slug, as in "leicestershire"
+	Name string `json:"name"`
+}
+
+// Crime is one street-level crime. RawJSON returns it as sent.
+type Crime struct {
+	transport.Raw
+	Category     string   `json:"category"`
+	LocationType string   `json:"location_type"`
+	Location     Location `json:"location"`
+	Context      string   `json:"context"`
+	// OutcomeStatus is nil when the service sends null.
+	OutcomeStatus   *OutcomeStatus `json:"outcome_status"`
+	PersistentID    string         `json:"persistent_id"`
+	ID              int64          `json:"id"`
+	LocationSubtype string         `json:"location_subtype"`
+	Month           string         `json:"month"` // YYYY-MM
+}
+
+// Location is where a crime is mapped: an anonymised point on a street.
+// The service sends the coordinates as strings; they are kept verbatim.
+type Location struct {
+	Latitude  string `json:"latitude"`
+	Longitude string `json:"longitude"`
+	Street    Street `json:"street"`
+}
+
+// Street is the street a crime is mapped to.
+type Street struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+}
+
+// Lat parses Latitude: a plain decimal within -90..90.
+func (l Location) Lat() (float64, error) { return coordinate("latitude", l.Latitude, 90) }
+
+// Lng parses Longitude: a plain decimal within -180..180.
+func (l Location) Lng() (float64, error) { return coordinate("longitude", l.Longitude, 180) }
+
+// Coordinates parses both, latitude first.
+func (l Location) Coordinates() (lat, lng float64, err error) {
+	if lat, err = l.Lat(); err != nil {
+		return 0, 0, err
+	}
+	if lng, err = l.Lng(); err != nil {
+		return 0, 0, err
+	}
+	return lat, lng, nil
+}
+
+// coordinate parses s as plain decimal notation (no exponent, NaN or Inf)
+// and checks it against ±limit.
+func coordinate(name, s string, limit float64) (float64, error) {
+	r, err := transport.ParseDecimal(s)
+	if err != nil {
+		return 0, fmt.Errorf("police: %s: %w", name, err)
+	}
+	f, _ := r.Float64()
+	if math.Abs(f) > limit {
+		return 0, fmt.Errorf("police: %s %s is outside -%v..%v", name, s, limit, limit)
+	}
+	return f, nil
+}
+
+// OutcomeStatus is the latest outcome of a crime. The spec does not show
+// its structure: Category and Date are filled when the object carries them
+// as strings (the live service sends a category text and a YYYY-MM date),
+// and RawJSON always holds what was sent, whatever its shape.
+type OutcomeStatus struct {
+	transport.Raw
+	Category string `json:"category"`
+	Date     string `json:"date"`
+}
+
+// UnmarshalJSON keeps the raw outcome and reads the typed fields when they
+// are there; an outcome of another shape is kept raw, not an error.
+func (o *OutcomeStatus) UnmarshalJSON(b []byte) error {
+	type plain OutcomeStatus
+	b = bytes.Clone(b) // kept as RawJSON; json may reuse its buffer
+	if transport.DecodeJSON(b, (*plain)(o), func(err error, _ string) error { return err }) != nil {
+		*o = OutcomeStatus{}
+		o.SetRaw(bytes.TrimSpace(b))
+	}
+	return nil
+}
