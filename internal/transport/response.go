@@ -206,6 +206,7 @@ func ProviderError(b []byte) (code, msg string) {
 	if json.Unmarshal(b, &v) != nil {
 		return "", ""
 	}
+	var errStr string // "error" as a bare string: a code, or the only message
 	str := func(r json.RawMessage) string {
 		var s string
 		if json.Unmarshal(r, &s) == nil {
@@ -226,18 +227,17 @@ func ProviderError(b []byte) (code, msg string) {
 				}
 			}
 			msg = str(inner["message"])
-		} else if s := str(e); strings.ContainsAny(s, " \t") {
-			msg = s // a sentence, not a code
 		} else {
-			code = s
+			errStr = str(e)
 		}
 	}
 	if errs, ok := v["errors"]; ok && msg == "" {
 		var list []struct {
+			ID      string `json:"id"`
 			Message string `json:"message"`
 		}
 		if json.Unmarshal(errs, &list) == nil && len(list) > 0 {
-			msg = list[0].Message
+			code, msg = list[0].ID, list[0].Message
 		}
 	}
 	for _, k := range []string{"code", "error_code", "error-type", "error_type", "type", "status"} {
@@ -248,6 +248,15 @@ func ProviderError(b []byte) (code, msg string) {
 	for _, k := range []string{"message", "msg", "error_message", "error_description", "detail", "status_message"} {
 		if msg == "" {
 			msg = str(v[k])
+		}
+	}
+	if errStr != "" {
+		// A sentence with nothing else to say is the message; otherwise
+		// the string names the error.
+		if msg == "" && strings.ContainsAny(errStr, " \t") {
+			msg = errStr
+		} else if code == "" {
+			code = errStr
 		}
 	}
 	return code, msg
