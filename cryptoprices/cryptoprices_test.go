@@ -81,7 +81,7 @@ func TestRequestShape(t *testing.T) {
 func TestErrors(t *testing.T) {
 	notFound := `{"errors":[{"id":"not_found","message":"Invalid base currency"}]}`
 	cases := append(check.CommonErrors(),
-		check.ErrorCase{Name: "404 errors list", Status: 404, ContentType: "application/json", Body: notFound, Is: conduit.ErrNotFound, WantStatus: 404, Message: "Invalid base currency"},
+		check.ErrorCase{Name: "404 errors list", Status: 404, ContentType: "application/json", Body: notFound, Is: conduit.ErrNotFound, WantStatus: 404, Code: "not_found", Message: "Invalid base currency"},
 		check.ErrorCase{Name: "errors list at 200", Status: 200, ContentType: "application/json", Body: notFound, Is: conduit.ErrAPI, WantStatus: 200, Code: "not_found", Message: "Invalid base currency"},
 		check.ErrorCase{Name: "null data at 200", Status: 200, ContentType: "application/json", Body: `{"data":null}`, Is: conduit.ErrAPI, WantStatus: 200, Message: "response has no data"},
 		check.ErrorCase{Name: "empty object at 200", Status: 200, ContentType: "application/json", Body: `{}`, Is: conduit.ErrAPI, WantStatus: 200, Message: "response has no data"},
