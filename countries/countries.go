@@ -50,8 +50,8 @@ func New(opts ...Option) (*Client, error) {
 }
 
 // Capitals returns every country with its capital and ISO codes.
-func (c *Client) Capitals(ctx context.Context) (*CapitalsResult, error) {
-	var r CapitalsResult
+func (c *Client) Capitals(ctx context.Context) (*CapitalsResponse, error) {
+	var r CapitalsResponse
 	if err := c.t.Do(ctx, &transport.Request{Op: "Capitals", Method: "GET", Path: "/countries/capital"}, &r); err != nil {
 		return nil, err
 	}
@@ -61,7 +61,7 @@ func (c *Client) Capitals(ctx context.Context) (*CapitalsResult, error) {
 // Cities returns the names of a country's cities; country is its English
 // name ("Nigeria"). It is a POST that changes nothing, so it is retried like
 // a read. An unknown country is an *Error with the service's msg.
-func (c *Client) Cities(ctx context.Context, country string) (*CitiesResult, error) {
+func (c *Client) Cities(ctx context.Context, country string) (*CitiesResponse, error) {
 	const op = "Cities"
 	if strings.TrimSpace(country) == "" {
 		return nil, c.t.InvalidParam(op, "country", "is empty")
@@ -69,7 +69,7 @@ func (c *Client) Cities(ctx context.Context, country string) (*CitiesResult, err
 	body := struct {
 		Country string `json:"country"`
 	}{country}
-	var r CitiesResult
+	var r CitiesResponse
 	if err := c.t.Do(ctx, &transport.Request{Op: op, Method: "POST", Path: "/countries/cities", Body: body}, &r); err != nil {
 		return nil, err
 	}

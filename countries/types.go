@@ -25,12 +25,12 @@ func (e *Envelope[T]) Failure() (code, message string, failed bool) {
 	return "", e.Msg, true
 }
 
-// CapitalsResult is Capitals' answer; Data is empty when the service lists
+// CapitalsResponse is Capitals' answer; Data is empty when the service lists
 // none.
-type CapitalsResult = Envelope[[]Capital]
+type CapitalsResponse = Envelope[[]Capital]
 
-// CitiesResult is Cities' answer: Data holds the city names.
-type CitiesResult = Envelope[[]string]
+// CitiesResponse is Cities' answer: Data holds the city names.
+type CitiesResponse = Envelope[[]string]
 
 // Capital is one country and its capital.
 type Capital struct {

@@ -92,25 +92,25 @@ func isCode(s string) bool {
 }
 
 // Latest returns the most recent working day's rates.
-func (c *Client) Latest(ctx context.Context, p *RatesParams) (*DayResult, error) {
+func (c *Client) Latest(ctx context.Context, p *RatesParams) (*DayResponse, error) {
 	return c.day(ctx, "Latest", "/latest", nil, p)
 }
 
 // Historical returns the rates of date, or of the last working day before
-// it when none were published that day (DayResult.Date says which).
-func (c *Client) Historical(ctx context.Context, date Date, p *RatesParams) (*DayResult, error) {
+// it when none were published that day (DayResponse.Date says which).
+func (c *Client) Historical(ctx context.Context, date Date, p *RatesParams) (*DayResponse, error) {
 	if !date.IsValid() {
 		return nil, c.t.InvalidParam("Historical", "date", "%s is not a valid date", date)
 	}
 	return c.day(ctx, "Historical", "/{date}", []string{date.String()}, p)
 }
 
-func (c *Client) day(ctx context.Context, op, path string, args []string, p *RatesParams) (*DayResult, error) {
+func (c *Client) day(ctx context.Context, op, path string, args []string, p *RatesParams) (*DayResponse, error) {
 	q, err := c.query(op, p)
 	if err != nil {
 		return nil, err
 	}
-	var r DayResult
+	var r DayResponse
 	if err := c.t.Do(ctx, &transport.Request{Op: op, Method: "GET", Path: path, Args: args, Query: q}, &r); err != nil {
 		return nil, err
 	}
@@ -118,8 +118,8 @@ func (c *Client) day(ctx context.Context, op, path string, args []string, p *Rat
 }
 
 // Range returns the rates of every working day from start to end, both
-// included; RangeResult.Days lists them in date order.
-func (c *Client) Range(ctx context.Context, start, end Date, p *RatesParams) (*RangeResult, error) {
+// included; RangeResponse.Days lists them in date order.
+func (c *Client) Range(ctx context.Context, start, end Date, p *RatesParams) (*RangeResponse, error) {
 	const op = "Range"
 	switch {
 	case !start.IsValid():
@@ -133,7 +133,7 @@ func (c *Client) Range(ctx context.Context, start, end Date, p *RatesParams) (*R
 	if err != nil {
 		return nil, err
 	}
-	var r RangeResult
+	var r RangeResponse
 	err = c.t.Do(ctx, &transport.Request{Op: op, Method: "GET", Path: "/{start_date}..{end_date}",
 		Args: []string{start.String(), end.String()}, Query: q}, &r)
 	if err != nil {

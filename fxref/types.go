@@ -8,9 +8,9 @@ import (
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
-// DayResult is the rates of one day (Latest and Historical). RawJSON returns
+// DayResponse is the rates of one day (Latest and Historical). RawJSON returns
 // it as sent, for fields the spec does not show.
-type DayResult struct {
+type DayResponse struct {
 	transport.Raw
 	Amount float64 `json:"amount"` // the amount of Base the rates convert
 	Base   string  `json:"base"`
@@ -23,9 +23,9 @@ type DayResult struct {
 	Rates map[string]float64 `json:"rates"`
 }
 
-// RangeResult is the rates of every working day in a range. Rates has no
+// RangeResponse is the rates of every working day in a range. Rates has no
 // order; Days lists them by date.
-type RangeResult struct {
+type RangeResponse struct {
 	transport.Raw
 	Amount float64 `json:"amount"`
 	Base   string  `json:"base"`
@@ -36,14 +36,14 @@ type RangeResult struct {
 	Rates     map[Date]map[string]float64 `json:"rates"`
 }
 
-// DayRates is one day of a RangeResult.
+// DayRates is one day of a RangeResponse.
 type DayRates struct {
 	Date  Date
 	Rates map[string]float64
 }
 
 // Days returns the range's days from the earliest to the latest.
-func (r *RangeResult) Days() []DayRates {
+func (r *RangeResponse) Days() []DayRates {
 	days := make([]DayRates, 0, len(r.Rates))
 	for _, d := range slices.SortedFunc(maps.Keys(r.Rates), Date.Compare) {
 		days = append(days, DayRates{Date: d, Rates: r.Rates[d]})

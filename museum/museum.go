@@ -80,7 +80,7 @@ type SearchParams struct {
 //
 // hasImages is sent before q: the live service is known to ignore filters
 // that follow q in the query string, and the spec fixes no order.
-func (c *Client) Search(ctx context.Context, q string, p *SearchParams) (*SearchResult, error) {
+func (c *Client) Search(ctx context.Context, q string, p *SearchParams) (*SearchResponse, error) {
 	const op = "Search"
 	if strings.TrimSpace(q) == "" {
 		return nil, c.t.InvalidParam(op, "q", "the search text is empty")
@@ -90,7 +90,7 @@ func (c *Client) Search(ctx context.Context, q string, p *SearchParams) (*Search
 		query = append(query, "hasImages", "true")
 	}
 	query = append(query, "q", q)
-	var r SearchResult
+	var r SearchResponse
 	if err := c.t.Do(ctx, &transport.Request{Op: op, Method: "GET", Path: "/search", Query: query}, &r); err != nil {
 		return nil, err
 	}

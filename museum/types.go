@@ -49,16 +49,16 @@ type Constituent struct {
 	Gender                 string `json:"gender"`
 }
 
-// SearchResult lists the ids of the matching objects. ObjectIDs is empty,
+// SearchResponse lists the ids of the matching objects. ObjectIDs is empty,
 // never nil, when nothing matched (the service then sends null).
-type SearchResult struct {
+type SearchResponse struct {
 	transport.Raw
 	Total     int     `json:"total"`
 	ObjectIDs []int64 `json:"objectIDs"`
 }
 
 // Failure reports a body that carries an error message instead of ids.
-func (r *SearchResult) Failure() (code, message string, failed bool) {
+func (r *SearchResponse) Failure() (code, message string, failed bool) {
 	if r.ObjectIDs != nil || r.Total != 0 {
 		return "", "", false
 	}
