@@ -1,0 +1,134 @@
+// Package conduittest holds what every interface package's tests do the same
+// way: a client of the replay server, bad input named by its field and never
+// sent, and errors that never print a credential.
+package conduittest
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/internal/transport"
+)
+
+// Replay starts the replay server for the test and returns a client of pkg
+// built by newClient (the package's New) against it.
+func Replay[C any](t testing.TB, pkg string, newClient func(...transport.Option) (C, error), opts ...transport.Option) C {
+	t.Helper()
+	srv := replay.Start()
+	t.Cleanup(srv.Close)
+	c, err := newClient(append(srv.Options(pkg), opts...)...)
+	if err != nil {
+		t.Fatalf("%s.New against replay: %v", pkg, err)
+	}
+	return c
+}
+
+// Counting starts a server that answers 200 with an empty JSON object and
+// counts what reaches it, for tests that must show nothing was sent.
+func Counting(t testing.TB) (url string, hits *atomic.Int32) {
+	t.Helper()
+	hits = new(atomic.Int32)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		hits.Add(1)
+		w.Header().Set("Content-Type", "application/json")
+		w.Write([]byte("{}"))
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL, hits
+}
+
+// Reply is a canned answer, for error-shape tests: Status (200 if 0), a
+// Content-Type (application/json if empty), extra Header name, value pairs,
+// and Body, or the file Body names after an "@".
+type Reply struct {
+	Status int
+	Type   string
+	Header []string
+	Body   string
+}
+
+// ServeHTTP writes the reply.
+func (rp Reply) ServeHTTP(w http.ResponseWriter, _ *http.Request) {
+	body := []byte(rp.Body)
+	if name, ok := strings.CutPrefix(rp.Body, "@"); ok {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			http.Error(w, "conduittest: "+err.Error(), 599)
+			return
+		}
+		body = b
+	}
+	ct := rp.Type
+	if ct == "" {
+		ct = "application/json"
+	}
+	w.Header().Set("Content-Type", ct)
+	for i := 0; i+1 < len(rp.Header); i += 2 {
+		w.Header().Set(rp.Header[i], rp.Header[i+1])
+	}
+	status := rp.Status
+	if status == 0 {
+		status = http.StatusOK
+	}
+	w.WriteHeader(status)
+	w.Write(body)
+}
+
+// InvalidParam fails t unless err is an *Error wrapping ErrInvalidParam whose
+// Field is field and whose text names it.
+func InvalidParam(t testing.TB, err error, field string) {
+	t.Helper()
+	var e *transport.Error
+	switch {
+	case !errors.Is(err, transport.ErrInvalidParam):
+		t.Errorf("input %s: want ErrInvalidParam, got %v", field, err)
+	case !errors.As(err, &e):
+		t.Errorf("input %s: %T is not an *Error", field, err)
+	case e.Field != field:
+		t.Errorf("input %s: Error.Field is %q", field, e.Field)
+	case !strings.Contains(err.Error(), field):
+		t.Errorf("input %s: %q does not name it", field, err.Error())
+	}
+}
+
+// Failed fails t unless err is an *Error naming service, op and endpoint
+// and matching is under errors.Is. It returns the *Error (nil on failure) for
+// further checks.
+func Failed(t testing.TB, err, is error, service, op, endpoint string) *transport.Error {
+	t.Helper()
+	var e *transport.Error
+	if !errors.As(err, &e) {
+		t.Errorf("want an *Error, got %T: %v", err, err)
+		return nil
+	}
+	if !errors.Is(err, is) {
+		t.Errorf("%v: want errors.Is(%v)", err, is)
+	}
+	if e.Service != service || e.Op != op || e.Endpoint != endpoint {
+		t.Errorf("error names %s.%s %q, want %s.%s %q", e.Service, e.Op, e.Endpoint, service, op, endpoint)
+	}
+	return e
+}
+
+// NoSecret fails t if any secret shows in err's text, %+v or %#v.
+func NoSecret(t testing.TB, err error, secrets ...string) {
+	t.Helper()
+	if err == nil {
+		return
+	}
+	for _, out := range []string{err.Error(), fmt.Sprintf("%+v", err), fmt.Sprintf("%#v", err)} {
+		for _, s := range secrets {
+			if s != "" && strings.Contains(out, s) {
+				t.Errorf("error output holds a credential: %s", out)
+				return
+			}
+		}
+	}
+}
