@@ -5,12 +5,10 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"strings"
 	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -30,14 +28,7 @@ func newReplay(t *testing.T) *inference.Client {
 
 // newServer is a client of a local server run by h, with fast retries.
 func newServer(t *testing.T, h http.HandlerFunc, opts ...inference.Option) *inference.Client {
-	t.Helper()
-	srv := httptest.NewServer(h)
-	t.Cleanup(srv.Close)
-	opts = append([]inference.Option{conduit.WithBaseURL(srv.URL + "/v1"), inference.WithAPIKey(testKey),
-		conduit.WithRetryBackoff(time.Millisecond, 5*time.Millisecond)}, opts...)
-	c, err := inference.New(opts...)
-	require.NoError(t, err)
-	return c
+	return conduittest.Local(t, h, "/v1", inference.New, append([]inference.Option{inference.WithAPIKey(testKey)}, opts...)...)
 }
 
 func hello() inference.ChatCompletionRequest {
@@ -157,37 +148,15 @@ func TestListModels(t *testing.T) {
 	golden.JSON(t, "inference", "list_models", l)
 }
 
-// recorded is what a local server saw of one request.
-type recorded struct {
-	method, path, query, body string
-	header                    http.Header
-}
-
-func recorder(got *recorded, status int, fixture string) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		b, _ := io.ReadAll(r.Body)
-		*got = recorded{r.Method, r.URL.EscapedPath(), r.URL.RawQuery, string(b), r.Header.Clone()}
-		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(status)
-		http.ServeFile(w, r, "../testdata/inference/"+fixture)
-	}
-}
-
-func assertAuth(t *testing.T, got recorded) {
+func assertAuth(t *testing.T, got conduittest.Recorded) {
 	t.Helper()
-	assert.Equal(t, "Bearer "+testKey, got.header.Get("Authorization"))
-	for name, vals := range got.header {
-		if name != "Authorization" {
-			assert.NotContains(t, strings.Join(vals, ","), testKey, "key misplaced in header %s", name)
-		}
-	}
-	assert.NotContains(t, got.path+got.query+got.body, testKey, "key outside the Authorization header")
-	assert.Equal(t, "conduit-go/"+conduit.Version, got.header.Get("User-Agent"))
+	conduittest.OnlyIn(t, got, "Authorization", "Bearer "+testKey, testKey)
+	assert.Equal(t, "conduit-go/"+conduit.Version, got.Header.Get("User-Agent"))
 }
 
 func TestCreateChatCompletionRequestShape(t *testing.T) {
-	var got recorded
-	c := newServer(t, recorder(&got, 200, "create_chat_completion.json"))
+	var got conduittest.Recorded
+	c := newServer(t, conduittest.Record(&got, conduittest.Reply{Body: "@../testdata/inference/create_chat_completion.json"}))
 	req := hello()
 	req.Messages = append([]inference.Message{{Role: "system", Content: "Be brief."}}, req.Messages...)
 	req.Temperature = ptr(0.2)
@@ -195,46 +164,41 @@ func TestCreateChatCompletionRequestShape(t *testing.T) {
 	req.Stop = []string{"\n\n"}
 	_, err := c.CreateChatCompletion(context.Background(), req)
 	require.NoError(t, err)
-	assert.Equal(t, "POST", got.method)
-	assert.Equal(t, "/v1/chat/completions", got.path)
-	assert.Empty(t, got.query)
-	assert.Equal(t, "application/json", got.header.Get("Content-Type"))
-	assert.Equal(t, "application/json", got.header.Get("Accept"))
+	assert.Equal(t, "POST", got.Method)
+	assert.Equal(t, "/v1/chat/completions", got.Path)
+	assert.Empty(t, got.Query)
+	assert.Equal(t, "application/json", got.Header.Get("Content-Type"))
+	assert.Equal(t, "application/json", got.Header.Get("Accept"))
 	assert.JSONEq(t, `{"model":"llama-3.3-70b-versatile","messages":[{"role":"system","content":"Be brief."},
-		{"role":"user","content":"Explain why fast inference matters."}],"temperature":0.2,"max_tokens":64,"stop":["\n\n"]}`, got.body,
+		{"role":"user","content":"Explain why fast inference matters."}],"temperature":0.2,"max_tokens":64,"stop":["\n\n"]}`, got.Body,
 		"unset options and stream are left out")
 	assertAuth(t, got)
 }
 
 func TestStreamChatCompletionRequestShape(t *testing.T) {
-	var got recorded
-	c := newServer(t, func(w http.ResponseWriter, r *http.Request) {
-		b, _ := io.ReadAll(r.Body)
-		got = recorded{r.Method, r.URL.EscapedPath(), r.URL.RawQuery, string(b), r.Header.Clone()}
-		w.Header().Set("Content-Type", "text/event-stream")
-		io.WriteString(w, "data: [DONE]\n\n")
-	})
+	var got conduittest.Recorded
+	c := newServer(t, conduittest.Record(&got, conduittest.Reply{Type: "text/event-stream", Body: "data: [DONE]\n\n"}))
 	s, err := c.StreamChatCompletion(context.Background(), hello())
 	require.NoError(t, err)
 	assert.False(t, s.Next())
 	require.NoError(t, s.Err())
-	assert.Equal(t, "POST", got.method)
-	assert.Equal(t, "/v1/chat/completions", got.path)
-	assert.Equal(t, "text/event-stream", got.header.Get("Accept"))
-	assert.JSONEq(t, `{"model":"llama-3.3-70b-versatile","messages":[{"role":"user","content":"Explain why fast inference matters."}],"stream":true}`, got.body)
+	assert.Equal(t, "POST", got.Method)
+	assert.Equal(t, "/v1/chat/completions", got.Path)
+	assert.Equal(t, "text/event-stream", got.Header.Get("Accept"))
+	assert.JSONEq(t, `{"model":"llama-3.3-70b-versatile","messages":[{"role":"user","content":"Explain why fast inference matters."}],"stream":true}`, got.Body)
 	assertAuth(t, got)
 }
 
 func TestListModelsRequestShape(t *testing.T) {
-	var got recorded
-	c := newServer(t, recorder(&got, 200, "list_models.json"))
+	var got conduittest.Recorded
+	c := newServer(t, conduittest.Record(&got, conduittest.Reply{Body: "@../testdata/inference/list_models.json"}))
 	_, err := c.ListModels(context.Background())
 	require.NoError(t, err)
-	assert.Equal(t, "GET", got.method)
-	assert.Equal(t, "/v1/models", got.path)
-	assert.Empty(t, got.query)
-	assert.Empty(t, got.body)
-	assert.Empty(t, got.header.Get("Content-Type"))
+	assert.Equal(t, "GET", got.Method)
+	assert.Equal(t, "/v1/models", got.Path)
+	assert.Empty(t, got.Query)
+	assert.Empty(t, got.Body)
+	assert.Empty(t, got.Header.Get("Content-Type"))
 	assertAuth(t, got)
 }
 

@@ -4,14 +4,17 @@
 package conduittest
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/conduit-sdk/conduit/internal/replay"
 	"github.com/conduit-sdk/conduit/internal/transport"
@@ -26,6 +29,21 @@ func Replay[C any](t testing.TB, pkg string, newClient func(...transport.Option)
 	c, err := newClient(append(srv.Options(pkg), opts...)...)
 	if err != nil {
 		t.Fatalf("%s.New against replay: %v", pkg, err)
+	}
+	return c
+}
+
+// Local starts a server run by h for the test and returns a client of it
+// built by newClient (the package's New) with the server's URL plus suffix
+// ("/v1") as base URL, a millisecond retry backoff, and opts.
+func Local[C any](t testing.TB, h http.Handler, suffix string, newClient func(...transport.Option) (C, error), opts ...transport.Option) C {
+	t.Helper()
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	base := []transport.Option{transport.WithBaseURL(srv.URL + suffix), transport.WithRetryBackoff(time.Millisecond, 5*time.Millisecond)}
+	c, err := newClient(append(base, opts...)...)
+	if err != nil {
+		t.Fatalf("New against a local server: %v", err)
 	}
 	return c
 }
@@ -79,6 +97,43 @@ func (rp Reply) ServeHTTP(w http.ResponseWriter, _ *http.Request) {
 	}
 	w.WriteHeader(status)
 	w.Write(body)
+}
+
+// Recorded is what a server saw of the last request it was sent.
+type Recorded struct {
+	Method, Path, Query, Body string // Path is escaped, as sent
+	Header                    http.Header
+}
+
+// Record wraps h so that each request is recorded into rec before h answers
+// it. The test reads rec after the call returns.
+func Record(rec *Recorded, h http.Handler) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		*rec = Recorded{r.Method, r.URL.EscapedPath(), r.URL.RawQuery, string(b), r.Header.Clone()}
+		r.Body = io.NopCloser(bytes.NewReader(b))
+		h.ServeHTTP(w, r)
+	}
+}
+
+// OnlyIn fails t unless header name is exactly value and the credential
+// inside it appears nowhere else in the request: not in another header, the
+// path, the query or the body.
+func OnlyIn(t testing.TB, rec Recorded, name, value, credential string) {
+	t.Helper()
+	if got := rec.Header.Get(name); got != value {
+		t.Errorf("header %s is %q, want %q", name, got, value)
+	}
+	for h, vals := range rec.Header {
+		if h != http.CanonicalHeaderKey(name) && strings.Contains(strings.Join(vals, "\n"), credential) {
+			t.Errorf("credential misplaced in header %s", h)
+		}
+	}
+	for where, s := range map[string]string{"path": rec.Path, "query": rec.Query, "body": rec.Body} {
+		if strings.Contains(s, credential) {
+			t.Errorf("credential misplaced in the %s", where)
+		}
+	}
 }
 
 // InvalidParam fails t unless err is an *Error wrapping ErrInvalidParam whose

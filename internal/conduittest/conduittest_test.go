@@ -1,11 +1,13 @@
 package conduittest
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	_ "github.com/conduit-sdk/conduit/internal/replay"
@@ -115,6 +117,61 @@ func TestReply(t *testing.T) {
 		if tc.body != "" && w.Body.String() != tc.body {
 			t.Errorf("case %d: body %q", i, w.Body.String())
 		}
+	}
+}
+
+func TestRecordAndOnlyIn(t *testing.T) {
+	var rec Recorded
+	srv := httptest.NewServer(Record(&rec, Reply{Body: "{}"}))
+	defer srv.Close()
+	send := func(path, body string, header ...string) {
+		req, _ := http.NewRequest("POST", srv.URL+path, strings.NewReader(body))
+		for i := 0; i+1 < len(header); i += 2 {
+			req.Header.Set(header[i], header[i+1])
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+	}
+	send("/a%2Fb?q=1", `{"x":1}`, "Authorization", "Bearer k-1")
+	if rec.Method != "POST" || rec.Path != "/a%2Fb" || rec.Query != "q=1" || rec.Body != `{"x":1}` {
+		t.Errorf("recorded %+v", rec)
+	}
+	r := &recorder{TB: t}
+	OnlyIn(r, rec, "Authorization", "Bearer k-1", "k-1")
+	if len(r.failed) != 0 {
+		t.Errorf("clean request reported: %v", r.failed)
+	}
+	for _, leak := range [][]string{
+		{"/k-1", "{}", "Authorization", "Bearer k-1"},
+		{"/?key=k-1", "{}", "Authorization", "Bearer k-1"},
+		{"/", `{"k":"k-1"}`, "Authorization", "Bearer k-1"},
+		{"/", "{}", "Authorization", "Bearer k-1", "X-Key", "k-1"},
+		{"/", "{}", "Authorization", "Bearer k-2"},
+	} {
+		send(leak[0], leak[1], leak[2:]...)
+		r.failed = nil
+		OnlyIn(r, rec, "Authorization", "Bearer k-1", "k-1")
+		if len(r.failed) == 0 {
+			t.Errorf("leak %v went unreported", leak)
+		}
+	}
+}
+
+func TestLocal(t *testing.T) {
+	var rec Recorded
+	get := func(opts ...transport.Option) (string, error) {
+		c, err := transport.New(&transport.Service{Name: "svc", Bases: []string{"svc_url"}}, opts...)
+		if err != nil {
+			return "", err
+		}
+		var out map[string]any
+		return "ok", c.Do(context.Background(), &transport.Request{Op: "Get", Method: "GET", Path: "/x"}, &out)
+	}
+	if got := Local(t, Record(&rec, Reply{Body: "{}"}), "/v1", get); got != "ok" || rec.Path != "/v1/x" {
+		t.Errorf("got %q, server saw %q", got, rec.Path)
 	}
 }
 
