@@ -330,10 +330,7 @@ func TestMissingAPIKey(t *testing.T) {
 }
 
 func TestConfigFromEnv(t *testing.T) {
-	srv := replay.Start()
-	defer srv.Close()
-	t.Setenv("CONDUIT_INFERENCE_URL", srv.URL("inference_url"))
-	t.Setenv("CONDUIT_INFERENCE_API_KEY", replay.Credential("inference", "api_key"))
+	conduittest.ReplayEnv(t)
 	c, err := inference.New()
 	require.NoError(t, err)
 	l, err := c.ListModels(context.Background())

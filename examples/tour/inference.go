@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
 	"github.com/conduit-sdk/conduit/inference"
@@ -39,6 +40,9 @@ func init() {
 			if chunk.Usage != nil {
 				usage = chunk.Usage
 			}
+		}
+		if usage == nil {
+			return fmt.Errorf("the stream reported no usage")
 		}
 		say("StreamChatCompletion", "%d chunks %q, %d tokens in %.3fs", n, text.String(), usage.TotalTokens, usage.TotalTime)
 

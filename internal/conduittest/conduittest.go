@@ -33,6 +33,18 @@ func Replay[C any](t testing.TB, pkg string, newClient func(...transport.Option)
 	return c
 }
 
+// ReplayEnv starts the replay server and points the CONDUIT_* environment at
+// it for the rest of the test, base URLs and credentials both.
+func ReplayEnv(t testing.TB) *replay.Server {
+	t.Helper()
+	srv := replay.Start()
+	t.Cleanup(srv.Close)
+	for k, v := range srv.Env() {
+		t.Setenv(k, v)
+	}
+	return srv
+}
+
 // Local starts a server run by h for the test and returns a client of it
 // built by newClient (the package's New) with the server's URL plus suffix
 // ("/v1") as base URL, a millisecond retry backoff, and opts.

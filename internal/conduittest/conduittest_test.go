@@ -175,6 +175,13 @@ func TestLocal(t *testing.T) {
 	}
 }
 
+func TestReplayEnv(t *testing.T) {
+	srv := ReplayEnv(t)
+	if got := os.Getenv("CONDUIT_SUN_URL"); got != srv.URL("sun_url") {
+		t.Errorf("CONDUIT_SUN_URL is %q, want %q", got, srv.URL("sun_url"))
+	}
+}
+
 func TestCounting(t *testing.T) {
 	url, hits := Counting(t)
 	for range 2 {
