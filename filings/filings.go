@@ -55,15 +55,8 @@ var service = &transport.Service{
 type Client struct{ t *transport.Client }
 
 // New returns a Client configured by opts and the CONDUIT_* environment.
-// Besides the limiter every package has, it counts requests as they leave
-// (transport.WithSendWindow), so the 10-per-second limit holds even when a
-// loaded machine wakes waiting calls late.
 func New(opts ...Option) (*Client, error) {
-	t, err := transport.New(service, append(opts[:len(opts):len(opts)], transport.WithSendWindow(service.Limit))...)
-	if err != nil {
-		return nil, err
-	}
-	return &Client{t: t}, nil
+	return transport.Build(service, opts, func(t *transport.Client) *Client { return &Client{t: t} })
 }
 
 // WithContact sets the User-Agent the service requires: who is asking and a

@@ -278,7 +278,11 @@ func TestDefaultRateLimit(t *testing.T) {
 	var wg sync.WaitGroup
 	errs := make([]error, calls)
 	for i := range calls {
-		wg.Go(func() { _, errs[i] = c.Submissions(context.Background(), 320193) })
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, errs[i] = c.Submissions(context.Background(), 320193)
+		}()
 	}
 	wg.Wait()
 	for _, err := range errs {
