@@ -4,7 +4,7 @@ STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 GOVULNCHECK := golang.org/x/vuln/cmd/govulncheck@v1.8.0
 BENCHSTAT   := golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da
 FUZZTIME    ?= 10s
-BENCHCOUNT  ?= 5
+BENCHCOUNT  ?= 6
 
 .PHONY: test check demo bench fuzz stress
 

@@ -78,12 +78,22 @@ func (s *Stream[T]) Next() bool {
 		}
 		var zero T
 		s.cur = zero
-		if err := json.Unmarshal(data, &s.cur); err != nil {
+		if err := s.decode(data); err != nil {
 			return s.finish(&transport.Error{Service: s.cfg.Service, Op: s.cfg.Op, Endpoint: s.cfg.Endpoint,
 				Message: "decoding a stream event: " + err.Error(), Err: transport.ErrMalformedResponse})
 		}
 		return true
 	}
+}
+
+// decode calls T's own UnmarshalJSON directly when it has one: going
+// through json.Unmarshal would scan every chunk once more to validate it,
+// and the method validates as it decodes anyway.
+func (s *Stream[T]) decode(data []byte) error {
+	if u, ok := any(&s.cur).(json.Unmarshaler); ok {
+		return u.UnmarshalJSON(data)
+	}
+	return json.Unmarshal(data, &s.cur)
 }
 
 // streamError recognises an event whose top-level "error" member is set.

@@ -109,3 +109,30 @@ func kindIndex(path string) int {
 	}
 	return 0
 }
+
+// A retried 5xx whose error page is larger than retryablehttp's own 4 KiB
+// drain must not cost a connection per retry.
+func TestRetriedLargeErrorPageKeepsConnection(t *testing.T) {
+	var opened, calls atomic.Int32
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if calls.Add(1)%2 == 1 {
+			w.WriteHeader(503)
+			io.WriteString(w, strings.Repeat("x", 8<<10))
+			return
+		}
+		io.WriteString(w, `{"id":1}`)
+	}))
+	srv.Config.ConnState = func(_ net.Conn, s http.ConnState) {
+		if s == http.StateNew {
+			opened.Add(1)
+		}
+	}
+	srv.Start()
+	defer srv.Close()
+	c := newOpen(t, srv.URL, WithRetryBackoff(0, 0))
+	for i := 0; i < 100; i++ {
+		var it item
+		require.NoError(t, c.Do(context.Background(), &Request{Op: "X", Method: "GET", Path: "/"}, &it))
+	}
+	assert.LessOrEqual(t, opened.Load(), int32(2))
+}

@@ -127,6 +127,7 @@ func (c *Client) send(ctx context.Context, req *Request) (*http.Response, *redac
 	if req.Upload != nil && !req.Replayable {
 		rc.RetryMax = 0
 	}
+	cl.retries = rc.RetryMax
 	if c.logger != nil {
 		c.logAttempts(rc, cl, req, red)
 	}

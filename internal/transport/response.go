@@ -21,6 +21,9 @@ const (
 	errExcerpt = 8 << 10
 )
 
+// pooledBufMax is the largest buffer kept for reuse between responses.
+const pooledBufMax = 1 << 20
+
 var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // readCapped reads the whole body, failing once it passes max without
@@ -36,14 +39,20 @@ func readCapped(resp *http.Response, max int64) ([]byte, bool, error) {
 	}
 	buf := bufPool.Get().(*bytes.Buffer)
 	buf.Reset()
-	defer bufPool.Put(buf)
 	n, err := buf.ReadFrom(io.LimitReader(resp.Body, max+1))
-	if err != nil {
+	if err != nil || n > max {
+		bufPool.Put(buf)
+		if err == nil {
+			err = ErrResponseTooLarge
+		}
 		return nil, false, err
 	}
-	if n > max {
-		return nil, false, ErrResponseTooLarge
+	if buf.Cap() > pooledBufMax {
+		// A large body keeps its buffer: copying it would double the peak,
+		// and pooling it would pin the memory after the call.
+		return buf.Bytes(), true, nil
 	}
+	defer bufPool.Put(buf)
 	return bytes.Clone(buf.Bytes()), true, nil
 }
 
@@ -75,8 +84,7 @@ func (c *Client) decode(req *Request, resp *http.Response, red *redactor, out an
 	// A failure body often changes a field's type ("results": ""), so the
 	// failure verdict is read also after a type error, but not from a body
 	// that is empty, null or not JSON at all.
-	var typeErr *json.UnmarshalTypeError
-	if f, ok := out.(Failer); ok && (derr == nil || errors.As(derr, &typeErr)) {
+	if f, ok := out.(Failer); ok && (derr == nil || isTypeError(derr)) {
 		if code, msg, failed := f.Failure(); failed {
 			e := withBody(fail(ErrAPI, resp.StatusCode, red.string(msg)).(*Error))
 			e.Code = red.string(code)
@@ -127,6 +135,11 @@ func DecodeJSON(b []byte, out any, fail func(err error, msg string) error) error
 		return fail(malformed(err), "decoding the response: "+err.Error())
 	}
 	return nil
+}
+
+func isTypeError(err error) bool {
+	var typeErr *json.UnmarshalTypeError
+	return errors.As(err, &typeErr)
 }
 
 // malformed wraps a decode error so that both errors.Is(ErrMalformedResponse)

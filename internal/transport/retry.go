@@ -25,6 +25,7 @@ type retryPolicy struct {
 type call struct {
 	policy     *retryPolicy
 	write      bool
+	retries    int // retries this call may make
 	attempts   int
 	next       time.Duration // the wait before the next attempt
 	retryAfter time.Duration // the server's last requested wait
@@ -70,6 +71,12 @@ func (c *call) check(ctx context.Context, resp *http.Response, err error) (bool,
 			return false, nil
 		}
 		c.next = c.retryAfter
+	}
+	// retryablehttp drains only 4 KiB before closing, which throws away the
+	// connection under any larger error page; drain it here so the retry
+	// can reuse it.
+	if c.attempts <= c.retries {
+		io.CopyN(io.Discard, resp.Body, errBodyCap)
 	}
 	return true, nil
 }
