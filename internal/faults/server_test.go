@@ -33,11 +33,15 @@ const (
 	bodyOverCap         fault = "body over the size cap"
 	malformedBody       fault = "malformed body"
 	redirectElsewhere   fault = "redirect to another host"
+	dialRefused         fault = "connection refused (dial failure)"
 )
+
+// noFault lets every request through to replay; the server only counts.
+const noFault fault = ""
 
 var allFaults = []fault{resetBeforeResponse, truncatedBody, fail500Then200, fail500Always, retryAfterSeconds,
 	retryAfterDate, retryAfterMs, retryAfterBody, retryAfterTooLong, headersNeverCome, bodyOverCap,
-	malformedBody, redirectElsewhere}
+	malformedBody, redirectElsewhere, dialRefused}
 
 // faultServer injects one fault in front of the replay routes. Requests the
 // fault lets through are answered by replay, so a call that recovers gets a
@@ -62,6 +66,18 @@ func newFaultServer(t testing.TB, mode fault) *faultServer {
 		f.Close()
 	})
 	return f
+}
+
+// refusedURL is a local address nothing listens on, so a dial there fails
+// and no byte of a request leaves the client.
+func refusedURL(t testing.TB) string {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close()
+	return "http://" + addr
 }
 
 // localhostURL is the server's URL under another host name, so that a
