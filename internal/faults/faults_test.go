@@ -3,6 +3,7 @@ package faults
 import (
 	"bytes"
 	"context"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -170,6 +171,12 @@ func runFault(t *testing.T, o op, f fault) {
 		if !errors.Is(err, conduit.ErrMalformedResponse) {
 			t.Errorf("want ErrMalformedResponse, got %v", err)
 		}
+	case echoRequest:
+		wantStatus(t, err, 400)
+		wantHits(t, hits, 1)
+		if errors.As(err, &e) && len(e.Body) == 0 {
+			t.Errorf("the echoed body is not in Error.Body")
+		}
 	case dialRefused:
 		// Nothing was sent, so even a write is tried again.
 		wantErr(t, err)
@@ -236,7 +243,7 @@ func wantHits(t *testing.T, got, want int) {
 // verb, in its body, or in the debug log.
 func checkSecrets(t *testing.T, o op, err error, logs *bytes.Buffer) {
 	t.Helper()
-	for _, secret := range replay.Credentials(o.pkg) {
+	for _, secret := range secretForms(o.pkg) {
 		if strings.Contains(o.cred, "User-Agent") {
 			continue // the filings contact is not a secret
 		}
@@ -279,6 +286,17 @@ func cleanRequests(t testing.TB, o op) int {
 }
 
 var cleanCounts sync.Map // "pkg.name" -> int
+
+// secretForms is every credential value of pkg, plus the Basic header
+// form where a package sends one (no raw value shows inside it).
+func secretForms(pkg string) []string {
+	forms := replay.Credentials(pkg)
+	if pkg == "media" {
+		pair := replay.Credential("media", "api_key") + ":" + replay.Credential("media", "api_secret")
+		forms = append(forms, base64.StdEncoding.EncodeToString([]byte(pair)))
+	}
+	return forms
+}
 
 // notSecret holds the replay "credentials" that are addresses rather than
 // secrets, which replay lists only so that it can check where they are

@@ -2,6 +2,7 @@ package faults
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"net"
 	"net/http"
@@ -34,6 +35,7 @@ const (
 	malformedBody       fault = "malformed body"
 	redirectElsewhere   fault = "redirect to another host"
 	dialRefused         fault = "connection refused (dial failure)"
+	echoRequest         fault = "400 echoing the request"
 )
 
 // noFault lets every request through to replay; the server only counts.
@@ -41,7 +43,7 @@ const noFault fault = ""
 
 var allFaults = []fault{resetBeforeResponse, truncatedBody, fail500Then200, fail500Always, retryAfterSeconds,
 	retryAfterDate, retryAfterMs, retryAfterBody, retryAfterTooLong, headersNeverCome, bodyOverCap,
-	malformedBody, redirectElsewhere, dialRefused}
+	malformedBody, redirectElsewhere, dialRefused, echoRequest}
 
 // faultServer injects one fault in front of the replay routes. Requests the
 // fault lets through are answered by replay, so a call that recovers gets a
@@ -186,6 +188,17 @@ func (f *faultServer) serve(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		w.Write([]byte(`{"data":[{"id":1,,}`))
+		return
+	case echoRequest:
+		// As a debugging proxy or a careless service does: the whole
+		// request, credentials and all, back in the error body.
+		echo, _ := json.Marshal(map[string]any{"error": map[string]any{
+			"code": "bad_request", "message": "cannot process " + r.Method + " " + r.URL.String(),
+			"request": map[string]any{"url": r.URL.String(), "headers": r.Header, "body": body.String()},
+		}})
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusBadRequest)
+		w.Write(echo)
 		return
 	case redirectElsewhere:
 		if f.target != "" {
