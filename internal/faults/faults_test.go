@@ -307,3 +307,37 @@ var notSecret = map[string]bool{
 	replay.Credential("media", "cloud_name"): true,
 	replay.Credential("chat", "webhook_id"):  true,
 }
+
+// TestErrorAfterResponse: when a 2xx answer came back but its body could
+// not be used (cut, malformed, over the cap), Error.Attempts, "attempts
+// made, retries included", is still at least one. (StatusCode is 0 there:
+// internal/check makes that the convention, "0 when the body never
+// decoded", though the field's own comment says "0 when no response came
+// back".) One subtest per fault, listing every operation that gets it
+// wrong.
+func TestErrorAfterResponse(t *testing.T) {
+	for _, f := range []fault{truncatedBody, malformedBody, bodyOverCap} {
+		t.Run(string(f), func(t *testing.T) {
+			var wrong []string
+			for _, o := range ops {
+				if o.kind != record {
+					continue
+				}
+				srv := newFaultServer(t, f)
+				var logs bytes.Buffer
+				err := o.call(context.Background(), clientOptions(o, srv.URL, &logs))
+				var e *conduit.Error
+				if !errors.As(err, &e) {
+					t.Errorf("%s.%s: want an *Error, got %v", o.pkg, o.name, err)
+					continue
+				}
+				if e.Attempts < 1 {
+					wrong = append(wrong, o.pkg+"."+o.name)
+				}
+			}
+			if len(wrong) > 0 {
+				t.Errorf("Attempts = 0 after a request that was answered, in %d of the operations: %s", len(wrong), strings.Join(wrong, ", "))
+			}
+		})
+	}
+}

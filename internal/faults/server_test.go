@@ -71,9 +71,15 @@ func newFaultServer(t testing.TB, mode fault) *faultServer {
 }
 
 // refusedURL is a local address nothing listens on, so a dial there fails
-// and no byte of a request leaves the client.
+// and no byte of a request leaves the client. It is on 127.0.0.2 where the
+// system has it (Linux routes all of 127/8 to loopback): no test server
+// listens there, so the freed port cannot be taken by a concurrent case
+// before the dial, as it can on 127.0.0.1.
 func refusedURL(t testing.TB) string {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
+	l, err := net.Listen("tcp", "127.0.0.2:0")
+	if err != nil {
+		l, err = net.Listen("tcp", "127.0.0.1:0")
+	}
 	if err != nil {
 		t.Fatal(err)
 	}
