@@ -1,7 +1,7 @@
 # conduit: every target needs only Go; tools are run from the module proxy at
 # pinned versions.
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
-GOVULNCHECK := golang.org/x/vuln/cmd/govulncheck@v1.9.0
+GOVULNCHECK := golang.org/x/vuln/cmd/govulncheck@v1.8.0
 BENCHSTAT   := golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da
 FUZZTIME    ?= 10s
 BENCHCOUNT  ?= 5
@@ -14,8 +14,10 @@ test: check
 check:
 	@unformatted=$$(gofmt -l . | grep -v '^testdata/'); \
 	if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
+	go mod tidy -diff
 	go vet ./...
 	go run $(STATICCHECK) ./...
+	bash .ci/vulncheck $(GOVULNCHECK)
 
 demo:
 	go run ./examples/tour

@@ -1,12 +1,12 @@
 module github.com/conduit-sdk/conduit
 
-go 1.26.8
+go 1.24.0
 
 require (
 	github.com/hashicorp/go-retryablehttp v0.7.8
 	github.com/jarcoal/httpmock v1.4.2
 	github.com/stretchr/testify v1.12.1
-	golang.org/x/time v0.16.0
+	golang.org/x/time v0.14.0
 )
 
 require (

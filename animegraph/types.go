@@ -101,6 +101,7 @@ func (e *GraphQLError) Code() string {
 // *Error a failed call returns; GraphQLErrors gets it back.
 type Errors []GraphQLError
 
+// Error summarises the list; each GraphQLError keeps its own details.
 func (l Errors) Error() string { return "animegraph: " + l.summary() }
 
 // Unwrap makes errors.Is(err, conduit.ErrAPI) hold for GraphQL errors.

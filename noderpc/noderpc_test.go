@@ -238,10 +238,12 @@ func TestIDsIncreaseAcrossGoroutines(t *testing.T) {
 	c := client(t, srv.URL)
 	var wg sync.WaitGroup
 	for range 16 {
-		wg.Go(func() {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
 			_, err := c.BlockNumber(context.Background())
 			assert.NoError(t, err)
-		})
+		}()
 	}
 	wg.Wait()
 	ids := map[string]bool{}

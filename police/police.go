@@ -49,11 +49,7 @@ type Client struct{ t *transport.Client }
 // New builds a Client from opts, falling back to CONDUIT_POLICE_URL for the
 // base URL; a missing one is reported by the first call, before any I/O.
 func New(opts ...Option) (*Client, error) {
-	t, err := transport.New(service, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return &Client{t: t}, nil
+	return transport.Build(service, opts, func(t *transport.Client) *Client { return &Client{t: t} })
 }
 
 // Forces lists the police forces; each ID is the slug other operations

@@ -45,11 +45,7 @@ type Client struct{ t *transport.Client }
 
 // New returns a Client configured by opts and the CONDUIT_* environment.
 func New(opts ...Option) (*Client, error) {
-	t, err := transport.New(service, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return &Client{t: t}, nil
+	return transport.Build(service, opts, func(t *transport.Client) *Client { return &Client{t: t} })
 }
 
 // Product returns the product with the given id. The service answers an

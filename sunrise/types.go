@@ -134,28 +134,31 @@ func (d Duration) MarshalJSON() ([]byte, error) {
 // ParseDayLength parses day_length in either form: "51444" (seconds) or
 // "14:17:24".
 func ParseDayLength(s string) (time.Duration, error) {
-	bad := fmt.Errorf("sunrise: day_length %q is neither seconds nor HH:MM:SS", s)
 	if n, err := strconv.ParseInt(s, 10, 64); err == nil {
 		if n < 0 || n > 24*3600 {
-			return 0, bad
+			return 0, errDayLength(s)
 		}
 		return time.Duration(n) * time.Second, nil
 	}
 	parts := strings.Split(s, ":")
 	if len(parts) != 3 {
-		return 0, bad
+		return 0, errDayLength(s)
 	}
 	var v [3]int64
 	for i, p := range parts {
 		n, err := strconv.ParseInt(p, 10, 64)
 		if err != nil || n < 0 || len(p) == 0 || len(p) > 2 || (i > 0 && n > 59) {
-			return 0, bad
+			return 0, errDayLength(s)
 		}
 		v[i] = n
 	}
 	total := time.Duration(v[0])*time.Hour + time.Duration(v[1])*time.Minute + time.Duration(v[2])*time.Second
 	if total > 24*time.Hour {
-		return 0, bad
+		return 0, errDayLength(s)
 	}
 	return total, nil
+}
+
+func errDayLength(s string) error {
+	return fmt.Errorf("sunrise: day_length %q is neither seconds nor HH:MM:SS", s)
 }

@@ -22,6 +22,7 @@ type Client struct {
 	hc       *http.Client
 	red      *redactor
 	ua       string
+	uaHeader []string
 	logger   *slog.Logger
 	maxBytes int64
 	retry    retryPolicy
@@ -59,6 +60,7 @@ func New(svc *Service, opts ...Option) (*Client, error) {
 	if c.ua == "" {
 		c.ua = "conduit-go/" + Version
 	}
+	c.uaHeader = []string{c.ua}
 	for _, v := range svc.Values {
 		val, ok := cfg.values[v.Name]
 		if !ok {

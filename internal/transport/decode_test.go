@@ -2,6 +2,7 @@ package transport
 
 import (
 	"context"
+	"encoding/json"
 	"io"
 	"net/http"
 	"strconv"
@@ -205,4 +206,14 @@ func TestErrorText(t *testing.T) {
 	assert.Equal(t, "unknown API key - check your credentials", msg)
 	code, _ = ProviderError([]byte(`{"error":"invalid_grant"}`))
 	assert.Equal(t, "invalid_grant", code)
+}
+
+func TestJSONStringFastPathAgrees(t *testing.T) {
+	for _, in := range []string{`"plain"`, `""`, `"a\"b"`, `"tab\there"`, `"é"`, `"\u00e9"`, `"a"b"`, `"open`, `5`, `"ctl` + "\x01" + `"`} {
+		got, gotErr := JSONString([]byte(in))
+		var want string
+		wantErr := json.Unmarshal([]byte(in), &want)
+		assert.Equal(t, wantErr == nil, gotErr == nil, in)
+		assert.Equal(t, want, got, in)
+	}
 }

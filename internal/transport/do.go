@@ -93,14 +93,19 @@ func (c *Client) send(ctx context.Context, req *Request) (*http.Response, *redac
 	if err != nil {
 		return fail(&Error{Message: red.string(err.Error()), Err: ErrInvalidParam})
 	}
+	// Constant header values share one slice per process (or per client)
+	// instead of allocating per request; net/http only reads them.
 	h := rreq.Header
-	accept := req.Accept
-	if accept == "" {
-		accept = "application/json"
+	h["Accept"] = jsonMediaType
+	if req.Accept != "" {
+		h["Accept"] = []string{req.Accept}
 	}
-	h["Accept"] = []string{accept}
-	h["User-Agent"] = []string{c.ua}
-	if contentType != "" {
+	h["User-Agent"] = c.uaHeader
+	switch contentType {
+	case "":
+	case "application/json":
+		h["Content-Type"] = jsonMediaType
+	default:
 		h["Content-Type"] = []string{contentType}
 	}
 	for i := 0; i+1 < len(req.Header); i += 2 {
@@ -142,6 +147,8 @@ func (c *Client) send(ctx context.Context, req *Request) (*http.Response, *redac
 	}
 	return resp, red, nil
 }
+
+var jsonMediaType = []string{"application/json"}
 
 // passThrough replaces retryablehttp's "giving up" error, whose text holds the
 // full URL, with the last response or error as it was.

@@ -43,6 +43,8 @@ type Error struct {
 	Err        error         // the cause: a sentinel, a network or decode error
 }
 
+// Error reads "service.Op: METHOD /path/template: status [code]: message";
+// it never holds a credential.
 func (e *Error) Error() string {
 	var b strings.Builder
 	b.WriteString(e.Service)
@@ -110,6 +112,8 @@ func errString(err error) string {
 	return err.Error()
 }
 
+// Unwrap returns the cause, so errors.Is works for sentinels, context
+// errors and network errors alike.
 func (e *Error) Unwrap() error { return e.Err }
 
 // Is maps the HTTP status onto the sentinels, so callers need not remember

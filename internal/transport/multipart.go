@@ -6,6 +6,7 @@ import (
 	"io"
 	"mime/multipart"
 	"net/textproto"
+	"strings"
 	"sync"
 )
 
@@ -124,7 +125,7 @@ func (m *Multipart) copy(pw *io.PipeWriter, done chan<- struct{}) {
 	var part io.Writer
 	if err == nil {
 		h := textproto.MIMEHeader{}
-		h.Set("Content-Disposition", multipart.FileContentDisposition(m.field, m.filename))
+		h.Set("Content-Disposition", fileDisposition(m.field, m.filename))
 		h.Set("Content-Type", m.partType)
 		part, err = mw.CreatePart(h)
 	}
@@ -180,4 +181,12 @@ func (b *multipartBody) Close() error {
 		b.pr.Close()
 	}
 	return nil
+}
+
+// fileDisposition is the Content-Disposition of a form file part, with
+// quotes and backslashes in the names escaped (Go 1.25 has this as
+// multipart.FileContentDisposition; the module supports 1.24).
+func fileDisposition(field, filename string) string {
+	esc := strings.NewReplacer(`\`, `\\`, `"`, `\"`)
+	return `form-data; name="` + esc.Replace(field) + `"; filename="` + esc.Replace(filename) + `"`
 }

@@ -18,9 +18,25 @@ type Failer interface {
 // JSONString decodes one JSON string token, for UnmarshalJSON methods of
 // tolerant types.
 func JSONString(b []byte) (string, error) {
+	// Most strings need no unescaping: copy them out directly, the way
+	// encoding/json itself would, without a second scan and decode.
+	if n := len(b); n >= 2 && b[0] == '"' && b[n-1] == '"' && plainJSON(b[1:n-1]) {
+		return string(b[1 : n-1]), nil
+	}
 	var s string
 	err := json.Unmarshal(b, &s)
 	return s, err
+}
+
+// plainJSON reports whether b can stand inside a JSON string as is: no
+// escapes, no quotes, no control characters, only ASCII.
+func plainJSON(b []byte) bool {
+	for _, c := range b {
+		if c < 0x20 || c == '"' || c == '\\' || c >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // StringOrNumber returns the text of a JSON string or number token: ids and

@@ -1,0 +1,57 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/conduit-sdk/conduit/inference"
+)
+
+func init() {
+	register("inference", func(ctx context.Context, say func(op, format string, args ...any)) error {
+		c, err := inference.New()
+		if err != nil {
+			return err
+		}
+		req := inference.ChatCompletionRequest{
+			Model:    "llama-3.3-70b-versatile",
+			Messages: []inference.Message{{Role: "user", Content: "Why does fast inference matter?"}},
+		}
+		out, err := c.CreateChatCompletion(ctx, req)
+		if err != nil {
+			return err
+		}
+		say("CreateChatCompletion", "%.40q… %d tokens in %.3fs", out.Content(), out.Usage.TotalTokens, out.Usage.TotalTime)
+
+		s, err := c.StreamChatCompletion(ctx, req)
+		if err != nil {
+			return err
+		}
+		var text strings.Builder
+		var n int
+		var usage *inference.Usage
+		for chunk, err := range s.All() {
+			if err != nil {
+				return err
+			}
+			n++
+			text.WriteString(chunk.Content())
+			if chunk.Usage != nil {
+				usage = chunk.Usage
+			}
+		}
+		if usage == nil {
+			return fmt.Errorf("the stream reported no usage")
+		}
+		say("StreamChatCompletion", "%d chunks %q, %d tokens in %.3fs", n, text.String(), usage.TotalTokens, usage.TotalTime)
+
+		models, err := c.ListModels(ctx)
+		if err != nil {
+			return err
+		}
+		m := models.Data[0]
+		say("ListModels", "%d models; %s has a %d-token context window", len(models.Data), m.ID, m.ContextWindow)
+		return nil
+	})
+}

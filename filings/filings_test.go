@@ -1,0 +1,377 @@
+package filings_test
+
+import (
+	"context"
+	"encoding/json"
+	"math/big"
+	"net/http"
+	"sort"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/filings"
+	"github.com/conduit-sdk/conduit/internal/conduittest"
+	"github.com/conduit-sdk/conduit/internal/golden"
+	"github.com/conduit-sdk/conduit/internal/replay"
+)
+
+const contact = "Conduit Tests filings-tests-Wx3@example.org"
+
+func local(t *testing.T, h http.Handler, opts ...filings.Option) *filings.Client {
+	return conduittest.Local(t, h, "", filings.New, append([]filings.Option{filings.WithContact(contact)}, opts...)...)
+}
+
+func fixture(name string) conduittest.Reply {
+	return conduittest.Reply{Body: "@../testdata/filings/" + name}
+}
+
+func day(s string) filings.Date {
+	d, err := time.Parse(time.DateOnly, s)
+	if err != nil {
+		panic(err)
+	}
+	return filings.Date{Time: d}
+}
+
+func TestCompanyConcept(t *testing.T) {
+	c := conduittest.Replay(t, "filings", filings.New)
+	r, err := c.CompanyConcept(context.Background(), 320193, "us-gaap", "AccountsPayableCurrent")
+	require.NoError(t, err)
+	assert.Equal(t, int64(320193), r.CIK)
+	assert.Equal(t, "Apple Inc.", r.EntityName)
+	assert.Equal(t, "Accounts Payable, Current", r.Label)
+	require.Len(t, r.Units, 1)
+	usd := r.Units["USD"]
+	require.Len(t, usd, 6)
+	first := usd[0]
+	assert.Equal(t, day("2008-09-27"), first.End)
+	assert.Equal(t, day("2009-10-27"), first.Filed)
+	assert.Empty(t, first.Frame, "frame is absent on some facts")
+	assert.Nil(t, first.Start, "an instant fact has no start")
+	v, err := first.Val.Int64()
+	require.NoError(t, err)
+	assert.Equal(t, int64(5520000000), v)
+	last := usd[5]
+	assert.Equal(t, "CY2024Q1I", last.Frame)
+	assert.Equal(t, filings.Number("45753000000"), last.Val)
+	assert.Equal(t, 2024, last.FY)
+	assert.Equal(t, "Q2", last.FP)
+	assert.Equal(t, "10-Q", last.Form)
+	assert.Equal(t, "0000320193-24-000069", last.Accn)
+
+	var extra struct {
+		Description string `json:"description"`
+	}
+	require.NoError(t, r.Decode(&extra), "fields the spec does not show stay reachable")
+	assert.Contains(t, extra.Description, "payable to vendors")
+	golden.JSON(t, "filings", "company_concept", r)
+}
+
+func TestSubmissions(t *testing.T) {
+	c := conduittest.Replay(t, "filings", filings.New)
+	r, err := c.Submissions(context.Background(), 320193)
+	require.NoError(t, err)
+	assert.Equal(t, "0000320193", r.CIK)
+	assert.Equal(t, "Apple Inc.", r.Name)
+	assert.Equal(t, "operating", r.EntityType)
+	assert.Equal(t, "3571", r.SIC)
+	assert.Equal(t, "Electronic Computers", r.SICDescription)
+	assert.Equal(t, "06 Technology", r.OwnerOrg)
+	assert.Equal(t, 0, r.InsiderTransactionForOwnerExists)
+	assert.Equal(t, 1, r.InsiderTransactionForIssuerExists)
+	assert.Equal(t, []string{"AAPL"}, r.Tickers)
+	assert.Equal(t, []string{"Nasdaq"}, r.Exchanges)
+	assert.Equal(t, "942404110", r.EIN)
+	assert.Nil(t, r.LEI, "lei null")
+
+	var recent struct {
+		Recent struct {
+			AccessionNumber []string `json:"accessionNumber"`
+			Form            []string `json:"form"`
+		} `json:"recent"`
+	}
+	require.NoError(t, json.Unmarshal(r.Filings, &recent), "the recent filings stay reachable")
+	assert.Equal(t, []string{"0000320193-24-000123", "0000320193-24-000081", "0000320193-24-000069"}, recent.Recent.AccessionNumber)
+	assert.Equal(t, "10-K", recent.Recent.Form[0])
+	var extra struct {
+		FiscalYearEnd string `json:"fiscalYearEnd"`
+		Addresses     map[string]struct {
+			City string `json:"city"`
+		} `json:"addresses"`
+	}
+	require.NoError(t, r.Decode(&extra))
+	assert.Equal(t, "0928", extra.FiscalYearEnd)
+	assert.Equal(t, "CUPERTINO", extra.Addresses["business"].City)
+	golden.JSON(t, "filings", "submissions", r)
+}
+
+func TestSubmissionsLEI(t *testing.T) {
+	c := local(t, conduittest.Reply{Body: `{"cik":"0000000042","name":"X","lei":"5493001KJTIIGC8Y1R12"}`})
+	r, err := c.Submissions(context.Background(), 42)
+	require.NoError(t, err)
+	require.NotNil(t, r.LEI)
+	assert.Equal(t, "5493001KJTIIGC8Y1R12", *r.LEI)
+}
+
+func TestRequestShape(t *testing.T) {
+	cases := []struct {
+		name string
+		call func(*filings.Client) error
+		path string
+	}{
+		{"CompanyConcept", func(c *filings.Client) error {
+			_, err := c.CompanyConcept(context.Background(), 42, "us-gaap", "Revenues")
+			return err
+		}, "/api/xbrl/companyconcept/CIK0000000042/us-gaap/Revenues.json"},
+		{"CompanyConcept escaped", func(c *filings.Client) error {
+			_, err := c.CompanyConcept(context.Background(), 9999999999, "dei", "a/b ?c")
+			return err
+		}, "/api/xbrl/companyconcept/CIK9999999999/dei/a%2Fb%20%3Fc.json"},
+		{"Submissions", func(c *filings.Client) error {
+			_, err := c.Submissions(context.Background(), 1)
+			return err
+		}, "/submissions/CIK0000000001.json"},
+		{"Submissions ten digits", func(c *filings.Client) error {
+			_, err := c.Submissions(context.Background(), 1234567890)
+			return err
+		}, "/submissions/CIK1234567890.json"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var got conduittest.Recorded
+			c := local(t, conduittest.Record(&got, conduittest.Reply{Body: `{}`}), conduit.WithUserAgent("ignored-default-ua"))
+			require.NoError(t, tc.call(c))
+			assert.Equal(t, "GET", got.Method)
+			assert.Equal(t, tc.path, got.Path)
+			assert.Empty(t, got.Query)
+			assert.Empty(t, got.Body)
+			assert.Equal(t, "application/json", got.Header.Get("Accept"))
+			assert.Empty(t, got.Header.Get("Authorization"))
+			conduittest.OnlyIn(t, got, "User-Agent", contact, contact)
+		})
+	}
+}
+
+func TestErrors(t *testing.T) {
+	cases := []struct {
+		name  string
+		reply conduittest.Reply
+		is    error
+		msg   string
+	}{
+		{"404 xml from storage", conduittest.Reply{Status: 404, Type: "application/xml", Body: "@../testdata/filings/not_found.xml"}, conduit.ErrNotFound, ""},
+		{"403 undeclared tool", conduittest.Reply{Status: 403, Type: "text/html", Body: "@../testdata/filings/undeclared_tool.html"}, conduit.ErrUnauthorized, ""},
+		{"429 with Retry-After", conduittest.Reply{Status: 429, Type: "text/plain", Header: []string{"Retry-After", "600"}, Body: "slow down"}, conduit.ErrRateLimited, "slow down"},
+		{"503 plain", conduittest.Reply{Status: 503, Type: "text/plain", Body: "maintenance"}, conduit.ErrAPI, "maintenance"},
+		{"200 null", conduittest.Reply{Body: "null"}, conduit.ErrMalformedResponse, "null"},
+		{"200 val not a number", conduittest.Reply{Body: `{"cik":1,"units":{"USD":[{"val":"lots"}]}}`}, conduit.ErrMalformedResponse, "not a number"},
+		{"200 bad date", conduittest.Reply{Body: `{"cik":1,"units":{"USD":[{"end":"30/09/2023","val":1}]}}`}, conduit.ErrMalformedResponse, "YYYY-MM-DD"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c := local(t, tc.reply, conduit.WithMaxRetries(0))
+			_, err := c.CompanyConcept(context.Background(), 320193, "us-gaap", "Revenues")
+			e := conduittest.Failed(t, err, tc.is, "filings", "CompanyConcept", "GET /api/xbrl/companyconcept/CIK{cik}/{taxonomy}/{tag}.json")
+			require.NotNil(t, e)
+			assert.Contains(t, err.Error(), tc.msg)
+		})
+	}
+}
+
+func TestErrorKeepsXMLBody(t *testing.T) {
+	c := local(t, conduittest.Reply{Status: 404, Type: "application/xml", Body: "@../testdata/filings/not_found.xml"})
+	_, err := c.Submissions(context.Background(), 42)
+	e := conduittest.Failed(t, err, conduit.ErrNotFound, "filings", "Submissions", "GET /submissions/CIK{cik}.json")
+	require.NotNil(t, e)
+	assert.Equal(t, "application/xml", e.BodyType)
+	assert.Contains(t, string(e.Body), "NoSuchKey")
+}
+
+func TestBadInput(t *testing.T) {
+	url, hits := conduittest.Counting(t)
+	c, err := filings.New(conduit.WithBaseURL(url), filings.WithContact(contact))
+	require.NoError(t, err)
+	ctx := context.Background()
+	concept := func(cik int64, taxonomy, tag string) error {
+		_, err := c.CompanyConcept(ctx, cik, taxonomy, tag)
+		return err
+	}
+	submissions := func(cik int64) error {
+		_, err := c.Submissions(ctx, cik)
+		return err
+	}
+	cases := []struct {
+		field string
+		err   error
+	}{
+		{"cik", concept(0, "us-gaap", "Revenues")},
+		{"cik", concept(-320193, "us-gaap", "Revenues")},
+		{"cik", concept(10_000_000_000, "us-gaap", "Revenues")},
+		{"taxonomy", concept(320193, "", "Revenues")},
+		{"taxonomy", concept(320193, "  ", "Revenues")},
+		{"tag", concept(320193, "us-gaap", "")},
+		{"cik", submissions(0)},
+		{"cik", submissions(-1)},
+		{"cik", submissions(10_000_000_000)},
+	}
+	for _, tc := range cases {
+		conduittest.InvalidParam(t, tc.err, tc.field)
+	}
+	assert.Zero(t, hits.Load(), "bad input must not reach the server")
+}
+
+func TestContactRequired(t *testing.T) {
+	t.Setenv("CONDUIT_FILINGS_USER_AGENT", "")
+	url, hits := conduittest.Counting(t)
+	c, err := filings.New(conduit.WithBaseURL(url), conduit.WithUserAgent("a default user agent is not a contact"))
+	require.NoError(t, err)
+	_, err1 := c.CompanyConcept(context.Background(), 320193, "us-gaap", "Revenues")
+	_, err2 := c.Submissions(context.Background(), 320193)
+	for _, err := range []error{err1, err2} {
+		assert.ErrorIs(t, err, conduit.ErrMissingCredential)
+		assert.Contains(t, err.Error(), "filings.WithContact or CONDUIT_FILINGS_USER_AGENT")
+	}
+
+	c, err = filings.New(conduit.WithBaseURL(url), filings.WithContact("Example Corp without a mailbox"))
+	require.NoError(t, err)
+	_, err = c.Submissions(context.Background(), 320193)
+	conduittest.InvalidParam(t, err, "user_agent")
+	assert.Contains(t, err.Error(), "e-mail")
+	assert.Zero(t, hits.Load(), "nothing is sent without a contact")
+}
+
+func TestConfigFromEnv(t *testing.T) {
+	conduittest.ReplayEnv(t)
+	c, err := filings.New()
+	require.NoError(t, err)
+	r, err := c.Submissions(context.Background(), 320193)
+	require.NoError(t, err)
+	assert.Equal(t, "Apple Inc.", r.Name)
+}
+
+func TestReplayRejectsOtherContact(t *testing.T) {
+	srv := replay.Start()
+	defer srv.Close()
+	c, err := filings.New(conduit.WithBaseURL(srv.URL("filings_url")), filings.WithContact(contact))
+	require.NoError(t, err)
+	_, err = c.Submissions(context.Background(), 320193)
+	assert.ErrorIs(t, err, conduit.ErrUnauthorized)
+}
+
+// The default limit keeps 25 concurrent calls to at most 10 in any
+// one-second window, as the server's arrival times show.
+func TestDefaultRateLimit(t *testing.T) {
+	var mu sync.Mutex
+	var arrivals []time.Time
+	c := local(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		arrivals = append(arrivals, time.Now())
+		mu.Unlock()
+		fixture("submissions.json").ServeHTTP(w, r)
+	}))
+	const calls = 25
+	var wg sync.WaitGroup
+	errs := make([]error, calls)
+	for i := range calls {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, errs[i] = c.Submissions(context.Background(), 320193)
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		require.NoError(t, err)
+	}
+	require.Len(t, arrivals, calls)
+	sort.Slice(arrivals, func(i, j int) bool { return arrivals[i].Before(arrivals[j]) })
+	for i, start := range arrivals {
+		n := 0
+		for _, a := range arrivals[i:] {
+			if a.Sub(start) < time.Second {
+				n++
+			}
+		}
+		assert.LessOrEqual(t, n, 10, "%d requests in the second from arrival %d", n, i)
+	}
+}
+
+func TestNumber(t *testing.T) {
+	var f filings.Fact
+	require.NoError(t, json.Unmarshal([]byte(`{"val":12345678901234567891}`), &f))
+	assert.Equal(t, "12345678901234567891", f.Val.String(), "kept exactly past 2^64")
+	_, err := f.Val.Int64()
+	assert.Error(t, err, "out of the int64 range")
+	r, err := f.Val.Rat()
+	require.NoError(t, err)
+	want, _ := new(big.Rat).SetString("12345678901234567891")
+	assert.Equal(t, 0, r.Cmp(want))
+
+	require.NoError(t, json.Unmarshal([]byte(`{"val":"1.52"}`), &f), "a number sent as a string")
+	x, err := f.Val.Float64()
+	require.NoError(t, err)
+	assert.Equal(t, 1.52, x)
+	_, err = f.Val.Int64()
+	assert.Error(t, err)
+
+	require.NoError(t, json.Unmarshal([]byte(`{"val":-9007199254740993}`), &f))
+	n, err := f.Val.Int64()
+	require.NoError(t, err)
+	assert.Equal(t, int64(-9007199254740993), n, "exact past 2^53")
+
+	for _, bad := range []string{`{"val":"lots"}`, `{"val":true}`, `{"val":{}}`, `{"val":"0x10"}`, `{"val":"+1"}`} {
+		assert.Error(t, json.Unmarshal([]byte(bad), &f), bad)
+	}
+	f = filings.Fact{}
+	require.NoError(t, json.Unmarshal([]byte(`{"val":null,"start":"2023-07-02","end":"2023-09-30"}`), &f))
+	assert.Equal(t, filings.Number(""), f.Val)
+	require.NotNil(t, f.Start)
+	assert.Equal(t, day("2023-07-02"), *f.Start)
+	out, err := json.Marshal(f)
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"start":"2023-07-02","end":"2023-09-30","val":null,"accn":"","fy":0,"fp":"","form":"","filed":null}`, string(out))
+}
+
+func FuzzNumber(f *testing.F) {
+	for _, s := range []string{`5520000000`, `"1.52"`, `-0.5e-3`, `12345678901234567891`, `null`, `"x"`, `true`, `"1e"`, `01`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		var n filings.Number
+		if n.UnmarshalJSON([]byte(in)) != nil || n == "" {
+			return
+		}
+		out, err := n.MarshalJSON()
+		if err != nil || !json.Valid(out) {
+			t.Fatalf("%q decoded to %q, which does not encode as JSON", in, n)
+		}
+		if _, err := n.Rat(); err != nil {
+			t.Fatalf("%q decoded to %q, which Rat rejects: %v", in, n, err)
+		}
+	})
+}
+
+func FuzzDate(f *testing.F) {
+	for _, s := range []string{`"2023-09-30"`, `null`, `"2023-02-30"`, `"30/09/2023"`, `20230930`, `""`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		var d filings.Date
+		if d.UnmarshalJSON([]byte(in)) != nil || d.IsZero() {
+			return
+		}
+		out, err := d.MarshalJSON()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back filings.Date
+		if err := back.UnmarshalJSON(out); err != nil || !back.Equal(d.Time) {
+			t.Fatalf("%q → %s does not round-trip: %v", in, out, err)
+		}
+	})
+}

@@ -1,0 +1,235 @@
+package inference
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+
+	"github.com/conduit-sdk/conduit/internal/transport"
+)
+
+// ChatCompletionRequest is the body of a chat completion. Model and Messages
+// are required; the optional fields are sent only when set, so the server's
+// defaults apply otherwise. Stream is not a field: the method decides it.
+type ChatCompletionRequest struct {
+	Model    string    `json:"model"`
+	Messages []Message `json:"messages"`
+	// Temperature is the sampling temperature, 0..2.
+	Temperature *float64 `json:"temperature,omitempty"`
+	// TopP is the nucleus-sampling mass, 0..1.
+	TopP *float64 `json:"top_p,omitempty"`
+	// MaxTokens caps the length of the reply.
+	MaxTokens *int `json:"max_tokens,omitempty"`
+	// Stop lists sequences at which generation stops.
+	Stop []string `json:"stop,omitempty"`
+	// Seed asks for repeatable sampling where the server supports it.
+	Seed *int64 `json:"seed,omitempty"`
+}
+
+// Message is one turn of the conversation. The spec uses the role "user";
+// servers also accept "system" and "assistant".
+type Message struct {
+	Role    string `json:"role"`
+	Content string `json:"content"`
+}
+
+// ChatCompletion is the whole reply of CreateChatCompletion. RawJSON returns
+// it as sent, with the fields the spec does not show.
+type ChatCompletion struct {
+	transport.Raw
+	ID                string       `json:"id"`
+	Object            string       `json:"object"`
+	Created           int64        `json:"created"`
+	Model             string       `json:"model"`
+	SystemFingerprint string       `json:"system_fingerprint,omitempty"`
+	Choices           []Choice     `json:"choices"`
+	Usage             *Usage       `json:"usage,omitempty"`
+	ErrorObject       *ErrorObject `json:"error,omitempty"`
+}
+
+// Content is the reply text, choices[0].message.content.
+func (c *ChatCompletion) Content() string {
+	if len(c.Choices) == 0 {
+		return ""
+	}
+	return c.Choices[0].Message.Content
+}
+
+// Failure reports a 2xx answer that holds no reply (an error object or no
+// choices at all), which conduit turns into an *Error rather than handing
+// back an empty completion.
+func (c *ChatCompletion) Failure() (code, message string, failed bool) {
+	if e := c.ErrorObject; e != nil {
+		code = e.Code
+		if code == "" {
+			code = e.Type
+		}
+		return code, e.Message, true
+	}
+	if len(c.Choices) == 0 {
+		return "", "the completion has no choices", true
+	}
+	return "", "", false
+}
+
+// ErrorObject is the error a server may put in an otherwise successful body.
+type ErrorObject struct {
+	Message string `json:"message"`
+	Type    string `json:"type"`
+	Code    string `json:"code,omitempty"`
+}
+
+// Choice is one generated reply.
+type Choice struct {
+	Index        int     `json:"index"`
+	Message      Message `json:"message"`
+	FinishReason string  `json:"finish_reason"`
+}
+
+// Usage is what a completion cost. The spec says only that it includes timing
+// information; the token counts and the usual timing fields are typed, and
+// RawJSON returns the whole object for anything else the server reports.
+type Usage struct {
+	transport.Raw
+	PromptTokens     int64 `json:"prompt_tokens"`
+	CompletionTokens int64 `json:"completion_tokens"`
+	TotalTokens      int64 `json:"total_tokens"`
+	// Timings, in seconds: waiting in the server's queue, reading the
+	// prompt, generating the reply, and the whole request.
+	QueueTime      float64 `json:"queue_time"`
+	PromptTime     float64 `json:"prompt_time"`
+	CompletionTime float64 `json:"completion_time"`
+	TotalTime      float64 `json:"total_time"`
+}
+
+// UnmarshalJSON decodes the typed fields and keeps the whole object.
+func (u *Usage) UnmarshalJSON(b []byte) error {
+	type plain Usage
+	return decodeRecord(b, (*plain)(u))
+}
+
+// ChatCompletionChunk is one event of a streamed completion. RawJSON returns
+// the event's data as sent.
+type ChatCompletionChunk struct {
+	transport.Raw
+	ID                string        `json:"id"`
+	Object            string        `json:"object"`
+	Created           int64         `json:"created"`
+	Model             string        `json:"model"`
+	SystemFingerprint string        `json:"system_fingerprint,omitempty"`
+	Choices           []ChunkChoice `json:"choices"`
+	// Usage is set on the last chunk when the server reports it, whether as
+	// a top-level "usage" member or inside a provider extension object
+	// ("x_groq": {"usage": …}), as some servers send it.
+	Usage *Usage `json:"usage,omitempty"`
+}
+
+// UnmarshalJSON decodes the typed fields, finds the usage wherever the server
+// put it, and keeps the event's data.
+func (c *ChatCompletionChunk) UnmarshalJSON(b []byte) error {
+	type plain ChatCompletionChunk
+	v := struct {
+		*plain
+		Ext *struct {
+			Usage *Usage `json:"usage"`
+		} `json:"x_groq"`
+	}{plain: (*plain)(c)}
+	if err := decodeRecord(b, &v); err != nil {
+		return err
+	}
+	if c.Usage == nil && v.Ext != nil {
+		c.Usage = v.Ext.Usage
+	}
+	return nil
+}
+
+// Content is this chunk's piece of the reply, choices[0].delta.content.
+func (c ChatCompletionChunk) Content() string {
+	if len(c.Choices) == 0 {
+		return ""
+	}
+	return c.Choices[0].Delta.Content
+}
+
+// ChunkChoice is one reply's part in a chunk.
+type ChunkChoice struct {
+	Index int   `json:"index"`
+	Delta Delta `json:"delta"`
+	// FinishReason is empty until the reply's last chunk.
+	FinishReason string `json:"finish_reason,omitempty"`
+}
+
+// Delta is what a chunk adds to a reply: the role on the first chunk, then
+// pieces of the content.
+type Delta struct {
+	Role    string `json:"role,omitempty"`
+	Content string `json:"content,omitempty"`
+}
+
+// ModelList is the result of ListModels. RawJSON returns it as sent.
+type ModelList struct {
+	transport.Raw
+	Object string  `json:"object"`
+	Data   []Model `json:"data"`
+}
+
+// Model is one model available to the key. The spec does not name the
+// fields of a model entry; these are the ones servers of this interface send,
+// and RawJSON returns the entry with everything else.
+type Model struct {
+	transport.Raw
+	ID      string `json:"id"`
+	Object  string `json:"object"`
+	Created int64  `json:"created"`
+	OwnedBy string `json:"owned_by"`
+	// ContextWindow is the model's context size in tokens, from
+	// "context_window" or, on servers that name it so, "context_length".
+	ContextWindow ContextWindow `json:"context_window"`
+}
+
+// UnmarshalJSON decodes the typed fields and keeps the whole entry.
+func (m *Model) UnmarshalJSON(b []byte) error {
+	type plain Model
+	v := struct {
+		*plain
+		Length ContextWindow `json:"context_length"`
+	}{plain: (*plain)(m)}
+	if err := decodeRecord(b, &v); err != nil {
+		return err
+	}
+	if m.ContextWindow == 0 {
+		m.ContextWindow = v.Length
+	}
+	return nil
+}
+
+// ContextWindow is a context size in tokens. Servers send it as a number or
+// as a numeric string; both decode, and null means unknown (0).
+type ContextWindow int64
+
+// UnmarshalJSON accepts 131072 or "131072".
+func (w *ContextWindow) UnmarshalJSON(b []byte) error {
+	if transport.IsNull(b) {
+		return nil
+	}
+	s, err := transport.StringOrNumber(b)
+	if err != nil {
+		return fmt.Errorf("inference: context window: %w", err)
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n < 0 {
+		return fmt.Errorf("inference: context window %q is not a token count", s)
+	}
+	*w = ContextWindow(n)
+	return nil
+}
+
+// decodeRecord decodes b into v, a method-free view of a record that embeds
+// transport.Raw, and keeps a copy of b as its raw form: the caller's buffer
+// (a stream's) may be reused. null leaves the record as it is.
+func decodeRecord(b []byte, v any) error {
+	if transport.IsNull(b) {
+		return nil
+	}
+	return transport.DecodeJSON(bytes.Clone(b), v, func(err error, _ string) error { return err })
+}
