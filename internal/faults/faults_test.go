@@ -184,7 +184,7 @@ func runFault(t *testing.T, o op, f fault) {
 			t.Errorf("Attempts = %d, want %d", e.Attempts, maxRetries+1)
 		}
 	case redirectElsewhere:
-		if o.cred != "" {
+		if o.secret() {
 			if !errors.Is(err, conduit.ErrRedirectRefused) {
 				t.Errorf("credentialed call: want ErrRedirectRefused, got %v", err)
 			}

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/filings"
 	"github.com/conduit-sdk/conduit/internal/replay"
 )
 
@@ -47,13 +48,13 @@ type hostLimit struct {
 // and neither window goes below 5s because the core keeps each window at n
 // sends with only 1% of the window to spare for transit, counting a send
 // when the request has its connection. A local server under -race, with
-// 64 callers on a few CPUs, starts handling a request on a new connection
-// up to ~30ms after it was written; with the anime graph at 90 per 600ms
-// (1% = 6ms) the server saw 91-94 arrivals in one window in every run,
-// while the core's own send log held 90. At 5s the spare is 50ms, above
-// that delay, so the check is of the core rather than of the test host's
-// scheduler. (The same arithmetic makes filings' real 1s window, with 10ms
-// to spare, tight: see the report on issue 5.)
+// 64 callers on a few CPUs, starts handling a request up to ~100ms after
+// the core let it go. At 90 per 600ms (6ms to spare) the server saw 91-94
+// arrivals in one window in most runs, and at filings' real 10 per second
+// (10ms to spare) 11 in one second in 6 runs of 10, while the core's own
+// send log held the limit every time. At 5s the spare is 50ms and the
+// token bucket's 4% (200ms) governs, so this run checks the core under
+// load; TestLimitHoldsAtServer reproduces the thin margin on its own.
 var limited = map[string]hostLimit{
 	"filings":    {n: 10, per: 5 * time.Second},
 	"animegraph": {n: 90, per: 5 * time.Second},
@@ -309,4 +310,72 @@ func uniqueServers(m map[string]*loadServer) []*loadServer {
 		}
 	}
 	return out
+}
+
+// TestLimitHoldsAtServer reproduces, deterministically, what the load run
+// shows at filings' real window (10 a second): with its default limit, 11
+// concurrent calls, a first connection that takes 50ms to set up (a TLS
+// handshake to a distant host takes longer) and a first request that
+// spends 20ms longer in transit than the others, the server must still
+// never see more than 10 requests in one second.
+//
+// The core spaces sends 104ms apart with its token bucket, which leaves
+// 40ms to spare over 10 intervals, but the bucket's slot is taken before
+// the connection: the first request leaves 50ms after its slot, and the
+// send log (10 sends per 1.01s, counted at GotConn) then lets the 11th go
+// exactly 1.01s after the first. 10ms of spare is all that is left, and
+// any request delayed by more than that on its way puts 11 into one second
+// at the server.
+func TestLimitHoldsAtServer(t *testing.T) {
+	var (
+		mu       sync.Mutex
+		arrivals []time.Time
+		first    atomic.Bool
+	)
+	h := replay.NewHandler()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if first.CompareAndSwap(false, true) {
+			time.Sleep(20 * time.Millisecond) // this request's longer way here
+		}
+		now := time.Now()
+		mu.Lock()
+		arrivals = append(arrivals, now)
+		mu.Unlock()
+		h.ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	// Its own host name, so no other test's limit applies and this one
+	// binds nothing else (limits are process-wide per host).
+	u := strings.Replace(srv.URL, "127.0.0.1", "localhost", 1)
+
+	var dials atomic.Int32
+	tr := &http.Transport{DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
+		if dials.Add(1) == 1 {
+			time.Sleep(50 * time.Millisecond) // connection setup
+		}
+		return (&net.Dialer{}).DialContext(ctx, network, addr)
+	}}
+	defer tr.CloseIdleConnections()
+	c, err := filings.New(append(replay.OptionsAt("filings", u), conduit.WithHTTPClient(&http.Client{Transport: tr}))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	for range 11 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if _, err := c.Submissions(context.Background(), 320193); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	mu.Lock()
+	defer mu.Unlock()
+	if most := maxInWindow(arrivals, time.Second); most > 10 {
+		ts := slices.Clone(arrivals)
+		slices.SortFunc(ts, func(a, b time.Time) int { return a.Compare(b) })
+		t.Errorf("the server saw %d requests within one second (first to last %v), limit 10", most, ts[len(ts)-1].Sub(ts[0]).Round(time.Millisecond))
+	}
 }

@@ -11,6 +11,7 @@ import (
 	"io"
 	"math"
 	"net/url"
+	"strings"
 	"time"
 
 	"github.com/conduit-sdk/conduit"
@@ -21,10 +22,12 @@ import (
 	"github.com/conduit-sdk/conduit/countries"
 	"github.com/conduit-sdk/conduit/cryptoprices"
 	"github.com/conduit-sdk/conduit/explorer"
+	"github.com/conduit-sdk/conduit/filings"
 	"github.com/conduit-sdk/conduit/fiscal"
 	"github.com/conduit-sdk/conduit/fxopen"
 	"github.com/conduit-sdk/conduit/fxref"
 	"github.com/conduit-sdk/conduit/imageedit"
+	"github.com/conduit-sdk/conduit/inference"
 	"github.com/conduit-sdk/conduit/internal/replay"
 	"github.com/conduit-sdk/conduit/maps"
 	"github.com/conduit-sdk/conduit/media"
@@ -88,6 +91,12 @@ func row[C any](pkg, name string, newClient func(...conduit.Option) (C, error), 
 	}}
 }
 
+// secret reports whether the call carries a secret. The filings contact
+// rides in User-Agent as every request's does: it names the caller and
+// authorises nothing, so it is checked neither for leaks nor for being
+// kept from another host a redirect points to.
+func (o op) secret() bool { return o.cred != "" && !strings.Contains(o.cred, "User-Agent") }
+
 func (o op) writes() op           { o.write = true; return o }
 func (o op) auth(where string) op { o.cred = where; return o }
 func (o op) returns(k kind) op    { o.kind = k; return o }
@@ -110,6 +119,16 @@ func drain[T any](seq func(func(T, error) bool)) error {
 		}
 	}
 	return nil
+}
+
+// readStream reads a stream to its end, as a caller must, and returns the
+// error that ended it.
+func readStream(s *inference.ChatCompletionStream, err error) error {
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	return drain(s.All())
 }
 
 // readImage reads a binary result to its end and closes it, as a caller
@@ -159,7 +178,11 @@ var (
 	wallet     = "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045"
 	fxParams   = &fxref.RatesParams{Base: "EUR", Symbols: []string{"USD", "GBP"}}
 	pageParams = &fiscal.PageParams{Sort: "-record_date", PageSize: 3}
-	seasonDoc  = `query ($year: Int) { Page(perPage: 3) { media(seasonYear: $year, type: ANIME, sort: SCORE_DESC) { id title { romaji } averageScore } } }`
+	chatReq    = inference.ChatCompletionRequest{
+		Model:    "llama-3.3-70b-versatile",
+		Messages: []inference.Message{{Role: "user", Content: "Why does fast inference matter?"}},
+	}
+	seasonDoc = `query ($year: Int) { Page(perPage: 3) { media(seasonYear: $year, type: ANIME, sort: SCORE_DESC) { id title { romaji } averageScore } } }`
 )
 
 // Where each package puts its credential, for the auth column.
@@ -171,7 +194,19 @@ const (
 	obsHeader  = "header X-Service-Team"
 	imageKey   = "header x-api-key"
 	mediaBasic = "Basic api_key:api_secret (user and password)"
+	bearer     = "header Authorization: Bearer"
+	contact    = "header User-Agent (a contact, not a secret)"
 )
+
+// badChat returns chatReq changed by edit, for the invalid calls.
+func badChat(edit func(r *inference.ChatCompletionRequest)) inference.ChatCompletionRequest {
+	r := chatReq
+	r.Messages = append([]inference.Message(nil), chatReq.Messages...)
+	edit(&r)
+	return r
+}
+
+func ptr[T any](v T) *T { return &v }
 
 // ops is every operation of every package.
 var ops = []op{
@@ -592,6 +627,59 @@ var ops = []op{
 		return discard(c.Latest(ctx, "usd"))
 	}).rejects("base_code", func(ctx context.Context, c *fxopen.Client) error {
 		return discard(c.Latest(ctx, "US/D"))
+	}),
+
+	row("inference", "ListModels", inference.New, func(ctx context.Context, c *inference.Client) error {
+		return discard(c.ListModels(ctx))
+	}).auth(bearer),
+	row("inference", "CreateChatCompletion", inference.New, func(ctx context.Context, c *inference.Client) error {
+		return discard(c.CreateChatCompletion(ctx, chatReq))
+	}).auth(bearer).rejects("model", func(ctx context.Context, c *inference.Client) error {
+		return discard(c.CreateChatCompletion(ctx, badChat(func(r *inference.ChatCompletionRequest) { r.Model = "" })))
+	}).rejects("messages", func(ctx context.Context, c *inference.Client) error {
+		return discard(c.CreateChatCompletion(ctx, badChat(func(r *inference.ChatCompletionRequest) { r.Messages = nil })))
+	}).rejects("messages[1].role", func(ctx context.Context, c *inference.Client) error {
+		return discard(c.CreateChatCompletion(ctx, badChat(func(r *inference.ChatCompletionRequest) {
+			r.Messages = append(r.Messages, inference.Message{Content: "and?"})
+		})))
+	}).rejects("messages[0].content", func(ctx context.Context, c *inference.Client) error {
+		return discard(c.CreateChatCompletion(ctx, badChat(func(r *inference.ChatCompletionRequest) { r.Messages[0].Content = "" })))
+	}).rejects("temperature", func(ctx context.Context, c *inference.Client) error {
+		return discard(c.CreateChatCompletion(ctx, badChat(func(r *inference.ChatCompletionRequest) { r.Temperature = ptr(2.5) })))
+	}).rejects("temperature", func(ctx context.Context, c *inference.Client) error {
+		return discard(c.CreateChatCompletion(ctx, badChat(func(r *inference.ChatCompletionRequest) { r.Temperature = ptr(math.NaN()) })))
+	}).rejects("top_p", func(ctx context.Context, c *inference.Client) error {
+		return discard(c.CreateChatCompletion(ctx, badChat(func(r *inference.ChatCompletionRequest) { r.TopP = ptr(-0.1) })))
+	}).rejects("max_tokens", func(ctx context.Context, c *inference.Client) error {
+		return discard(c.CreateChatCompletion(ctx, badChat(func(r *inference.ChatCompletionRequest) { r.MaxTokens = ptr(0) })))
+	}),
+	row("inference", "StreamChatCompletion", inference.New, func(ctx context.Context, c *inference.Client) error {
+		return readStream(c.StreamChatCompletion(ctx, chatReq))
+	}).auth(bearer).returns(stream).rejects("model", func(ctx context.Context, c *inference.Client) error {
+		return readStream(c.StreamChatCompletion(ctx, badChat(func(r *inference.ChatCompletionRequest) { r.Model = "" })))
+	}).rejects("messages[0].role", func(ctx context.Context, c *inference.Client) error {
+		return readStream(c.StreamChatCompletion(ctx, badChat(func(r *inference.ChatCompletionRequest) { r.Messages[0].Role = "" })))
+	}).rejects("top_p", func(ctx context.Context, c *inference.Client) error {
+		return readStream(c.StreamChatCompletion(ctx, badChat(func(r *inference.ChatCompletionRequest) { r.TopP = ptr(1.01) })))
+	}).rejects("max_tokens", func(ctx context.Context, c *inference.Client) error {
+		return readStream(c.StreamChatCompletion(ctx, badChat(func(r *inference.ChatCompletionRequest) { r.MaxTokens = ptr(-1) })))
+	}),
+
+	row("filings", "CompanyConcept", filings.New, func(ctx context.Context, c *filings.Client) error {
+		return discard(c.CompanyConcept(ctx, 320193, "us-gaap", "AccountsPayableCurrent"))
+	}).auth(contact).rejects("cik", func(ctx context.Context, c *filings.Client) error {
+		return discard(c.CompanyConcept(ctx, 0, "us-gaap", "AccountsPayableCurrent"))
+	}).rejects("cik", func(ctx context.Context, c *filings.Client) error {
+		return discard(c.CompanyConcept(ctx, 10_000_000_000, "us-gaap", "AccountsPayableCurrent"))
+	}).rejects("taxonomy", func(ctx context.Context, c *filings.Client) error {
+		return discard(c.CompanyConcept(ctx, 320193, " ", "AccountsPayableCurrent"))
+	}).rejects("tag", func(ctx context.Context, c *filings.Client) error {
+		return discard(c.CompanyConcept(ctx, 320193, "us-gaap", ""))
+	}),
+	row("filings", "Submissions", filings.New, func(ctx context.Context, c *filings.Client) error {
+		return discard(c.Submissions(ctx, 320193))
+	}).auth(contact).rejects("cik", func(ctx context.Context, c *filings.Client) error {
+		return discard(c.Submissions(ctx, -320193))
 	}),
 
 	row("explorer", "RecommendedFees", explorer.New, func(ctx context.Context, c *explorer.Client) error {
