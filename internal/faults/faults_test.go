@@ -172,7 +172,14 @@ func runFault(t *testing.T, o op, f fault) {
 			t.Errorf("want ErrMalformedResponse, got %v", err)
 		}
 	case echoRequest:
-		wantStatus(t, err, 400)
+		if o.kind == stream {
+			wantErr(t, err)
+			if !errors.Is(err, conduit.ErrAPI) {
+				t.Errorf("want ErrAPI for an error event, got %v", err)
+			}
+		} else {
+			wantStatus(t, err, 400)
+		}
 		wantHits(t, hits, 1)
 		if errors.As(err, &e) && len(e.Body) == 0 {
 			t.Errorf("the echoed body is not in Error.Body")

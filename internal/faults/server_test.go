@@ -197,11 +197,18 @@ func (f *faultServer) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	case echoRequest:
 		// As a debugging proxy or a careless service does: the whole
-		// request, credentials and all, back in the error body.
+		// request, credentials and all, back in the error body, headers in
+		// its message too.
 		echo, _ := json.Marshal(map[string]any{"error": map[string]any{
-			"code": "bad_request", "message": "cannot process " + r.Method + " " + r.URL.String(),
+			"code": "bad_request", "message": fmt.Sprintf("cannot process %s %s with headers %v", r.Method, r.URL, r.Header),
 			"request": map[string]any{"url": r.URL.String(), "headers": r.Header, "body": body.String()},
 		}})
+		if r.Header.Get("Accept") == "text/event-stream" {
+			// A streaming service reports it inside the stream, after 200.
+			w.Header().Set("Content-Type", "text/event-stream")
+			fmt.Fprintf(w, "data: %s\n\n", echo)
+			return
+		}
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusBadRequest)
 		w.Write(echo)
