@@ -106,9 +106,10 @@ func maxInWindow(times []time.Time, per time.Duration) int {
 }
 
 // loadSchedule lists the rows to call, loadCalls in all: first enough
-// calls of each limited package to exceed its limit, the rest
-// round-robin over every row, reads and writes alike, shuffled with a fixed
-// seed so that packages interleave.
+// calls of each limited package to exceed its limit (more would only
+// lengthen the run, each being paced), the rest round-robin over every
+// other row, reads and writes alike, shuffled with a fixed seed so that
+// packages interleave.
 func loadSchedule() []op {
 	var sched []op
 	for pkg, l := range limited {
@@ -122,8 +123,14 @@ func loadSchedule() []op {
 			sched = append(sched, rows[i%len(rows)])
 		}
 	}
+	var open []op
+	for _, o := range ops {
+		if _, ok := limited[o.pkg]; !ok {
+			open = append(open, o)
+		}
+	}
 	for i := 0; len(sched) < loadCalls; i++ {
-		sched = append(sched, ops[i%len(ops)])
+		sched = append(sched, open[i%len(open)])
 	}
 	rand.New(rand.NewPCG(5, 4)).Shuffle(len(sched), func(i, j int) { sched[i], sched[j] = sched[j], sched[i] })
 	return sched
