@@ -2,6 +2,7 @@ package faults
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"net"
 	"net/http"
@@ -33,11 +34,16 @@ const (
 	bodyOverCap         fault = "body over the size cap"
 	malformedBody       fault = "malformed body"
 	redirectElsewhere   fault = "redirect to another host"
+	dialRefused         fault = "connection refused (dial failure)"
+	echoRequest         fault = "400 echoing the request"
 )
+
+// noFault lets every request through to replay; the server only counts.
+const noFault fault = ""
 
 var allFaults = []fault{resetBeforeResponse, truncatedBody, fail500Then200, fail500Always, retryAfterSeconds,
 	retryAfterDate, retryAfterMs, retryAfterBody, retryAfterTooLong, headersNeverCome, bodyOverCap,
-	malformedBody, redirectElsewhere}
+	malformedBody, redirectElsewhere, dialRefused, echoRequest}
 
 // faultServer injects one fault in front of the replay routes. Requests the
 // fault lets through are answered by replay, so a call that recovers gets a
@@ -62,6 +68,24 @@ func newFaultServer(t testing.TB, mode fault) *faultServer {
 		f.Close()
 	})
 	return f
+}
+
+// refusedURL is a local address nothing listens on, so a dial there fails
+// and no byte of a request leaves the client. It is on 127.0.0.2 where the
+// system has it (Linux routes all of 127/8 to loopback): no test server
+// listens there, so the freed port cannot be taken by a concurrent case
+// before the dial, as it can on 127.0.0.1.
+func refusedURL(t testing.TB) string {
+	l, err := net.Listen("tcp", "127.0.0.2:0")
+	if err != nil {
+		l, err = net.Listen("tcp", "127.0.0.1:0")
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close()
+	return "http://" + addr
 }
 
 // localhostURL is the server's URL under another host name, so that a
@@ -170,6 +194,24 @@ func (f *faultServer) serve(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		w.Write([]byte(`{"data":[{"id":1,,}`))
+		return
+	case echoRequest:
+		// As a debugging proxy or a careless service does: the whole
+		// request, credentials and all, back in the error body, headers in
+		// its message too.
+		echo, _ := json.Marshal(map[string]any{"error": map[string]any{
+			"code": "bad_request", "message": fmt.Sprintf("cannot process %s %s with headers %v", r.Method, r.URL, r.Header),
+			"request": map[string]any{"url": r.URL.String(), "headers": r.Header, "body": body.String()},
+		}})
+		if r.Header.Get("Accept") == "text/event-stream" {
+			// A streaming service reports it inside the stream, after 200.
+			w.Header().Set("Content-Type", "text/event-stream")
+			fmt.Fprintf(w, "data: %s\n\n", echo)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusBadRequest)
+		w.Write(echo)
 		return
 	case redirectElsewhere:
 		if f.target != "" {
