@@ -23,6 +23,10 @@ func all[R any](ctx context.Context, c *Client, d dataset, p *PageParams) iter.S
 		if p != nil {
 			next = *p
 		}
+		if ctx == nil {
+			yield(zero, c.t.InvalidParam(d.allOp, "ctx", "nil context"))
+			return
+		}
 		for {
 			if err := ctx.Err(); err != nil {
 				yield(zero, err)

@@ -56,7 +56,7 @@ func (c *Client) StreamChatCompletion(ctx context.Context, req ChatCompletionReq
 		return nil, err
 	}
 	return sse.NewStream[ChatCompletionChunk](body, sse.Config{
-		Service: c.t.Service(), Op: op, Endpoint: r.Endpoint(), Done: "[DONE]",
+		Service: c.t.Service(), Op: op, Endpoint: r.Endpoint(), Done: "[DONE]", Redact: c.t.Redactor(r),
 	}), nil
 }
 

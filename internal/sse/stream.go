@@ -19,6 +19,10 @@ type Config struct {
 	Done string
 	// MaxEventBytes caps a line and an event (DefaultMaxEventBytes if 0).
 	MaxEventBytes int
+	// Redact hides the client's credentials in what an error quotes from
+	// the stream (a server may echo the request back); see
+	// transport.Client.Redactor.
+	Redact func(string) string
 }
 
 // Stream decodes each event's JSON data into a T as it arrives.
@@ -79,8 +83,12 @@ func (s *Stream[T]) Next() bool {
 		var zero T
 		s.cur = zero
 		if err := s.decode(data); err != nil {
+			msg := "decoding a stream event: " + err.Error()
+			if r := s.cfg.Redact; r != nil {
+				msg = r(msg)
+			}
 			return s.finish(&transport.Error{Service: s.cfg.Service, Op: s.cfg.Op, Endpoint: s.cfg.Endpoint,
-				Message: "decoding a stream event: " + err.Error(), Err: transport.ErrMalformedResponse})
+				Message: msg, Err: transport.ErrMalformedResponse})
 		}
 		return true
 	}
@@ -108,8 +116,12 @@ func (s *Stream[T]) streamError(data []byte) error {
 	if msg == "" {
 		msg = "the server ended the stream with an error"
 	}
+	body := string(data)
+	if r := s.cfg.Redact; r != nil {
+		code, msg, body = r(code), r(msg), r(body)
+	}
 	return &transport.Error{Service: s.cfg.Service, Op: s.cfg.Op, Endpoint: s.cfg.Endpoint, Code: code, Message: msg,
-		Body: bytes.Clone(data), BodyType: "text/event-stream", Err: transport.ErrAPI}
+		Body: []byte(body), BodyType: "text/event-stream", Err: transport.ErrAPI}
 }
 
 func (s *Stream[T]) finish(err error) bool {

@@ -3,6 +3,7 @@ package transport
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -16,19 +17,26 @@ import (
 // discard). A top-level result that embeds Raw keeps its bytes; so does each
 // element of a slice of such results. A non-2xx answer is an *Error.
 func (c *Client) Do(ctx context.Context, req *Request, out any) error {
-	resp, red, err := c.send(ctx, req)
+	resp, red, attempts, err := c.send(ctx, req)
 	if err != nil {
 		return err
 	}
 	defer drainClose(resp.Body)
-	return c.decode(req, resp, red, out)
+	if err := c.decode(req, resp, red, out); err != nil {
+		var e *Error
+		if errors.As(err, &e) {
+			e.Attempts = attempts
+		}
+		return err
+	}
+	return nil
 }
 
 // Stream sends req and hands back the 2xx response body unread, for event
 // streams and binary downloads; the caller must close it. Cancelling ctx
 // releases the connection.
 func (c *Client) Stream(ctx context.Context, req *Request) (io.ReadCloser, http.Header, error) {
-	resp, _, err := c.send(ctx, req)
+	resp, _, _, err := c.send(ctx, req)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -38,9 +46,9 @@ func (c *Client) Stream(ctx context.Context, req *Request) (io.ReadCloser, http.
 // send runs one logical call: validation of what the core owns, credential
 // placement, the retry loop, and the mapping of failures onto *Error. A
 // returned response has a 2xx status and an open body.
-func (c *Client) send(ctx context.Context, req *Request) (*http.Response, *redactor, error) {
+func (c *Client) send(ctx context.Context, req *Request) (*http.Response, *redactor, int, error) {
 	if ctx == nil {
-		return nil, nil, &Error{Service: c.svc.Name, Op: req.Op, Field: "ctx", Message: "nil context", Err: ErrInvalidParam}
+		return nil, nil, 0, &Error{Service: c.svc.Name, Op: req.Op, Field: "ctx", Message: "nil context", Err: ErrInvalidParam}
 	}
 	baseName := req.Base
 	if baseName == "" {
@@ -48,7 +56,7 @@ func (c *Client) send(ctx context.Context, req *Request) (*http.Response, *redac
 	}
 	base, ok := c.bases[baseName]
 	if !ok {
-		return nil, nil, &Error{Service: c.svc.Name, Op: req.Op, Message: fmt.Sprintf("missing base URL %s: set it with WithBaseURL (or the package's named option) or %s", baseName, EnvName("", baseName)), Err: ErrMissingBaseURL}
+		return nil, nil, 0, &Error{Service: c.svc.Name, Op: req.Op, Message: fmt.Sprintf("missing base URL %s: set it with WithBaseURL (or the package's named option) or %s", baseName, EnvName("", baseName)), Err: ErrMissingBaseURL}
 	}
 	auth := &c.svc.Auth
 	if req.Auth != nil {
@@ -56,12 +64,12 @@ func (c *Client) send(ctx context.Context, req *Request) (*http.Response, *redac
 	}
 	p, err := c.place(req.Op, auth)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, 0, err
 	}
 	red := c.red.with(req.Secrets)
-	fail := func(e *Error) (*http.Response, *redactor, error) {
+	fail := func(e *Error) (*http.Response, *redactor, int, error) {
 		e.Service, e.Op, e.Endpoint = c.svc.Name, req.Op, req.Endpoint()
-		return nil, nil, e
+		return nil, nil, e.Attempts, e
 	}
 	u, err := buildURL(base, req, p.pathKey, p.query)
 	if err != nil {
@@ -146,7 +154,7 @@ func (c *Client) send(ctx context.Context, req *Request) (*http.Response, *redac
 		}
 		return fail(e)
 	}
-	return resp, red, nil
+	return resp, red, cl.attempts, nil
 }
 
 var jsonMediaType = []string{"application/json"}

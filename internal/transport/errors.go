@@ -31,7 +31,7 @@ type Error struct {
 	Service    string        // "sunrise"
 	Op         string        // the Go method that failed: "Get"
 	Endpoint   string        // HTTP method and path template: "GET /json"
-	StatusCode int           // 0 when no response came back
+	StatusCode int           // the status of a failure answer; 0 when none came back or the failure is the client's (input, decoding)
 	Code       string        // provider error code or type, when the body has one
 	Message    string        // provider message, or what was wrong with the input
 	Field      string        // the offending input, for ErrInvalidParam

@@ -17,6 +17,11 @@ func (c *Client) Finish(req *Request, e *Error) *Error {
 	return e
 }
 
+// Redactor returns the function that hides this client's credentials, and
+// req's per-call secrets, in text quoted from a response the package reads
+// itself (an event stream).
+func (c *Client) Redactor(req *Request) func(string) string { return c.red.with(req.Secrets).string }
+
 // DecodeInner decodes a record nested in an envelope the package unwraps (a
 // JSON-RPC result, a GraphQL data member) the way Do decodes a whole body:
 // raw bytes kept when out embeds Raw, an empty or null record an error. A

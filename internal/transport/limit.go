@@ -69,12 +69,13 @@ func limiterFor(host string) *hostLimit {
 }
 
 // admit waits until sending now keeps every window of length per at n
-// sends or fewer (with 1% to spare for transit jitter), and records the send.
+// sends or fewer (with 4% to spare: a request can spend longer in transit
+// than the one n places before it), and records the send.
 func (h *hostLimit) admit(ctx context.Context) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if oldest := h.sent[h.next]; !oldest.IsZero() {
-		if wait := time.Until(oldest.Add(h.per + h.per/100)); wait > 0 {
+		if wait := time.Until(oldest.Add(h.per + h.per/25)); wait > 0 {
 			t := time.NewTimer(wait)
 			select {
 			case <-t.C:

@@ -18,7 +18,7 @@ import (
 // the download. It returns the open body, which the caller must close, and
 // its Content-Type.
 func (c *Client) StreamMedia(ctx context.Context, req *Request, want ...string) (io.ReadCloser, string, error) {
-	resp, red, err := c.send(ctx, req)
+	resp, red, attempts, err := c.send(ctx, req)
 	if err != nil {
 		return nil, "", err
 	}
@@ -27,7 +27,7 @@ func (c *Client) StreamMedia(ctx context.Context, req *Request, want ...string) 
 		return resp.Body, ct, nil
 	}
 	e := errorFromResponse(resp, red)
-	e.Service, e.Op, e.Endpoint = c.svc.Name, req.Op, req.Endpoint()
+	e.Service, e.Op, e.Endpoint, e.Attempts = c.svc.Name, req.Op, req.Endpoint(), attempts
 	e.Err = ErrMalformedResponse
 	if e.Code != "" || (e.Message != "" && isJSON(e.BodyType, e.Body)) {
 		e.Err = ErrAPI
