@@ -122,3 +122,18 @@ func NoSecretIn(t testing.TB, out string, secrets ...string) {
 		}
 	}
 }
+
+// CommonErrors are answers every operation must turn into a clear error,
+// whatever its result type: an HTML 404 from a proxy, a JSON 500, a plain
+// text 503 and a body cut off mid-way.
+func CommonErrors() []Case {
+	return []Case{
+		{Name: "404 html", Reply: Reply{Status: 404, ContentType: "text/html", Body: "<html><body><h1>Not Found</h1></body></html>"},
+			Want: Shape{Is: transport.ErrNotFound, Status: 404}},
+		{Name: "500 json", Reply: Reply{Status: 500, Body: `{"error":{"code":"internal","message":"backend exploded"}}`},
+			Want: Shape{Is: transport.ErrAPI, Status: 500, Code: "internal", Message: "backend exploded"}},
+		{Name: "503 plain", Reply: Reply{Status: 503, ContentType: "text/plain", Body: "down for maintenance"},
+			Want: Shape{Is: transport.ErrAPI, Status: 503, Message: "down for maintenance"}},
+		{Name: "truncated", Reply: Reply{Body: `{"data":[{"a":"`}, Want: Shape{Is: transport.ErrMalformedResponse}},
+	}
+}
