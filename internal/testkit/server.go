@@ -23,6 +23,7 @@ package testkit
 
 import (
 	"bytes"
+	"encoding/json"
 	"io"
 	"net"
 	"net/http"
@@ -121,6 +122,20 @@ func (r Request) Holds(secret string) []string {
 	}
 	slices.Sort(at)
 	return at
+}
+
+// JSON decodes the body as a JSON object, failing the test if it is not
+// one; an empty body is nil.
+func (r Request) JSON(t testing.TB) map[string]any {
+	t.Helper()
+	if len(r.Body) == 0 {
+		return nil
+	}
+	var m map[string]any
+	if err := json.Unmarshal(r.Body, &m); err != nil {
+		t.Fatalf("testkit: the request body is not a JSON object: %v: %s", err, r.Body)
+	}
+	return m
 }
 
 // Server is a local test server that counts the requests it gets and

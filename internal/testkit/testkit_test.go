@@ -108,6 +108,15 @@ func TestScriptRepeatsLastReply(t *testing.T) {
 	if at := last.Holds("absent"); at != nil {
 		t.Errorf("Holds(absent) = %v", at)
 	}
+	if m := last.JSON(t); !reflect.DeepEqual(m, map[string]any{"k": "v"}) {
+		t.Errorf("JSON = %v", m)
+	}
+	if (Request{}).JSON(t) != nil {
+		t.Error("an empty body decoded to an object")
+	}
+	if !fails(t, func(tb testing.TB) { Request{Body: []byte(`[1]`)}.JSON(tb) }) {
+		t.Error("a body that is no JSON object passed")
+	}
 }
 
 func TestZeroReply(t *testing.T) {
