@@ -22,17 +22,17 @@ type Shape struct {
 	Code     string
 	Message  string
 	// Field is the parameter an ErrInvalidParam names; the error's text
-	// must then read "invalid parameter <Field>".
+	// must then read "invalid parameter <Field>: ".
 	Field string
 }
 
-// Check fails the test unless err is an *Error of shape want, and returns
-// it for further checks.
+// Check fails the test unless err is an *Error (as returned, not wrapped)
+// of shape want, and returns it for further checks.
 func Check(t testing.TB, err error, want Shape) *transport.Error {
 	t.Helper()
-	var e *transport.Error
-	if !errors.As(err, &e) {
-		t.Fatalf("testkit: want an *Error, got %T: %v", err, err)
+	e, ok := err.(*transport.Error)
+	if !ok || e == nil {
+		t.Fatalf("testkit: want an *Error itself, not wrapped, got %T: %v", err, err)
 		return nil
 	}
 	if want.Is != nil && !errors.Is(err, want.Is) {
@@ -52,7 +52,7 @@ func Check(t testing.TB, err error, want Shape) *transport.Error {
 	if e.Field != want.Field {
 		t.Errorf("testkit: Error.Field = %q, want %q (error: %v)", e.Field, want.Field, err)
 	}
-	if want.Field != "" && !strings.Contains(err.Error(), "invalid parameter "+want.Field) {
+	if want.Field != "" && !strings.Contains(err.Error(), "invalid parameter "+want.Field+": ") {
 		t.Errorf("testkit: %q does not name the parameter %s", err, want.Field)
 	}
 	return e

@@ -11,7 +11,7 @@ import (
 
 // InvalidParam fails the test unless err is an *Error wrapping
 // ErrInvalidParam, with field as its Field, no status or code, and text
-// reading "invalid parameter <field>".
+// reading "invalid parameter <field>: ".
 func InvalidParam(t testing.TB, err error, field string) {
 	t.Helper()
 	Check(t, err, Shape{Is: transport.ErrInvalidParam, Field: field})

@@ -200,8 +200,11 @@ func TestClientFailsOnNewError(t *testing.T) {
 func TestCheck(t *testing.T) {
 	e := &transport.Error{Service: "demo", Op: "Get", Endpoint: "GET /x", StatusCode: 404, Code: "gone", Message: "no such thing", Err: transport.ErrAPI}
 	full := Shape{Is: transport.ErrNotFound, Service: "demo", Op: "Get", Endpoint: "GET /x", Status: 404, Code: "gone", Message: "no such thing"}
-	if fails(t, func(tb testing.TB) { Check(tb, fmt.Errorf("wrapped: %w", e), full) }) {
+	if fails(t, func(tb testing.TB) { Check(tb, e, full) }) {
 		t.Error("a matching error failed the check")
+	}
+	if !fails(t, func(tb testing.TB) { Check(tb, fmt.Errorf("wrapped: %w", e), full) }) {
+		t.Error("a wrapped error passed the check")
 	}
 	if fails(t, func(tb testing.TB) { Check(tb, e, Shape{Status: 404, Code: "gone"}) }) {
 		t.Error("unset names were compared")
@@ -237,7 +240,7 @@ func TestInvalidParam(t *testing.T) {
 		fail bool
 	}{
 		{good, false},
-		{fmt.Errorf("wrapped: %w", good), false},
+		{fmt.Errorf("wrapped: %w", good), true},
 		{nil, true},
 		{fmt.Errorf("plain: %w", transport.ErrInvalidParam), true},
 		{transport.InvalidParam("svc", "Op", "tag", "is empty"), true},
