@@ -4,7 +4,7 @@
 //
 //   - A test server: Start answers from a script of Replies (statuses,
 //     bodies, headers, connection resets), Serve runs a handler; both count
-//     the requests and record the last one as it arrived (Request), so a test
+//     the requests and record them as they arrived (Request), so a test
 //     can assert the exact request shape, where a secret travels (Holds) and
 //     that a write reached the server exactly once.
 //   - Clients: Client builds one or fails the test; Replay builds one on the
@@ -138,14 +138,17 @@ func (r Request) JSON(t testing.TB) map[string]any {
 	return m
 }
 
+// Kept is how many of the latest requests a Server keeps; Hits counts all.
+const Kept = 100
+
 // Server is a local test server that counts the requests it gets and
-// records the last one before its handler answers. It is closed when the
-// test ends.
+// records each (the latest Kept of them) before its handler answers. It is
+// closed when the test ends.
 type Server struct {
 	*httptest.Server
 	mu   sync.Mutex
 	hits int
-	last Request
+	reqs []Request
 }
 
 // Serve starts a Server answering with h.
@@ -160,8 +163,11 @@ func Serve(t testing.TB, h http.Handler) *Server {
 		}{io.MultiReader(bytes.NewReader(b), r.Body), r.Body}
 		s.mu.Lock()
 		s.hits++
-		s.last = Request{Method: r.Method, URI: r.RequestURI, Path: r.URL.EscapedPath(), Query: r.URL.RawQuery,
-			Header: r.Header.Clone(), Body: b, ContentLength: r.ContentLength}
+		if len(s.reqs) == Kept {
+			s.reqs = slices.Delete(s.reqs, 0, 1)
+		}
+		s.reqs = append(s.reqs, Request{Method: r.Method, URI: r.RequestURI, Path: r.URL.EscapedPath(), Query: r.URL.RawQuery,
+			Header: r.Header.Clone(), Body: b, ContentLength: r.ContentLength})
 		s.mu.Unlock()
 		h.ServeHTTP(w, r)
 	}))
@@ -198,10 +204,17 @@ func (s *Server) Last(t testing.TB) Request {
 	t.Helper()
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.hits == 0 {
+	if len(s.reqs) == 0 {
 		t.Fatal("testkit: no request reached the server")
 	}
-	return s.last
+	return s.reqs[len(s.reqs)-1]
+}
+
+// Requests are the latest Kept requests, oldest first.
+func (s *Server) Requests() []Request {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.reqs)
 }
 
 // Fixture is the content of testdata/<pkg>/<name>; a missing file fails

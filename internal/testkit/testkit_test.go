@@ -89,8 +89,8 @@ func TestScriptRepeatsLastReply(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("answers %q, want %q", got, want)
 	}
-	if s.Hits() != 3 {
-		t.Errorf("hits = %d", s.Hits())
+	if s.Hits() != 3 || len(s.Requests()) != 3 {
+		t.Errorf("hits = %d, %d requests kept", s.Hits(), len(s.Requests()))
 	}
 	last := s.Last(t)
 	if last.Method != "POST" || last.URI != "/a%2Fb/c?x=1" || last.Path != "/a%2Fb/c" || last.Query != "x=1" || string(last.Body) != `{"k":"v"}` || last.ContentLength != 9 {
@@ -116,6 +116,17 @@ func TestScriptRepeatsLastReply(t *testing.T) {
 	}
 	if !fails(t, func(tb testing.TB) { Request{Body: []byte(`[1]`)}.JSON(tb) }) {
 		t.Error("a body that is no JSON object passed")
+	}
+}
+
+func TestKeepsTheLatestRequests(t *testing.T) {
+	s := Start(t)
+	for i := range Kept + 2 {
+		send(t, "GET", fmt.Sprintf("%s/%d", s.URL, i), "")
+	}
+	reqs := s.Requests()
+	if s.Hits() != Kept+2 || len(reqs) != Kept || reqs[0].Path != "/2" || reqs[Kept-1].Path != fmt.Sprintf("/%d", Kept+1) {
+		t.Errorf("%d hits, kept %d from %s to %s", s.Hits(), len(reqs), reqs[0].Path, reqs[len(reqs)-1].Path)
 	}
 }
 
