@@ -99,8 +99,8 @@ func Errors(t *testing.T, cases []Case, secrets []string, ops ...Op) {
 }
 
 // NoSecret fails the test unless err is an *Error and none of the secrets
-// shows in any way it gets printed: Error, %v, %+v, %#v, and its Body,
-// Message and Code.
+// shows in any way it gets printed: Error, %v, %+v, %#v, its Body, Message
+// and Code, and its cause printed with %+v.
 func NoSecret(t testing.TB, err error, secrets ...string) {
 	t.Helper()
 	var e *transport.Error
@@ -109,7 +109,7 @@ func NoSecret(t testing.TB, err error, secrets ...string) {
 		return
 	}
 	NoSecretIn(t, strings.Join([]string{err.Error(), fmt.Sprintf("%v", err), fmt.Sprintf("%+v", err), fmt.Sprintf("%#v", err),
-		fmt.Sprintf("%#v", e), string(e.Body), e.Message, e.Code}, "\n"), secrets...)
+		fmt.Sprintf("%#v", e), string(e.Body), e.Message, e.Code, fmt.Sprintf("%+v", e.Err)}, "\n"), secrets...)
 }
 
 // NoSecretIn fails the test if any of the secrets shows in out: log output,
