@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -217,10 +216,7 @@ func assertNoKey(t *testing.T, err error, more ...string) {
 
 func TestNetworkErrorHidesTheKey(t *testing.T) {
 	clearEnv(t)
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	closed := "http://" + l.Addr().String()
-	l.Close()
+	closed := testkit.Closed(t)
 	var logs bytes.Buffer
 	c, err := maps.New(maps.WithGeocodingURL(closed), maps.WithPlacesURL(closed), maps.WithAPIKey(apiKey),
 		conduit.WithRetryBackoff(time.Millisecond, 2*time.Millisecond),

@@ -8,7 +8,6 @@ import (
 	"io"
 	"log/slog"
 	"math/big"
-	"net"
 	"net/http"
 	"strings"
 	"sync"
@@ -309,10 +308,7 @@ func TestNullResultIntoPointer(t *testing.T) {
 }
 
 func TestKeyNeverPrinted(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	closed := "http://" + ln.Addr().String()
-	ln.Close()
+	closed := testkit.Closed(t)
 	echo := testkit.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(500)
 		fmt.Fprintf(w, `{"error":{"code":-32603,"message":"internal error at %s"}}`, r.URL.Path)

@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"math"
-	"net/http"
-	"net/http/httptest"
 	"testing"
 	"time"
 
@@ -232,10 +230,8 @@ func TestErrors(t *testing.T) {
 }
 
 func TestKeyNeverPrinted(t *testing.T) {
-	gone := httptest.NewServer(http.NotFoundHandler())
-	gone.Close() // nothing listens there any more
 	echo := record(t, 500, `{"error":"bad key `+key+`"}`)
-	for _, base := range []string{gone.URL, echo.URL} {
+	for _, base := range []string{testkit.Closed(t), echo.URL} {
 		_, err := client(t, base, conduit.WithMaxRetries(1)).Auth(context.Background())
 		testkit.NoSecret(t, err, key)
 	}

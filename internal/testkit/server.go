@@ -9,7 +9,8 @@
 //     that a write reached the server exactly once.
 //   - Clients: Client builds one or fails the test; Replay builds one on the
 //     replay server, ReplayServer and ReplayEnv start that server for the
-//     test; Fixture reads a file of testdata/<pkg>/; Fast makes retries quick.
+//     test; Fixture reads a file of testdata/<pkg>/; Fast makes retries quick;
+//     Closed is a URL where nothing listens.
 //   - Errors: Check asserts an *Error's Shape; Errors runs a table of server
 //     answers against the operations under test; NoSecret and NoSecretIn
 //     assert that no credential is printed in an error or a log.
@@ -226,4 +227,16 @@ func Fixture(t testing.TB, pkg, name string) string {
 		t.Fatalf("testkit: %v", err)
 	}
 	return string(b)
+}
+
+// Closed is the URL of a local port where nothing listens any more: a
+// request there fails to connect, and the error names the URL.
+func Closed(t testing.TB) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatalf("testkit: %v", err)
+	}
+	l.Close()
+	return "http://" + l.Addr().String()
 }

@@ -171,6 +171,13 @@ func TestHandlerSeesTheWholeBody(t *testing.T) {
 	}
 }
 
+func TestClosed(t *testing.T) {
+	u := Closed(t)
+	if _, err := http.Get(u); err == nil || !strings.HasPrefix(u, "http://127.0.0.1:") {
+		t.Errorf("%s answered (%v)", u, err)
+	}
+}
+
 func TestFixture(t *testing.T) {
 	if got := Fixture(t, "sunrise", "get.json"); !strings.Contains(got, `"status"`) {
 		t.Errorf("fixture %q", got)
