@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"os/exec"
 	"reflect"
 	"strings"
 	"testing"
@@ -104,6 +105,9 @@ func TestScriptRepeatsLastReply(t *testing.T) {
 	}
 	if at := last.Holds("x=1"); !reflect.DeepEqual(at, []string{"query"}) {
 		t.Errorf("Holds(query) = %v", at)
+	}
+	if at := last.Holds(`"k"`); !reflect.DeepEqual(at, []string{"body"}) {
+		t.Errorf("Holds(body) = %v", at)
 	}
 	if at := last.Holds("absent"); at != nil {
 		t.Errorf("Holds(absent) = %v", at)
@@ -326,6 +330,49 @@ func TestBadInput(t *testing.T) {
 	}, "k-1")
 	if n != 2 {
 		t.Errorf("%d calls made, want 2", n)
+	}
+}
+
+// BadInput and Errors run subtests, so their verdicts are checked in a
+// child test process: each scenario below must fail there, saying why.
+func TestTableHelpersReportFailures(t *testing.T) {
+	for scenario, says := range map[string]string{
+		"bad input that reaches the server": "bad input reached the server 1 times",
+		"bad input naming another field":    "Error.Field = \"id\", want \"name\"",
+		"an error of another status":        "Error.StatusCode = 404, want 500",
+		"an error that shows a secret":      "a secret shows in",
+	} {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestTableHelperScenario$")
+		cmd.Env = append(os.Environ(), "TESTKIT_SCENARIO="+scenario)
+		out, err := cmd.CombinedOutput()
+		if err == nil || !strings.Contains(string(out), says) {
+			t.Errorf("%s: exit %v, output lacks %q:\n%s", scenario, err, says, out)
+		}
+	}
+}
+
+func TestTableHelperScenario(t *testing.T) {
+	scenario := os.Getenv("TESTKIT_SCENARIO")
+	if scenario == "" {
+		t.Skip("run by TestTableHelpersReportFailures")
+	}
+	s := Start(t, Reply{Status: 404, Body: `{"message":"no k-1 here"}`})
+	c := Client(t, newDemo, transport.WithBaseURL(s.URL), transport.WithValue("api_key", "k-1"), transport.WithMaxRetries(0))
+	invalid := func() error { return c.InvalidParam("Get", "id", "is empty") }
+	switch scenario {
+	case "bad input that reaches the server":
+		BadInput(t, s, Shape{}, []Input{{Field: "id", Call: func() error { get(c); return invalid() }}})
+	case "bad input naming another field":
+		BadInput(t, s, Shape{}, []Input{{Field: "name", Call: invalid}})
+	case "an error of another status", "an error that shows a secret":
+		secret := "never-sent"
+		if scenario == "an error that shows a secret" {
+			secret = "k-1"
+		}
+		Errors(t, []Case{{Name: "404", Reply: Reply{Status: 404, Body: `{"message":"no k-1 here"}`}, Want: Shape{Status: 500}}}, []string{secret},
+			Op{Call: func(t *testing.T, url string) error {
+				return get(Client(t, newDemo, transport.WithBaseURL(url), transport.WithValue("api_key", "x")))
+			}})
 	}
 }
 
