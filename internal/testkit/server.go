@@ -35,6 +35,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/conduit-sdk/conduit/internal/replay"
@@ -183,14 +184,10 @@ func Start(t testing.TB, replies ...Reply) *Server {
 	if len(replies) == 0 {
 		replies = []Reply{{}}
 	}
-	var s *Server
-	s = Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		s.mu.Lock()
-		n := s.hits
-		s.mu.Unlock()
-		replies[min(n, len(replies))-1].ServeHTTP(w, r)
+	var n atomic.Int64
+	return Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		replies[min(int(n.Add(1)), len(replies))-1].ServeHTTP(w, r)
 	}))
-	return s
 }
 
 // Hits counts the requests that arrived.
