@@ -6,10 +6,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -19,7 +16,6 @@ import (
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/animegraph"
 	"github.com/conduit-sdk/conduit/internal/golden"
-	"github.com/conduit-sdk/conduit/internal/replay"
 	"github.com/conduit-sdk/conduit/internal/testkit"
 )
 
@@ -60,8 +56,7 @@ func TestMediaNullFields(t *testing.T) {
 func TestMediaNotFound(t *testing.T) {
 	m, err := replayClient(t).Media(context.Background(), "no such show")
 	assert.Nil(t, m)
-	e := testkit.Check(t, err, testkit.Shape{Is: conduit.ErrNotFound, Service: "animegraph", Op: "Media", Status: 404, Code: "404"})
-	assert.Equal(t, "Not Found.", e.Message)
+	testkit.Check(t, err, testkit.Shape{Is: conduit.ErrNotFound, Service: "animegraph", Op: "Media", Status: 404, Code: "404", Message: "Not Found."})
 	list := animegraph.GraphQLErrors(err)
 	require.Len(t, list, 1)
 	assert.Equal(t, []animegraph.Location{{Line: 2, Column: 3}}, list[0].Locations)
@@ -103,9 +98,7 @@ func TestQuery(t *testing.T) {
 }
 
 func TestQueryIntoMapAndDiscard(t *testing.T) {
-	c := testkit.Replay(t, "animegraph", func(o ...conduit.Option) (*animegraph.Client, error) {
-		return animegraph.New(append(o, unlimited)...)
-	})
+	c := testkit.Replay(t, "animegraph", animegraph.New, unlimited)
 	var m map[string]any
 	require.NoError(t, c.Query(context.Background(), pageDocument, nil, &m))
 	assert.Contains(t, m, "Page")
@@ -126,8 +119,7 @@ func TestQueryPartialData(t *testing.T) {
 		Staff *struct{} `json:"Staff"`
 	}
 	err := replayClient(t).Query(context.Background(), doc, nil, &out)
-	e := testkit.Check(t, err, testkit.Shape{Is: conduit.ErrAPI, Op: "Query", Status: 200, Code: "404"})
-	assert.Equal(t, "Not Found.", e.Message)
+	testkit.Check(t, err, testkit.Shape{Is: conduit.ErrAPI, Op: "Query", Status: 200, Code: "404", Message: "Not Found."})
 	assert.EqualValues(t, 1, out.Media.ID, "partial data is still decoded")
 	assert.Equal(t, "Cowboy Bebop", out.Media.Title.Romaji)
 	assert.Nil(t, out.Staff)
@@ -150,8 +142,7 @@ func TestQueryValidationErrors(t *testing.T) {
 // The replay stand-in answers a request without a query as the service
 // does: 400 with a GraphQL errors body.
 func TestReplayRejectsMissingQuery(t *testing.T) {
-	srv := replay.Start()
-	defer srv.Close()
+	srv := testkit.ReplayServer(t)
 	for _, body := range []string{`{}`, `{"query":"  "}`, `not json`} {
 		resp, err := http.Post(srv.URL("anime_url"), "application/json", strings.NewReader(body))
 		require.NoError(t, err)
@@ -169,52 +160,27 @@ func TestReplayRejectsMissingQuery(t *testing.T) {
 	}
 }
 
-type captured struct {
-	mu     sync.Mutex
-	bodies [][]byte
-	reqs   []*http.Request
-}
-
-// captureServer records each request and answers with the Media fixture.
-func captureServer(t *testing.T) (*captured, string) {
-	c := &captured{}
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		b, _ := io.ReadAll(r.Body)
-		c.mu.Lock()
-		c.bodies = append(c.bodies, b)
-		c.reqs = append(c.reqs, r.Clone(context.Background()))
-		c.mu.Unlock()
-		http.ServeFile(w, r, "../testdata/animegraph/media.json")
-	}))
-	t.Cleanup(srv.Close)
-	return c, srv.URL
-}
-
-func (c *captured) last() (*http.Request, []byte) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.reqs[len(c.reqs)-1], c.bodies[len(c.bodies)-1]
+// mediaServer answers every request with the Media fixture.
+func mediaServer(t testing.TB) *testkit.Server {
+	return testkit.Start(t, testkit.Reply{Body: testkit.Fixture(t, "animegraph", "media.json")})
 }
 
 func TestQueryRequestShape(t *testing.T) {
-	cap, u := captureServer(t)
-	c, err := animegraph.New(conduit.WithBaseURL(u+"/graphql"), unlimited)
-	require.NoError(t, err)
+	srv := mediaServer(t)
+	c := testkit.Client(t, animegraph.New, conduit.WithBaseURL(srv.URL+"/graphql"), unlimited)
 	require.NoError(t, c.Query(context.Background(), pageDocument, map[string]any{"year": 2023, "season": "FALL"}, &page{}))
-	r, body := cap.last()
+	r := srv.Last(t)
 	assert.Equal(t, "POST", r.Method)
-	assert.Equal(t, "/graphql", r.URL.EscapedPath(), "the POST goes to the base URL itself")
-	assert.Empty(t, r.URL.RawQuery)
+	assert.Equal(t, "/graphql", r.URI, "the POST goes to the base URL itself, with no query")
 	assert.Equal(t, "application/json", r.Header.Get("Content-Type"))
 	assert.Equal(t, "application/json", r.Header.Get("Accept"))
 	assert.Equal(t, "conduit-go/"+conduit.Version, r.Header.Get("User-Agent"))
 	assert.Empty(t, r.Header.Get("Authorization"), "public reads carry no credential")
 	want, _ := json.Marshal(map[string]any{"query": pageDocument, "variables": map[string]any{"season": "FALL", "year": 2023}})
-	assert.JSONEq(t, string(want), string(body))
+	assert.JSONEq(t, string(want), string(r.Body))
 
 	require.NoError(t, c.Query(context.Background(), pageDocument, nil, &page{}))
-	_, body = cap.last()
-	assert.JSONEq(t, string(must(json.Marshal(map[string]any{"query": pageDocument}))), string(body), "no variables member without variables")
+	assert.JSONEq(t, string(must(json.Marshal(map[string]any{"query": pageDocument}))), string(srv.Last(t).Body), "no variables member without variables")
 }
 
 func must(b []byte, err error) []byte {
@@ -265,16 +231,14 @@ func checkSearchIsOnlyAVariable(t *testing.T, body []byte, search string) {
 // fixed document byte for byte, and the text only as the $search variable.
 func TestMediaSearchCannotChangeDocument(t *testing.T) {
 	assert.Equal(t, wantMediaDocument, animegraph.MediaDocument)
-	cap, u := captureServer(t)
-	c, err := animegraph.New(conduit.WithBaseURL(u), unlimited)
-	require.NoError(t, err)
+	srv := mediaServer(t)
+	c := testkit.Client(t, animegraph.New, conduit.WithBaseURL(srv.URL), unlimited)
 	for _, s := range hostileSearches {
 		_, err := c.Media(context.Background(), s)
 		require.NoError(t, err, "%q", s)
-		_, body := cap.last()
-		checkSearchIsOnlyAVariable(t, body, s)
+		checkSearchIsOnlyAVariable(t, srv.Last(t).Body, s)
 	}
-	assert.Len(t, cap.bodies, len(hostileSearches))
+	assert.Equal(t, len(hostileSearches), srv.Hits())
 }
 
 func FuzzMediaSearch(f *testing.F) {
@@ -283,86 +247,57 @@ func FuzzMediaSearch(f *testing.F) {
 	}
 	f.Add("\xff\xfe")
 	f.Add("   ")
-	cap := &captured{}
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		b, _ := io.ReadAll(r.Body)
-		cap.mu.Lock()
-		cap.bodies = append(cap.bodies[:0], b)
-		cap.reqs = append(cap.reqs[:0], r)
-		cap.mu.Unlock()
-		http.ServeFile(w, r, "../testdata/animegraph/media.json")
-	}))
-	defer srv.Close()
-	c, err := animegraph.New(conduit.WithBaseURL(srv.URL), unlimited)
-	require.NoError(f, err)
+	srv := mediaServer(f)
+	c := testkit.Client(f, animegraph.New, conduit.WithBaseURL(srv.URL), unlimited)
 	f.Fuzz(func(t *testing.T, search string) {
 		_, err := c.Media(context.Background(), search)
 		if err != nil {
-			testkit.Check(t, err, testkit.Shape{Is: conduit.ErrInvalidParam, Field: "search"})
+			testkit.InvalidParam(t, err, "search")
 			return
 		}
-		_, body := cap.last()
-		checkSearchIsOnlyAVariable(t, body, search)
+		checkSearchIsOnlyAVariable(t, srv.Last(t).Body, search)
 	})
 }
 
+// graphQLErrors checks how many GraphQL errors the error carries.
+func graphQLErrors(n int) func(*testing.T, error) {
+	return func(t *testing.T, err error) { assert.Len(t, animegraph.GraphQLErrors(err), n) }
+}
+
 func TestQueryErrors(t *testing.T) {
-	cases := []struct {
-		name   string
-		status int
-		ctype  string
-		body   string
-		want   testkit.Shape
-		errs   int
-	}{
-		{"errors without data", 200, "application/json", `{"errors":[{"message":"Internal error","status":500}],"data":null}`, testkit.Shape{Is: conduit.ErrAPI, Status: 200, Code: "500"}, 1},
-		{"extensions code", 200, "application/json", `{"errors":[{"message":"Too complex","extensions":{"code":"MAX_COMPLEXITY"}},{"message":"second"}]}`, testkit.Shape{Is: conduit.ErrAPI, Status: 200, Code: "MAX_COMPLEXITY"}, 2},
-		{"errors without code", 200, "application/json", `{"errors":[{"message":"plain"}]}`, testkit.Shape{Is: conduit.ErrAPI, Status: 200}, 1},
-		{"400 GraphQL body", 400, "application/json", `{"errors":[{"message":"Syntax Error","status":400},{"message":"also","status":400}],"data":null}`, testkit.Shape{Is: conduit.ErrAPI, Status: 400, Code: "400"}, 2},
-		{"429 text", 429, "text/plain", `Too Many Requests.`, testkit.Shape{Is: conduit.ErrRateLimited, Status: 429}, 0},
-		{"429 GraphQL body", 429, "application/json", `{"errors":[{"message":"Too Many Requests.","status":429}],"data":null}`, testkit.Shape{Is: conduit.ErrRateLimited, Status: 429, Code: "429"}, 1},
-		{"502 html", 502, "text/html", `<html><body>Bad Gateway</body></html>`, testkit.Shape{Is: conduit.ErrAPI, Status: 502}, 0},
-		{"null body", 200, "application/json", `null`, testkit.Shape{Is: conduit.ErrMalformedResponse}, 0},
-		{"null data", 200, "application/json", `{"data":null}`, testkit.Shape{Is: conduit.ErrMalformedResponse}, 0},
-		{"no data member", 200, "application/json", `{}`, testkit.Shape{Is: conduit.ErrMalformedResponse}, 0},
-		{"data of the wrong shape", 200, "application/json", `{"data":{"Page":[]}}`, testkit.Shape{Is: conduit.ErrMalformedResponse}, 0},
-		{"errors not a list", 200, "application/json", `{"errors":"boom"}`, testkit.Shape{Is: conduit.ErrMalformedResponse}, 0},
+	api := func(status int, code string) testkit.Shape {
+		return testkit.Shape{Is: conduit.ErrAPI, Status: status, Code: code}
 	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			u := testkit.Answer(t, tc.status, tc.ctype, tc.body)
-			c, err := animegraph.New(conduit.WithBaseURL(u), conduit.WithMaxRetries(0), unlimited)
-			require.NoError(t, err)
-			err = c.Query(context.Background(), pageDocument, nil, &page{})
-			want := tc.want
-			want.Service, want.Op, want.Endpoint = "animegraph", "Query", "POST /"
-			testkit.Check(t, err, want)
-			assert.Len(t, animegraph.GraphQLErrors(err), tc.errs)
-		})
-	}
+	malformed := testkit.Shape{Is: conduit.ErrMalformedResponse}
+	testkit.Errors(t, []testkit.Case{
+		{Name: "errors without data", Reply: testkit.Reply{Body: `{"errors":[{"message":"Internal error","status":500}],"data":null}`}, Want: api(200, "500"), Then: graphQLErrors(1)},
+		{Name: "extensions code", Reply: testkit.Reply{Body: `{"errors":[{"message":"Too complex","extensions":{"code":"MAX_COMPLEXITY"}},{"message":"second"}]}`}, Want: api(200, "MAX_COMPLEXITY"), Then: graphQLErrors(2)},
+		{Name: "errors without code", Reply: testkit.Reply{Body: `{"errors":[{"message":"plain"}]}`}, Want: api(200, ""), Then: graphQLErrors(1)},
+		{Name: "400 GraphQL body", Reply: testkit.Reply{Status: 400, Body: `{"errors":[{"message":"Syntax Error","status":400},{"message":"also","status":400}],"data":null}`}, Want: api(400, "400"), Then: graphQLErrors(2)},
+		{Name: "429 text", Reply: testkit.Reply{Status: 429, ContentType: "text/plain", Body: `Too Many Requests.`}, Want: testkit.Shape{Is: conduit.ErrRateLimited, Status: 429}, Then: graphQLErrors(0)},
+		{Name: "429 GraphQL body", Reply: testkit.Reply{Status: 429, Body: `{"errors":[{"message":"Too Many Requests.","status":429}],"data":null}`}, Want: testkit.Shape{Is: conduit.ErrRateLimited, Status: 429, Code: "429"}, Then: graphQLErrors(1)},
+		{Name: "502 html", Reply: testkit.Reply{Status: 502, ContentType: "text/html", Body: `<html><body>Bad Gateway</body></html>`}, Want: api(502, ""), Then: graphQLErrors(0)},
+		{Name: "null body", Reply: testkit.Reply{Body: `null`}, Want: malformed, Then: graphQLErrors(0)},
+		{Name: "null data", Reply: testkit.Reply{Body: `{"data":null}`}, Want: malformed, Then: graphQLErrors(0)},
+		{Name: "no data member", Reply: testkit.Reply{Body: `{}`}, Want: malformed, Then: graphQLErrors(0)},
+		{Name: "data of the wrong shape", Reply: testkit.Reply{Body: `{"data":{"Page":[]}}`}, Want: malformed, Then: graphQLErrors(0)},
+		{Name: "errors not a list", Reply: testkit.Reply{Body: `{"errors":"boom"}`}, Want: malformed, Then: graphQLErrors(0)},
+	}, nil, testkit.Op{Service: "animegraph", Op: "Query", Endpoint: "POST /", Call: func(t *testing.T, url string) error {
+		c := testkit.Client(t, animegraph.New, conduit.WithBaseURL(url), conduit.WithMaxRetries(0), unlimited)
+		return c.Query(context.Background(), pageDocument, nil, &page{})
+	}})
 }
 
 // A query is a read: it is retried after a 500 or 503, which a write
 // would not be.
 func TestQueryRetriesLikeARead(t *testing.T) {
-	var hits atomic.Int32
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		switch hits.Add(1) {
-		case 1:
-			w.WriteHeader(http.StatusInternalServerError)
-		case 2:
-			w.WriteHeader(http.StatusServiceUnavailable)
-		default:
-			http.ServeFile(w, r, "../testdata/animegraph/media.json")
-		}
-	}))
-	defer srv.Close()
-	c, err := animegraph.New(conduit.WithBaseURL(srv.URL), unlimited, conduit.WithRetryBackoff(time.Millisecond, 5*time.Millisecond))
-	require.NoError(t, err)
+	srv := testkit.Start(t, testkit.Reply{Status: http.StatusInternalServerError}, testkit.Reply{Status: http.StatusServiceUnavailable},
+		testkit.Reply{Body: testkit.Fixture(t, "animegraph", "media.json")})
+	c := testkit.Client(t, animegraph.New, conduit.WithBaseURL(srv.URL), unlimited, testkit.Fast)
 	m, err := c.Media(context.Background(), "Cowboy Bebop")
 	require.NoError(t, err)
 	assert.EqualValues(t, 1, m.ID)
-	assert.EqualValues(t, 3, hits.Load())
+	assert.Equal(t, 3, srv.Hits())
 }
 
 // The default budget of 90 a minute spaces requests to one host about
@@ -379,60 +314,52 @@ func TestDefaultRateLimit(t *testing.T) {
 		{"raised", []conduit.Option{conduit.WithRateLimit(1000, time.Second)}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var hits atomic.Int32
-			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-				hits.Add(1)
-				http.ServeFile(w, r, "../testdata/animegraph/media.json")
-			}))
-			defer srv.Close()
-			c, err := animegraph.New(append(tc.opts, conduit.WithBaseURL(srv.URL), conduit.WithMaxRetries(0))...)
-			require.NoError(t, err)
-			_, err = c.Media(context.Background(), "Cowboy Bebop")
+			srv := mediaServer(t)
+			c := testkit.Client(t, animegraph.New, append(tc.opts, conduit.WithBaseURL(srv.URL), conduit.WithMaxRetries(0))...)
+			_, err := c.Media(context.Background(), "Cowboy Bebop")
 			require.NoError(t, err)
 			ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 			defer cancel()
 			_, err = c.Media(ctx, "Cowboy Bebop")
 			if tc.limited {
 				require.Error(t, err)
-				assert.EqualValues(t, 1, hits.Load(), "the limited request never left")
+				assert.Equal(t, 1, srv.Hits(), "the limited request never left")
 			} else {
 				require.NoError(t, err)
-				assert.EqualValues(t, 2, hits.Load())
+				assert.Equal(t, 2, srv.Hits())
 			}
 		})
 	}
 }
 
 func TestBadInput(t *testing.T) {
-	srv := testkit.Count(t)
-	c, err := animegraph.New(conduit.WithBaseURL(srv.URL), unlimited)
-	require.NoError(t, err)
+	srv := testkit.Start(t)
+	c := testkit.Client(t, animegraph.New, conduit.WithBaseURL(srv.URL), unlimited)
 	ctx := context.Background()
 	var nilPage *page
-	cases := []struct {
-		field string
-		err   error
-	}{
-		{"search", func() error { _, err := c.Media(ctx, ""); return err }()},
-		{"search", func() error { _, err := c.Media(ctx, " \n\t"); return err }()},
-		{"search", func() error { _, err := c.Media(ctx, "Bebop\xff"); return err }()},
-		{"query", c.Query(ctx, "", nil, &page{})},
-		{"query", c.Query(ctx, "  \n ", nil, &page{})},
-		{"out", c.Query(ctx, pageDocument, nil, page{})},
-		{"out", c.Query(ctx, pageDocument, nil, nilPage)},
-		{"variables", c.Query(ctx, pageDocument, map[string]any{"year": make(chan int)}, &page{})},
-		{"variables", c.Query(ctx, pageDocument, map[string]any{"1year": 2023}, &page{})},
-		{"variables", c.Query(ctx, pageDocument, map[string]any{"season-year": 2023}, &page{})},
-		{"variables", c.Query(ctx, pageDocument, map[string]any{"": 2023}, &page{})},
+	media := func(search string) func() error {
+		return func() error { _, err := c.Media(ctx, search); return err }
 	}
-	for _, tc := range cases {
-		testkit.Check(t, tc.err, testkit.Shape{Is: conduit.ErrInvalidParam, Service: "animegraph", Field: tc.field})
+	query := func(doc string, vars map[string]any, out any) func() error {
+		return func() error { return c.Query(ctx, doc, vars, out) }
 	}
-	assert.Zero(t, srv.Hits(), "bad input must not reach the server")
+	testkit.BadInput(t, srv, testkit.Shape{Service: "animegraph"}, []testkit.Input{
+		{Field: "search", Call: media("")},
+		{Field: "search", Call: media(" \n\t")},
+		{Field: "search", Call: media("Bebop\xff")},
+		{Field: "query", Call: query("", nil, &page{})},
+		{Field: "query", Call: query("  \n ", nil, &page{})},
+		{Field: "out", Call: query(pageDocument, nil, page{})},
+		{Field: "out", Call: query(pageDocument, nil, nilPage)},
+		{Field: "variables", Call: query(pageDocument, map[string]any{"year": make(chan int)}, &page{})},
+		{Field: "variables", Call: query(pageDocument, map[string]any{"1year": 2023}, &page{})},
+		{Field: "variables", Call: query(pageDocument, map[string]any{"season-year": 2023}, &page{})},
+		{Field: "variables", Call: query(pageDocument, map[string]any{"": 2023}, &page{})},
+	})
 }
 
 func TestMissingBaseURL(t *testing.T) {
-	testkit.NoBaseURL(t, "CONDUIT_ANIME_URL", animegraph.New, func(c *animegraph.Client) error {
+	testkit.MissingBaseURL(t, "CONDUIT_ANIME_URL", animegraph.New, func(c *animegraph.Client) error {
 		return c.Query(context.Background(), pageDocument, nil, nil)
 	})
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
-	"os"
 	"testing"
 	"time"
 
@@ -15,20 +14,16 @@ import (
 	"github.com/conduit-sdk/conduit/chat"
 	"github.com/conduit-sdk/conduit/internal/golden"
 	"github.com/conduit-sdk/conduit/internal/replay"
-	"github.com/conduit-sdk/conduit/internal/testserver"
+	"github.com/conduit-sdk/conduit/internal/testkit"
 )
 
 const testToken = "tok-Bot.SECRET_9f8e7d"
 
-var fast = conduit.WithRetryBackoff(time.Millisecond, 5*time.Millisecond)
+var fast = testkit.Fast
 
 func newReplay(t *testing.T) (*chat.Client, *replay.Server) {
-	t.Helper()
-	srv := replay.Start()
-	t.Cleanup(srv.Close)
-	c, err := chat.New(srv.Options("chat")...)
-	require.NoError(t, err)
-	return c, srv
+	srv := testkit.ReplayServer(t)
+	return testkit.Client(t, chat.New, srv.Options("chat")...), srv
 }
 
 func TestCurrentUser(t *testing.T) {
@@ -85,18 +80,15 @@ func TestGuildChannels(t *testing.T) {
 }
 
 func TestBotRequestShape(t *testing.T) {
-	body, err := os.ReadFile("../testdata/chat/create_message.json")
-	require.NoError(t, err)
-	srv := testserver.Start(t, testserver.Answer{Body: string(body)})
-	c, err := chat.New(conduit.WithBaseURL(srv.URL+"/api/v10/"), chat.WithBotToken(testToken))
-	require.NoError(t, err)
+	srv := testkit.Start(t, testkit.Reply{Body: testkit.Fixture(t, "chat", "create_message.json")})
+	c := testkit.Client(t, chat.New, conduit.WithBaseURL(srv.URL+"/api/v10/"), chat.WithBotToken(testToken))
 	ctx := context.Background()
 
-	_, err = c.CreateMessage(ctx, "11/80 ?", "hi \"there\"")
+	_, err := c.CreateMessage(ctx, "11/80 ?", "hi \"there\"")
 	require.NoError(t, err)
 	got := srv.Last(t)
 	assert.Equal(t, "POST", got.Method)
-	assert.Equal(t, "/api/v10/channels/11%2F80%20%3F/messages", got.RawPath, "the id stays one escaped segment")
+	assert.Equal(t, "/api/v10/channels/11%2F80%20%3F/messages", got.Path, "the id stays one escaped segment")
 	assert.Empty(t, got.Query)
 	assert.JSONEq(t, `{"content":"hi \"there\""}`, string(got.Body))
 	assert.Equal(t, "application/json", got.Header.Get("Content-Type"))
@@ -106,25 +98,24 @@ func TestBotRequestShape(t *testing.T) {
 	require.NoError(t, err)
 	got = srv.Last(t)
 	assert.Equal(t, "GET", got.Method)
-	assert.Equal(t, "/api/v10/users/@me", got.RawPath, "@me is a literal segment")
+	assert.Equal(t, "/api/v10/users/@me", got.Path, "@me is a literal segment")
 	assert.Empty(t, got.Body)
 	assertBotAuthOnly(t, got)
 
-	srv2 := testserver.Start(t, testserver.Answer{Body: `[]`})
-	c2, err := chat.New(conduit.WithBaseURL(srv2.URL+"/api/v10"), chat.WithBotToken(testToken))
-	require.NoError(t, err)
+	srv2 := testkit.Start(t, testkit.Reply{Body: `[]`})
+	c2 := testkit.Client(t, chat.New, conduit.WithBaseURL(srv2.URL+"/api/v10"), chat.WithBotToken(testToken))
 	chs, err := c2.GuildChannels(ctx, "1180000000000000007")
 	require.NoError(t, err)
 	assert.Empty(t, chs)
 	got2 := srv2.Last(t)
 	assert.Equal(t, "GET", got2.Method)
-	assert.Equal(t, "/api/v10/guilds/1180000000000000007/channels", got2.RawPath)
+	assert.Equal(t, "/api/v10/guilds/1180000000000000007/channels", got2.Path)
 	assertBotAuthOnly(t, got2)
 }
 
 // assertBotAuthOnly checks the bot token is sent as "Bot <token>" in
 // Authorization and nowhere else.
-func assertBotAuthOnly(t *testing.T, got testserver.Request) {
+func assertBotAuthOnly(t *testing.T, got testkit.Request) {
 	t.Helper()
 	assert.Equal(t, "Bot "+testToken, got.Header.Get("Authorization"))
 	assert.Equal(t, "conduit-go/"+conduit.Version, got.Header.Get("User-Agent"))
@@ -132,54 +123,32 @@ func assertBotAuthOnly(t *testing.T, got testserver.Request) {
 }
 
 func TestBotErrors(t *testing.T) {
-	accessBody, err := os.ReadFile("../testdata/chat/missing_access.json")
-	require.NoError(t, err)
-	cases := []struct {
-		name   string
-		status int
-		ctype  string
-		body   string
-		is     error
-		code   string
-		msg    string
-	}{
-		{"403 json", 403, "application/json", string(accessBody), conduit.ErrUnauthorized, "50001", "Missing Access"},
-		{"401 echoing the header", 401, "application/json", `{"message":"401: Unauthorized, got Bot ` + testToken + `","code":0}`, conduit.ErrUnauthorized, "0", "401: Unauthorized, got Bot [REDACTED]"},
-		{"404 json", 404, "application/json", `{"message":"Unknown Channel","code":10003}`, conduit.ErrNotFound, "10003", "Unknown Channel"},
-		{"502 html", 502, "text/html", `<html><body><h1>502 Bad Gateway</h1></body></html>`, conduit.ErrAPI, "", ""},
-		{"500 text", 500, "text/plain", `upstream timed out`, conduit.ErrAPI, "", "upstream timed out"},
-		{"null at 200", 200, "application/json", `null`, conduit.ErrMalformedResponse, "", "empty or null body where a record was expected"},
-		{"malformed at 200", 200, "application/json", `{"id":"1","content":`, conduit.ErrMalformedResponse, "", ""},
-		{"wrong id type", 200, "application/json", `{"id":1.5,"content":"x"}`, conduit.ErrMalformedResponse, "", ""},
+	malformed := func(message string) testkit.Shape {
+		return testkit.Shape{Is: conduit.ErrMalformedResponse, Message: message}
 	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			srv := testserver.Start(t, testserver.Answer{Status: tc.status, ContentType: tc.ctype, Body: tc.body})
-			c, err := chat.New(conduit.WithBaseURL(srv.URL), chat.WithBotToken(testToken), conduit.WithMaxRetries(0))
-			require.NoError(t, err)
-			_, err = c.CreateMessage(context.Background(), "1180000000000000101", "hello")
-			var e *chat.Error
-			require.ErrorAs(t, err, &e)
-			assert.ErrorIs(t, err, tc.is)
-			assert.Equal(t, "chat", e.Service)
-			assert.Equal(t, "CreateMessage", e.Op)
-			assert.Equal(t, "POST /channels/{channel_id}/messages", e.Endpoint)
-			assert.Equal(t, tc.code, e.Code)
-			if tc.msg != "" {
-				assert.Contains(t, e.Message, tc.msg)
-			}
-			testserver.NoSecret(t, err, testToken)
-		})
-	}
+	testkit.Errors(t, []testkit.Case{
+		{Name: "403 json", Reply: testkit.Reply{Status: 403, Body: testkit.Fixture(t, "chat", "missing_access.json")}, Want: testkit.Shape{Is: conduit.ErrUnauthorized, Status: 403, Code: "50001", Message: "Missing Access"}},
+		{Name: "401 echoing the header", Reply: testkit.Reply{Status: 401, Body: `{"message":"401: Unauthorized, got Bot ` + testToken + `","code":0}`}, Want: testkit.Shape{Is: conduit.ErrUnauthorized, Status: 401, Code: "0", Message: "401: Unauthorized, got Bot [REDACTED]"}},
+		{Name: "404 json", Reply: testkit.Reply{Status: 404, Body: `{"message":"Unknown Channel","code":10003}`}, Want: testkit.Shape{Is: conduit.ErrNotFound, Status: 404, Code: "10003", Message: "Unknown Channel"}},
+		{Name: "502 html", Reply: testkit.Reply{Status: 502, ContentType: "text/html", Body: `<html><body><h1>502 Bad Gateway</h1></body></html>`}, Want: testkit.Shape{Is: conduit.ErrAPI, Status: 502}},
+		{Name: "500 text", Reply: testkit.Reply{Status: 500, ContentType: "text/plain", Body: `upstream timed out`}, Want: testkit.Shape{Is: conduit.ErrAPI, Status: 500, Message: "upstream timed out"}},
+		{Name: "null at 200", Reply: testkit.Reply{Body: `null`}, Want: malformed("empty or null body where a record was expected")},
+		{Name: "malformed at 200", Reply: testkit.Reply{Body: `{"id":"1","content":`}, Want: malformed("")},
+		{Name: "wrong id type", Reply: testkit.Reply{Body: `{"id":1.5,"content":"x"}`}, Want: malformed("")},
+	}, []string{testToken}, testkit.Op{Service: "chat", Op: "CreateMessage", Endpoint: "POST /channels/{channel_id}/messages", Call: func(t *testing.T, url string) error {
+		c := testkit.Client(t, chat.New, conduit.WithBaseURL(url), chat.WithBotToken(testToken), conduit.WithMaxRetries(0))
+		_, err := c.CreateMessage(context.Background(), "1180000000000000101", "hello")
+		return err
+	}})
 }
 
 // rateLimited is the platform's 429 body asking for a wait of secs seconds.
-func rateLimited(secs string) testserver.Answer {
-	return testserver.Answer{Status: http.StatusTooManyRequests, Body: `{"message":"You are being rate limited.","retry_after":` + secs + `,"global":false}`}
+func rateLimited(secs string) testkit.Reply {
+	return testkit.Reply{Status: http.StatusTooManyRequests, Body: `{"message":"You are being rate limited.","retry_after":` + secs + `,"global":false}`}
 }
 
 func TestCreateMessageRetriedOnceAfter429(t *testing.T) {
-	srv := testserver.Start(t, rateLimited("0.01"), testserver.Answer{Body: `{"id":"1180000000000005001","content":"hello"}`})
+	srv := testkit.Start(t, rateLimited("0.01"), testkit.Reply{Body: `{"id":"1180000000000005001","content":"hello"}`})
 	c, err := chat.New(conduit.WithBaseURL(srv.URL), chat.WithBotToken(testToken), fast)
 	require.NoError(t, err)
 	m, err := c.CreateMessage(context.Background(), "1180000000000000101", "hello")
@@ -191,7 +160,7 @@ func TestCreateMessageRetriedOnceAfter429(t *testing.T) {
 func TestRetryAfterBodyIsHonoured(t *testing.T) {
 	// The body asks for 1.5s, more than this client may wait: the call must
 	// stop at once and report the server's wait, not guess its own.
-	srv := testserver.Start(t, rateLimited("1.5"), testserver.Answer{})
+	srv := testkit.Start(t, rateLimited("1.5"), testkit.Reply{})
 	c, err := chat.New(conduit.WithBaseURL(srv.URL), chat.WithBotToken(testToken), fast, conduit.WithMaxRetryWait(time.Second))
 	require.NoError(t, err)
 	_, err = c.CreateMessage(context.Background(), "1180000000000000101", "hello")
@@ -204,7 +173,7 @@ func TestRetryAfterBodyIsHonoured(t *testing.T) {
 }
 
 func TestCreateMessageNotRetriedAfter500(t *testing.T) {
-	srv := testserver.Start(t, testserver.Answer{Status: 500, Body: `{"message":"500: Internal Server Error","code":0}`})
+	srv := testkit.Start(t, testkit.Reply{Status: 500, Body: `{"message":"500: Internal Server Error","code":0}`})
 	c, err := chat.New(conduit.WithBaseURL(srv.URL), chat.WithBotToken(testToken), fast)
 	require.NoError(t, err)
 	_, err = c.CreateMessage(context.Background(), "1180000000000000101", "hello")
@@ -213,7 +182,7 @@ func TestCreateMessageNotRetriedAfter500(t *testing.T) {
 }
 
 func TestGuildChannelsRetriedAfter503(t *testing.T) {
-	srv := testserver.Start(t, testserver.Answer{Status: 503, ContentType: "text/html"}, testserver.Answer{Body: `[{"id":"1","type":0,"position":0}]`})
+	srv := testkit.Start(t, testkit.Reply{Status: 503, ContentType: "text/html"}, testkit.Reply{Body: `[{"id":"1","type":0,"position":0}]`})
 	c, err := chat.New(conduit.WithBaseURL(srv.URL), chat.WithBotToken(testToken), fast)
 	require.NoError(t, err)
 	chs, err := c.GuildChannels(context.Background(), "7")
@@ -223,89 +192,67 @@ func TestGuildChannelsRetriedAfter503(t *testing.T) {
 }
 
 func TestBadInput(t *testing.T) {
-	srv := testserver.Start(t)
-	c, err := chat.New(conduit.WithBaseURL(srv.URL), chat.WithWebhookBaseURL(srv.URL), chat.WithBotToken(testToken))
-	require.NoError(t, err)
+	srv := testkit.Start(t)
+	c := testkit.Client(t, chat.New, conduit.WithBaseURL(srv.URL), chat.WithWebhookBaseURL(srv.URL), chat.WithBotToken(testToken))
 	ctx := context.Background()
 	hook := chat.Webhook{ID: "1180000000000097531", Token: "hook-token_ABC"}
 	msg := chat.WebhookMessage{Content: "hi"}
-	cases := []struct {
-		name, field string
-		call        func() error
-	}{
-		{"empty channel", "channel_id", func() error { _, err := c.CreateMessage(ctx, "", "hi"); return err }},
-		{"blank channel", "channel_id", func() error { _, err := c.CreateMessage(ctx, " \t", "hi"); return err }},
-		{"empty content", "content", func() error { _, err := c.CreateMessage(ctx, "1", ""); return err }},
-		{"blank content", "content", func() error { _, err := c.CreateMessage(ctx, "1", "\n "); return err }},
-		{"empty guild", "guild_id", func() error { _, err := c.GuildChannels(ctx, ""); return err }},
-		{"empty webhook id", "webhook_id", func() error { return c.ExecuteWebhook(ctx, chat.Webhook{Token: hook.Token}, msg) }},
-		{"non-numeric webhook id", "webhook_id", func() error {
-			return c.ExecuteWebhook(ctx, chat.Webhook{ID: "abc", Token: hook.Token}, msg)
-		}},
-		{"empty webhook token", "webhook_token", func() error { return c.ExecuteWebhook(ctx, chat.Webhook{ID: hook.ID}, msg) }},
-		{"token with a slash", "webhook_token", func() error {
-			return c.ExecuteWebhook(ctx, chat.Webhook{ID: hook.ID, Token: "abc/def"}, msg)
-		}},
-		{"token dot-dot", "webhook_token", func() error {
-			_, err := c.ExecuteWebhookWait(ctx, chat.Webhook{ID: hook.ID, Token: ".."}, msg)
-			return err
-		}},
-		{"empty webhook content", "content", func() error {
-			return c.ExecuteWebhook(ctx, hook, chat.WebhookMessage{Username: "ci"})
-		}},
-		{"empty wait content", "content", func() error {
-			_, err := c.ExecuteWebhookWait(ctx, hook, chat.WebhookMessage{Content: " "})
-			return err
-		}},
-		{"malformed webhook URL", "webhook_url", func() error {
+	create := func(channel, content string) func() error {
+		return func() error { _, err := c.CreateMessage(ctx, channel, content); return err }
+	}
+	execute := func(h chat.Webhook, m chat.WebhookMessage) func() error {
+		return func() error { return c.ExecuteWebhook(ctx, h, m) }
+	}
+	wait := func(h chat.Webhook, m chat.WebhookMessage) func() error {
+		return func() error { _, err := c.ExecuteWebhookWait(ctx, h, m); return err }
+	}
+	testkit.BadInput(t, srv, testkit.Shape{Service: "chat"}, []testkit.Input{
+		{Field: "channel_id", Call: create("", "hi")},    // empty channel
+		{Field: "channel_id", Call: create(" \t", "hi")}, // blank channel
+		{Field: "content", Call: create("1", "")},        // empty content
+		{Field: "content", Call: create("1", "\n ")},     // blank content
+		{Field: "guild_id", Call: func() error { _, err := c.GuildChannels(ctx, ""); return err }},
+		{Field: "webhook_id", Call: execute(chat.Webhook{Token: hook.Token}, msg)},
+		{Field: "webhook_id", Call: execute(chat.Webhook{ID: "abc", Token: hook.Token}, msg)}, // non-numeric
+		{Field: "webhook_token", Call: execute(chat.Webhook{ID: hook.ID}, msg)},
+		{Field: "webhook_token", Call: execute(chat.Webhook{ID: hook.ID, Token: "abc/def"}, msg)},
+		{Field: "webhook_token", Call: wait(chat.Webhook{ID: hook.ID, Token: ".."}, msg)},
+		{Field: "content", Call: execute(hook, chat.WebhookMessage{Username: "ci"})},
+		{Field: "content", Call: wait(hook, chat.WebhookMessage{Content: " "})},
+		{Field: "webhook_url", Call: func() error {
 			_, err := chat.ParseWebhookURL("https://chat.example/api/webhooks/1180000000000097531")
 			return err
 		}},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			err := tc.call()
-			var e *chat.Error
-			require.ErrorAs(t, err, &e)
-			assert.ErrorIs(t, err, conduit.ErrInvalidParam)
-			assert.Equal(t, tc.field, e.Field)
-			assert.Contains(t, err.Error(), tc.field)
-			testserver.NoSecret(t, err, testToken, hook.Token)
-		})
-	}
-	assert.Zero(t, srv.Hits(), "bad input must not reach the server")
+	}, testToken, hook.Token)
 }
 
 func TestMissingBotToken(t *testing.T) {
 	t.Setenv("CONDUIT_CHAT_BOT_TOKEN", "")
-	srv := testserver.Start(t)
+	srv := testkit.Start(t)
 	for _, opts := range [][]chat.Option{
 		{conduit.WithBaseURL(srv.URL)},
 		{conduit.WithBaseURL(srv.URL), chat.WithBotToken("")},
 	} {
-		c, err := chat.New(opts...)
-		require.NoError(t, err, "a webhook-only client needs no bot token")
-		_, err = c.CurrentUser(context.Background())
-		assert.ErrorIs(t, err, conduit.ErrMissingCredential)
-		assert.Contains(t, err.Error(), "chat.WithBotToken")
-		assert.Contains(t, err.Error(), "CONDUIT_CHAT_BOT_TOKEN")
+		c := testkit.Client(t, chat.New, opts...) // a webhook-only client needs no bot token
+		testkit.MissingCredential(t, srv, "chat.WithBotToken", "CONDUIT_CHAT_BOT_TOKEN", func() error {
+			_, err := c.CurrentUser(context.Background())
+			return err
+		})
 	}
-	assert.Zero(t, srv.Hits())
 }
 
 func TestBotTokenWithNewline(t *testing.T) {
-	srv := testserver.Start(t)
+	srv := testkit.Start(t)
 	c, err := chat.New(conduit.WithBaseURL(srv.URL), chat.WithBotToken(testToken+"\r\nX-Evil: 1"))
 	require.NoError(t, err)
 	_, err = c.CurrentUser(context.Background())
 	assert.ErrorIs(t, err, conduit.ErrInvalidParam)
-	testserver.NoSecret(t, err, testToken)
+	testkit.NoSecret(t, err, testToken)
 	assert.Zero(t, srv.Hits())
 }
 
 func TestConfigFromEnv(t *testing.T) {
-	srv := replay.Start()
-	defer srv.Close()
+	srv := testkit.ReplayServer(t)
 	t.Setenv("CONDUIT_CHAT_URL", srv.URL("chat_url"))
 	t.Setenv("CONDUIT_CHAT_WEBHOOK_BASE", srv.URL("chat_webhook_base"))
 	t.Setenv("CONDUIT_CHAT_BOT_TOKEN", replay.Credential("chat", "bot_token"))
@@ -318,16 +265,16 @@ func TestConfigFromEnv(t *testing.T) {
 }
 
 func TestMissingBaseURLs(t *testing.T) {
-	t.Setenv("CONDUIT_CHAT_URL", "")
-	t.Setenv("CONDUIT_CHAT_WEBHOOK_BASE", "")
-	c, err := chat.New(chat.WithBotToken(testToken))
-	require.NoError(t, err)
-	_, err = c.GuildChannels(context.Background(), "7")
-	assert.ErrorIs(t, err, conduit.ErrMissingBaseURL)
-	assert.Contains(t, err.Error(), "CONDUIT_CHAT_URL")
-	err = c.ExecuteWebhook(context.Background(), chat.Webhook{ID: "1", Token: "t0ken"}, chat.WebhookMessage{Content: "x"})
-	assert.ErrorIs(t, err, conduit.ErrMissingBaseURL)
-	assert.Contains(t, err.Error(), "CONDUIT_CHAT_WEBHOOK_BASE")
+	withToken := func(o ...chat.Option) (*chat.Client, error) {
+		return chat.New(append(o, chat.WithBotToken(testToken))...)
+	}
+	testkit.MissingBaseURL(t, "CONDUIT_CHAT_URL", withToken, func(c *chat.Client) error {
+		_, err := c.GuildChannels(context.Background(), "7")
+		return err
+	})
+	testkit.MissingBaseURL(t, "CONDUIT_CHAT_WEBHOOK_BASE", withToken, func(c *chat.Client) error {
+		return c.ExecuteWebhook(context.Background(), chat.Webhook{ID: "1", Token: "t0ken"}, chat.WebhookMessage{Content: "x"})
+	})
 }
 
 func TestSnowflakeDecoding(t *testing.T) {

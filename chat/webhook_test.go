@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -19,7 +18,7 @@ import (
 	"github.com/conduit-sdk/conduit/chat"
 	"github.com/conduit-sdk/conduit/internal/golden"
 	"github.com/conduit-sdk/conduit/internal/replay"
-	"github.com/conduit-sdk/conduit/internal/testserver"
+	"github.com/conduit-sdk/conduit/internal/testkit"
 )
 
 const hookToken = "hook-token_ABC.def~42"
@@ -63,15 +62,12 @@ func replayURL(srv *replay.Server) string {
 func TestReplayRejectsBotTokenOnWebhook(t *testing.T) {
 	// The replay server is the spec's referee: a webhook call carrying any
 	// header credential, or a wrong token, is refused.
-	srv := replay.Start()
-	defer srv.Close()
-	c, err := chat.New(append(srv.Options("chat"), conduit.WithMaxRetries(0))...)
-	require.NoError(t, err)
+	c := testkit.Replay(t, "chat", chat.New, conduit.WithMaxRetries(0))
 	wrong := replayWebhook()
 	wrong.Token = "not-the-token"
-	err = c.ExecuteWebhook(context.Background(), wrong, chat.WebhookMessage{Content: "x"})
+	err := c.ExecuteWebhook(context.Background(), wrong, chat.WebhookMessage{Content: "x"})
 	assert.ErrorIs(t, err, conduit.ErrUnauthorized)
-	testserver.NoSecret(t, err, "not-the-token")
+	testkit.NoSecret(t, err, "not-the-token")
 }
 
 func TestWebhookRequestShape(t *testing.T) {
@@ -80,7 +76,7 @@ func TestWebhookRequestShape(t *testing.T) {
 		if wait {
 			status, body = http.StatusOK, `{"id":"1180000000000005002","content":"deployed"}`
 		}
-		srv := testserver.Start(t, testserver.Answer{Status: status, Body: body})
+		srv := testkit.Start(t, testkit.Reply{Status: status, Body: body})
 		c, err := chat.New(chat.WithWebhookBaseURL(srv.URL+"/api/"), conduit.WithBaseURL(srv.URL+"/api/v10"), chat.WithBotToken(testToken))
 		require.NoError(t, err)
 		msg := chat.WebhookMessage{Content: "deployed", Username: "ci"}
@@ -106,7 +102,7 @@ func TestWebhookRequestShape(t *testing.T) {
 }
 
 func TestWebhookUsernameOmittedWhenEmpty(t *testing.T) {
-	srv := testserver.Start(t, testserver.Answer{Status: http.StatusNoContent})
+	srv := testkit.Start(t, testkit.Reply{Status: http.StatusNoContent})
 	c, err := chat.New(chat.WithWebhookBaseURL(srv.URL))
 	require.NoError(t, err)
 	require.NoError(t, c.ExecuteWebhook(context.Background(), testHook, chat.WebhookMessage{Content: "x"}))
@@ -114,48 +110,35 @@ func TestWebhookUsernameOmittedWhenEmpty(t *testing.T) {
 }
 
 func TestWebhookErrorsHideToken(t *testing.T) {
-	cases := []struct {
-		name   string
-		status int
-		body   string
-		is     error
-	}{
-		{"404 unknown webhook", 404, `{"message":"Unknown Webhook","code":10015}`, conduit.ErrNotFound},
-		{"401 echoing the path", 401, `{"message":"Invalid Webhook Token for /api/webhooks/1180000000000097531/` + hookToken + `","code":50027}`, conduit.ErrUnauthorized},
-		{"400 html echo", 400, `<html>bad request to /webhooks/1180000000000097531/` + hookToken + `</html>`, conduit.ErrAPI},
+	keptRedacted := func(t *testing.T, err error) {
+		var e *chat.Error
+		require.ErrorAs(t, err, &e)
+		assert.Contains(t, string(e.Body), "[REDACTED]", "the echo is kept, redacted")
 	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			srv := testserver.Start(t, testserver.Answer{Status: tc.status, Body: tc.body})
-			c, err := chat.New(chat.WithWebhookBaseURL(srv.URL))
-			require.NoError(t, err)
-			_, err = c.ExecuteWebhookWait(context.Background(), testHook, chat.WebhookMessage{Content: "x"})
-			assert.ErrorIs(t, err, tc.is)
-			var e *chat.Error
-			require.ErrorAs(t, err, &e)
-			assert.Equal(t, "POST /webhooks/{webhook_id}/{webhook_token}", e.Endpoint)
-			if strings.Contains(tc.body, hookToken) {
-				assert.Contains(t, string(e.Body), "[REDACTED]", "the echo is kept, redacted")
-			}
-			testserver.NoSecret(t, err, hookToken)
-		})
-	}
+	testkit.Errors(t, []testkit.Case{
+		{Name: "404 unknown webhook", Reply: testkit.Reply{Status: 404, Body: `{"message":"Unknown Webhook","code":10015}`},
+			Want: testkit.Shape{Is: conduit.ErrNotFound, Status: 404, Code: "10015"}},
+		{Name: "401 echoing the path", Reply: testkit.Reply{Status: 401, Body: `{"message":"Invalid Webhook Token for /api/webhooks/1180000000000097531/` + hookToken + `","code":50027}`},
+			Want: testkit.Shape{Is: conduit.ErrUnauthorized, Status: 401, Code: "50027"}, Then: keptRedacted},
+		{Name: "400 html echo", Reply: testkit.Reply{Status: 400, Body: `<html>bad request to /webhooks/1180000000000097531/` + hookToken + `</html>`},
+			Want: testkit.Shape{Is: conduit.ErrAPI, Status: 400}, Then: keptRedacted},
+	}, []string{hookToken}, testkit.Op{Service: "chat", Op: "ExecuteWebhookWait", Endpoint: "POST /webhooks/{webhook_id}/{webhook_token}", Call: func(t *testing.T, url string) error {
+		_, err := testkit.Client(t, chat.New, chat.WithWebhookBaseURL(url)).ExecuteWebhookWait(context.Background(), testHook, chat.WebhookMessage{Content: "x"})
+		return err
+	}})
 }
 
 func TestWebhookNetworkErrorHidesToken(t *testing.T) {
-	srv := httptest.NewServer(http.NotFoundHandler())
-	base := srv.URL
-	srv.Close() // nothing listens: the dial fails, and its error names the URL
-	c, err := chat.New(chat.WithWebhookBaseURL(base), fast)
+	c, err := chat.New(chat.WithWebhookBaseURL(testkit.Closed(t)), fast)
 	require.NoError(t, err)
 	err = c.ExecuteWebhook(context.Background(), testHook, chat.WebhookMessage{Content: "x"})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "[REDACTED]", "the URL is printed, redacted")
-	testserver.NoSecret(t, err, hookToken)
+	testkit.NoSecret(t, err, hookToken)
 }
 
 func TestWebhookRetriedOnceAfter429(t *testing.T) {
-	srv := testserver.Start(t, rateLimited("0.01"), testserver.Answer{Status: http.StatusNoContent})
+	srv := testkit.Start(t, rateLimited("0.01"), testkit.Reply{Status: http.StatusNoContent})
 	c, err := chat.New(chat.WithWebhookBaseURL(srv.URL), fast)
 	require.NoError(t, err)
 	require.NoError(t, c.ExecuteWebhook(context.Background(), testHook, chat.WebhookMessage{Content: "x"}))
@@ -163,7 +146,7 @@ func TestWebhookRetriedOnceAfter429(t *testing.T) {
 }
 
 func TestWebhookNotRetriedAfter502(t *testing.T) {
-	srv := testserver.Start(t, testserver.Answer{Status: http.StatusBadGateway, ContentType: "text/plain", Body: "bad gateway"})
+	srv := testkit.Start(t, testkit.Reply{Status: http.StatusBadGateway, ContentType: "text/plain", Body: "bad gateway"})
 	c, err := chat.New(chat.WithWebhookBaseURL(srv.URL), fast)
 	require.NoError(t, err)
 	err = c.ExecuteWebhook(context.Background(), testHook, chat.WebhookMessage{Content: "x"})
@@ -172,7 +155,7 @@ func TestWebhookNotRetriedAfter502(t *testing.T) {
 }
 
 func TestWebhookWaitWithoutMessage(t *testing.T) {
-	srv := testserver.Start(t, testserver.Answer{Status: http.StatusNoContent})
+	srv := testkit.Start(t, testkit.Reply{Status: http.StatusNoContent})
 	c, err := chat.New(chat.WithWebhookBaseURL(srv.URL))
 	require.NoError(t, err)
 	m, err := c.ExecuteWebhookWait(context.Background(), testHook, chat.WebhookMessage{Content: "x"})
@@ -217,7 +200,7 @@ func TestParseWebhookURL(t *testing.T) {
 		require.ErrorAs(t, err, &e, in)
 		assert.ErrorIs(t, err, conduit.ErrInvalidParam, in)
 		assert.Equal(t, "webhook_url", e.Field, in)
-		testserver.NoSecret(t, err, hookToken)
+		testkit.NoSecret(t, err, hookToken)
 	}
 }
 
@@ -239,7 +222,7 @@ func TestWebhookNeverPrintsToken(t *testing.T) {
 	slog.New(slog.NewJSONHandler(&logs, nil)).Info("posting", "hook", w, "ptr", &w)
 	outs = append(outs, string(j), string(x), logs.String())
 	for _, out := range outs {
-		assert.NotContains(t, out, hookToken)
+		testkit.NoSecretIn(t, out, hookToken)
 		assert.Contains(t, out, "1180000000000097531", "the id still identifies the webhook")
 	}
 	assert.Equal(t, "webhook 1180000000000097531/[REDACTED]", w.String())
@@ -289,22 +272,22 @@ func FuzzParseWebhookURL(f *testing.F) {
 }
 
 func TestExecuteWebhookCancelled(t *testing.T) {
-	srv := testserver.Start(t, testserver.Answer{Status: http.StatusNoContent})
+	srv := testkit.Start(t, testkit.Reply{Status: http.StatusNoContent})
 	c, err := chat.New(chat.WithWebhookBaseURL(srv.URL))
 	require.NoError(t, err)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	err = c.ExecuteWebhook(ctx, testHook, chat.WebhookMessage{Content: "x"})
 	assert.ErrorIs(t, err, context.Canceled)
-	testserver.NoSecret(t, err, hookToken)
+	testkit.NoSecret(t, err, hookToken)
 	assert.Zero(t, srv.Hits())
 }
 
 func TestLogsHideTokens(t *testing.T) {
 	var logs bytes.Buffer
 	logger := slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	srv := testserver.Start(t, rateLimited("0.01"), testserver.Answer{Status: http.StatusNoContent},
-		testserver.Answer{Status: 401, Body: `{"message":"401: Unauthorized ` + testToken + `","code":0}`})
+	srv := testkit.Start(t, rateLimited("0.01"), testkit.Reply{Status: http.StatusNoContent},
+		testkit.Reply{Status: 401, Body: `{"message":"401: Unauthorized ` + testToken + `","code":0}`})
 	c, err := chat.New(chat.WithWebhookBaseURL(srv.URL), conduit.WithBaseURL(srv.URL), chat.WithBotToken(testToken), conduit.WithLogger(logger), fast)
 	require.NoError(t, err)
 	require.NoError(t, c.ExecuteWebhook(context.Background(), testHook, chat.WebhookMessage{Content: "x"}))
@@ -314,6 +297,5 @@ func TestLogsHideTokens(t *testing.T) {
 	out := logs.String()
 	assert.Equal(t, 3, strings.Count(out, "conduit request"), "one line per attempt: 429, 204, 401")
 	assert.Contains(t, out, "/webhooks/{webhook_id}/{webhook_token}")
-	assert.NotContains(t, out, hookToken)
-	assert.NotContains(t, out, testToken)
+	testkit.NoSecretIn(t, out, hookToken, testToken)
 }

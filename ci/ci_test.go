@@ -16,23 +16,24 @@ import (
 	"github.com/conduit-sdk/conduit/ci"
 	"github.com/conduit-sdk/conduit/internal/golden"
 	"github.com/conduit-sdk/conduit/internal/replay"
-	"github.com/conduit-sdk/conduit/internal/testserver"
+	"github.com/conduit-sdk/conduit/internal/testkit"
 )
 
 const token = "ci-token-SECRET.4d2f9b"
 
 var (
 	acmeAPI = ci.ProjectSlug{VCS: "gh", Org: "acme", Repo: "api"}
-	fast    = conduit.WithRetryBackoff(time.Millisecond, 5*time.Millisecond)
+	fast    = testkit.Fast
 )
 
 func replayClient(t *testing.T) (*ci.Client, *replay.Server) {
-	t.Helper()
-	srv := replay.Start()
-	t.Cleanup(srv.Close)
-	c, err := ci.New(srv.Options("ci")...)
-	require.NoError(t, err)
-	return c, srv
+	srv := testkit.ReplayServer(t)
+	return testkit.Client(t, ci.New, srv.Options("ci")...), srv
+}
+
+// client is a client of srv with the token set.
+func client(t *testing.T, srv *testkit.Server, opts ...ci.Option) *ci.Client {
+	return testkit.Client(t, ci.New, append([]ci.Option{conduit.WithBaseURL(srv.URL), ci.WithAPIToken(token)}, opts...)...)
 }
 
 func TestMe(t *testing.T) {
@@ -94,17 +95,16 @@ func TestTriggerPipeline(t *testing.T) {
 }
 
 func TestRequestShape(t *testing.T) {
-	srv := testserver.Start(t, testserver.Answer{Body: `{"items":[]}`})
-	c, err := ci.New(conduit.WithBaseURL(srv.URL+"/api/v2/"), ci.WithAPIToken(token))
-	require.NoError(t, err)
+	srv := testkit.Start(t, testkit.Reply{Body: `{"items":[]}`})
+	c := testkit.Client(t, ci.New, conduit.WithBaseURL(srv.URL+"/api/v2/"), ci.WithAPIToken(token))
 	ctx := context.Background()
 	odd := ci.ProjectSlug{VCS: "bb", Org: "acme?x", Repo: "r#1%"}
 
-	_, err = c.ListPipelines(ctx, odd)
+	_, err := c.ListPipelines(ctx, odd)
 	require.NoError(t, err)
 	got := srv.Last(t)
 	assert.Equal(t, "GET", got.Method)
-	assert.Equal(t, "/api/v2/project/bb/acme%3Fx/r%231%25/pipeline", got.RawPath, "each part stays one escaped segment")
+	assert.Equal(t, "/api/v2/project/bb/acme%3Fx/r%231%25/pipeline", got.Path, "each part stays one escaped segment")
 	assert.Empty(t, got.Query)
 	assert.Empty(t, got.Body)
 	assertTokenOnlyInHeader(t, got)
@@ -113,7 +113,7 @@ func TestRequestShape(t *testing.T) {
 	require.NoError(t, err)
 	got = srv.Last(t)
 	assert.Equal(t, "POST", got.Method)
-	assert.Equal(t, "/api/v2/project/gh/acme/api/pipeline", got.RawPath)
+	assert.Equal(t, "/api/v2/project/gh/acme/api/pipeline", got.Path)
 	assert.JSONEq(t, `{"branch":"feature/retry-budget"}`, string(got.Body))
 	assert.Equal(t, "application/json", got.Header.Get("Content-Type"))
 	assertTokenOnlyInHeader(t, got)
@@ -122,11 +122,11 @@ func TestRequestShape(t *testing.T) {
 	require.NoError(t, err)
 	got = srv.Last(t)
 	assert.Equal(t, "GET", got.Method)
-	assert.Equal(t, "/api/v2/me", got.RawPath)
+	assert.Equal(t, "/api/v2/me", got.Path)
 	assertTokenOnlyInHeader(t, got)
 }
 
-func assertTokenOnlyInHeader(t *testing.T, got testserver.Request) {
+func assertTokenOnlyInHeader(t *testing.T, got testkit.Request) {
 	t.Helper()
 	assert.Equal(t, token, got.Header.Get("Ci-Token"))
 	assert.Empty(t, got.Header.Get("Authorization"))
@@ -135,63 +135,47 @@ func assertTokenOnlyInHeader(t *testing.T, got testserver.Request) {
 }
 
 func TestErrors(t *testing.T) {
-	cases := []struct {
-		name   string
-		answer testserver.Answer
-		is     error
-		msg    string
-	}{
-		{"404 json", testserver.Answer{Status: 404, Body: `{"message":"Project not found"}`}, conduit.ErrNotFound, "Project not found"},
-		{"401 json", testserver.Answer{Status: 401, Body: `{"message":"You must log in first."}`}, conduit.ErrUnauthorized, "You must log in first."},
-		{"400 echoing the token", testserver.Answer{Status: 400, Body: `{"message":"token ` + token + ` lacks scope"}`}, conduit.ErrAPI, "token [REDACTED] lacks scope"},
-		{"500 html", testserver.Answer{Status: 500, ContentType: "text/html", Body: `<html><body>Internal Server Error</body></html>`}, conduit.ErrAPI, ""},
-		{"503 text", testserver.Answer{Status: 503, ContentType: "text/plain", Body: "maintenance"}, conduit.ErrAPI, "maintenance"},
-		{"null at 200", testserver.Answer{Body: `null`}, conduit.ErrMalformedResponse, "empty or null body"},
-		{"empty at 201", testserver.Answer{Status: 201}, conduit.ErrMalformedResponse, "empty or null body"},
-		{"truncated", testserver.Answer{Body: `{"id":"c3a9","number":`}, conduit.ErrMalformedResponse, ""},
-		{"bad time", testserver.Answer{Body: `{"id":"c3a9","created_at":"yesterday"}`}, conduit.ErrMalformedResponse, ""},
+	malformed := func(message string) testkit.Shape {
+		return testkit.Shape{Is: conduit.ErrMalformedResponse, Message: message}
 	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			srv := testserver.Start(t, tc.answer)
-			c, err := ci.New(conduit.WithBaseURL(srv.URL), ci.WithAPIToken(token), conduit.WithMaxRetries(0))
-			require.NoError(t, err)
-			_, err = c.TriggerPipeline(context.Background(), acmeAPI, "main")
-			var e *ci.Error
-			require.ErrorAs(t, err, &e)
-			assert.ErrorIs(t, err, tc.is)
-			assert.Equal(t, "ci", e.Service)
-			assert.Equal(t, "TriggerPipeline", e.Op)
-			assert.Equal(t, "POST /project/{vcs_prefix}/{org}/{repo}/pipeline", e.Endpoint)
-			assert.Contains(t, e.Message, tc.msg)
-			testserver.NoSecret(t, err, token)
-		})
-	}
+	testkit.Errors(t, []testkit.Case{
+		{Name: "404 json", Reply: testkit.Reply{Status: 404, Body: `{"message":"Project not found"}`}, Want: testkit.Shape{Is: conduit.ErrNotFound, Status: 404, Message: "Project not found"}},
+		{Name: "401 json", Reply: testkit.Reply{Status: 401, Body: `{"message":"You must log in first."}`}, Want: testkit.Shape{Is: conduit.ErrUnauthorized, Status: 401, Message: "You must log in first."}},
+		{Name: "400 echoing the token", Reply: testkit.Reply{Status: 400, Body: `{"message":"token ` + token + ` lacks scope"}`}, Want: testkit.Shape{Is: conduit.ErrAPI, Status: 400, Message: "token [REDACTED] lacks scope"}},
+		{Name: "500 html", Reply: testkit.Reply{Status: 500, ContentType: "text/html", Body: `<html><body>Internal Server Error</body></html>`}, Want: testkit.Shape{Is: conduit.ErrAPI, Status: 500}},
+		{Name: "503 text", Reply: testkit.Reply{Status: 503, ContentType: "text/plain", Body: "maintenance"}, Want: testkit.Shape{Is: conduit.ErrAPI, Status: 503, Message: "maintenance"}},
+		{Name: "null at 200", Reply: testkit.Reply{Body: `null`}, Want: malformed("empty or null body where a record was expected")},
+		{Name: "empty at 201", Reply: testkit.Reply{Status: 201}, Want: malformed("empty or null body where a record was expected")},
+		{Name: "truncated", Reply: testkit.Reply{Body: `{"id":"c3a9","number":`}, Want: malformed("")},
+		{Name: "bad time", Reply: testkit.Reply{Body: `{"id":"c3a9","created_at":"yesterday"}`}, Want: malformed("")},
+	}, []string{token}, testkit.Op{Service: "ci", Op: "TriggerPipeline", Endpoint: "POST /project/{vcs_prefix}/{org}/{repo}/pipeline", Call: func(t *testing.T, url string) error {
+		c := testkit.Client(t, ci.New, conduit.WithBaseURL(url), ci.WithAPIToken(token), conduit.WithMaxRetries(0))
+		_, err := c.TriggerPipeline(context.Background(), acmeAPI, "main")
+		return err
+	}})
 }
 
 func TestTriggerPipelineIsNeverRepeated(t *testing.T) {
 	cases := []struct {
 		name    string
-		answers []testserver.Answer
+		answers []testkit.Reply
 		hits    int
 		is      error
 	}{
-		{"500 after reading", []testserver.Answer{{Status: 500, Body: `{"message":"Internal server error"}`}, {Status: 201, Body: `{"id":"x"}`}}, 1, conduit.ErrAPI},
-		{"502 after reading", []testserver.Answer{{Status: 502, ContentType: "text/html"}, {Status: 201, Body: `{"id":"x"}`}}, 1, conduit.ErrAPI},
-		{"reset after reading", []testserver.Answer{{Reset: true}, {Status: 201, Body: `{"id":"x"}`}}, 1, nil},
+		{"500 after reading", []testkit.Reply{{Status: 500, Body: `{"message":"Internal server error"}`}, {Status: 201, Body: `{"id":"x"}`}}, 1, conduit.ErrAPI},
+		{"502 after reading", []testkit.Reply{{Status: 502, ContentType: "text/html"}, {Status: 201, Body: `{"id":"x"}`}}, 1, conduit.ErrAPI},
+		{"reset after reading", []testkit.Reply{{Reset: true}, {Status: 201, Body: `{"id":"x"}`}}, 1, nil},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			srv := testserver.Start(t, tc.answers...)
-			c, err := ci.New(conduit.WithBaseURL(srv.URL), ci.WithAPIToken(token), fast, conduit.WithMaxRetries(5))
-			require.NoError(t, err)
-			p, err := c.TriggerPipeline(context.Background(), acmeAPI, "main")
+			srv := testkit.Start(t, tc.answers...)
+			p, err := client(t, srv, fast, conduit.WithMaxRetries(5)).TriggerPipeline(context.Background(), acmeAPI, "main")
 			assert.Nil(t, p)
 			require.Error(t, err)
 			if tc.is != nil {
 				assert.ErrorIs(t, err, tc.is)
 			}
-			testserver.NoSecret(t, err, token)
+			testkit.NoSecret(t, err, token)
 			assert.Equal(t, tc.hits, srv.Hits(), "the pipeline may have started: it must not start twice")
 			assert.JSONEq(t, `{"branch":"main"}`, string(srv.Last(t).Body), "the server read the whole request")
 		})
@@ -199,12 +183,10 @@ func TestTriggerPipelineIsNeverRepeated(t *testing.T) {
 }
 
 func TestTriggerPipelineRetriedAfter429(t *testing.T) {
-	srv := testserver.Start(t,
-		testserver.Answer{Status: 429, Body: `{"message":"Rate limit exceeded","retry_after":0.01}`},
-		testserver.Answer{Status: 201, Body: `{"id":"c3a9e1f7-52b4-4d8e-9f0a-6b2c8d4e1a57","number":131,"state":"pending","created_at":"2024-06-21T09:20:05.118Z"}`})
-	c, err := ci.New(conduit.WithBaseURL(srv.URL), ci.WithAPIToken(token), fast)
-	require.NoError(t, err)
-	p, err := c.TriggerPipeline(context.Background(), acmeAPI, "main")
+	srv := testkit.Start(t,
+		testkit.Reply{Status: 429, Body: `{"message":"Rate limit exceeded","retry_after":0.01}`},
+		testkit.Reply{Status: 201, Body: `{"id":"c3a9e1f7-52b4-4d8e-9f0a-6b2c8d4e1a57","number":131,"state":"pending","created_at":"2024-06-21T09:20:05.118Z"}`})
+	p, err := client(t, srv, fast).TriggerPipeline(context.Background(), acmeAPI, "main")
 	require.NoError(t, err)
 	assert.Equal(t, int64(131), p.Number)
 	assert.Equal(t, 2, srv.Hits(), "a 429 was not acted on: exactly one more attempt")
@@ -213,10 +195,8 @@ func TestTriggerPipelineRetriedAfter429(t *testing.T) {
 func TestReadsAreRetried(t *testing.T) {
 	// The same faults that must not repeat a trigger are retried for reads,
 	// so the write tests above fail if the write marking is lost.
-	srv := testserver.Start(t, testserver.Answer{Reset: true}, testserver.Answer{Status: 500}, testserver.Answer{Body: `{"items":[]}`})
-	c, err := ci.New(conduit.WithBaseURL(srv.URL), ci.WithAPIToken(token), fast)
-	require.NoError(t, err)
-	l, err := c.ListPipelines(context.Background(), acmeAPI)
+	srv := testkit.Start(t, testkit.Reply{Reset: true}, testkit.Reply{Status: 500}, testkit.Reply{Body: `{"items":[]}`})
+	l, err := client(t, srv, fast).ListPipelines(context.Background(), acmeAPI)
 	require.NoError(t, err)
 	assert.Empty(t, l.Items)
 	assert.Equal(t, 3, srv.Hits())
@@ -238,10 +218,7 @@ func TestPipelineListShapes(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			srv := testserver.Start(t, testserver.Answer{Body: tc.body})
-			c, err := ci.New(conduit.WithBaseURL(srv.URL), ci.WithAPIToken(token))
-			require.NoError(t, err)
-			l, err := c.ListPipelines(context.Background(), acmeAPI)
+			l, err := client(t, testkit.Start(t, testkit.Reply{Body: tc.body})).ListPipelines(context.Background(), acmeAPI)
 			require.NoError(t, err)
 			var ids []string
 			for _, p := range l.Items {
@@ -255,17 +232,13 @@ func TestPipelineListShapes(t *testing.T) {
 			assert.JSONEq(t, tc.body, string(l.RawJSON()))
 		})
 	}
-	srv := testserver.Start(t, testserver.Answer{Body: `[{"id":5}]`})
-	c, err := ci.New(conduit.WithBaseURL(srv.URL), ci.WithAPIToken(token))
-	require.NoError(t, err)
-	_, err = c.ListPipelines(context.Background(), acmeAPI)
+	_, err := client(t, testkit.Start(t, testkit.Reply{Body: `[{"id":5}]`})).ListPipelines(context.Background(), acmeAPI)
 	assert.ErrorIs(t, err, conduit.ErrMalformedResponse, "a bare array is still typed")
 }
 
 func TestBadInput(t *testing.T) {
-	srv := testserver.Start(t)
-	c, err := ci.New(conduit.WithBaseURL(srv.URL), ci.WithAPIToken(token))
-	require.NoError(t, err)
+	srv := testkit.Start(t)
+	c := client(t, srv)
 	ctx := context.Background()
 	list := func(s ci.ProjectSlug) func() error {
 		return func() error { _, err := c.ListPipelines(ctx, s); return err }
@@ -276,57 +249,39 @@ func TestBadInput(t *testing.T) {
 	parse := func(s string) func() error {
 		return func() error { _, err := ci.ParseProjectSlug(s); return err }
 	}
-	cases := []struct {
-		name, field string
-		call        func() error
-	}{
-		{"zero slug", "vcs_prefix", list(ci.ProjectSlug{})},
-		{"empty org", "org", list(ci.ProjectSlug{VCS: "gh", Repo: "api"})},
-		{"empty repo", "repo", trigger(ci.ProjectSlug{VCS: "gh", Org: "acme"}, "main")},
-		{"slash in org", "org", list(ci.ProjectSlug{VCS: "gh", Org: "acme/api", Repo: "x"})},
-		{"slash in vcs", "vcs_prefix", trigger(ci.ProjectSlug{VCS: "gh/", Org: "acme", Repo: "api"}, "main")},
-		{"dot-dot repo", "repo", list(ci.ProjectSlug{VCS: "gh", Org: "acme", Repo: ".."})},
-		{"space in repo", "repo", list(ci.ProjectSlug{VCS: "gh", Org: "acme", Repo: "my api"})},
-		{"newline in org", "org", list(ci.ProjectSlug{VCS: "gh", Org: "acme\n", Repo: "api"})},
-		{"empty branch", "branch", trigger(acmeAPI, "")},
-		{"blank branch", "branch", trigger(acmeAPI, " \t")},
-		{"two parts", "project_slug", parse("gh/acme")},
-		{"four parts", "project_slug", parse("gh/acme/api/extra")},
-		{"empty slug", "project_slug", parse("")},
-		{"empty middle", "org", parse("gh//api")},
-		{"trailing slash", "project_slug", parse("gh/acme/api/")},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			err := tc.call()
-			var e *ci.Error
-			require.ErrorAs(t, err, &e)
-			assert.ErrorIs(t, err, conduit.ErrInvalidParam)
-			assert.Equal(t, tc.field, e.Field)
-			assert.Contains(t, err.Error(), tc.field)
-			testserver.NoSecret(t, err, token)
-		})
-	}
-	assert.Zero(t, srv.Hits(), "bad input must not reach the server")
+	testkit.BadInput(t, srv, testkit.Shape{Service: "ci"}, []testkit.Input{
+		{Field: "vcs_prefix", Call: list(ci.ProjectSlug{})},
+		{Field: "org", Call: list(ci.ProjectSlug{VCS: "gh", Repo: "api"})},
+		{Field: "repo", Call: trigger(ci.ProjectSlug{VCS: "gh", Org: "acme"}, "main")},
+		{Field: "org", Call: list(ci.ProjectSlug{VCS: "gh", Org: "acme/api", Repo: "x"})},
+		{Field: "vcs_prefix", Call: trigger(ci.ProjectSlug{VCS: "gh/", Org: "acme", Repo: "api"}, "main")},
+		{Field: "repo", Call: list(ci.ProjectSlug{VCS: "gh", Org: "acme", Repo: ".."})},
+		{Field: "repo", Call: list(ci.ProjectSlug{VCS: "gh", Org: "acme", Repo: "my api"})},
+		{Field: "org", Call: list(ci.ProjectSlug{VCS: "gh", Org: "acme\n", Repo: "api"})},
+		{Field: "branch", Call: trigger(acmeAPI, "")},
+		{Field: "branch", Call: trigger(acmeAPI, " \t")},
+		{Field: "project_slug", Call: parse("gh/acme")},
+		{Field: "project_slug", Call: parse("gh/acme/api/extra")},
+		{Field: "project_slug", Call: parse("")},
+		{Field: "org", Call: parse("gh//api")},
+		{Field: "project_slug", Call: parse("gh/acme/api/")},
+	}, token)
 }
 
 func TestMissingToken(t *testing.T) {
 	t.Setenv("CONDUIT_CI_API_TOKEN", "")
-	srv := testserver.Start(t)
+	srv := testkit.Start(t)
 	for _, opts := range [][]ci.Option{{conduit.WithBaseURL(srv.URL)}, {conduit.WithBaseURL(srv.URL), ci.WithAPIToken("")}} {
-		c, err := ci.New(opts...)
-		require.NoError(t, err)
-		_, err = c.TriggerPipeline(context.Background(), acmeAPI, "main")
-		assert.ErrorIs(t, err, conduit.ErrMissingCredential)
-		assert.Contains(t, err.Error(), "ci.WithAPIToken")
-		assert.Contains(t, err.Error(), "CONDUIT_CI_API_TOKEN")
+		c := testkit.Client(t, ci.New, opts...)
+		testkit.MissingCredential(t, srv, "ci.WithAPIToken", "CONDUIT_CI_API_TOKEN", func() error {
+			_, err := c.TriggerPipeline(context.Background(), acmeAPI, "main")
+			return err
+		})
 	}
-	assert.Zero(t, srv.Hits())
 }
 
 func TestConfigFromEnv(t *testing.T) {
-	srv := replay.Start()
-	defer srv.Close()
+	srv := testkit.ReplayServer(t)
 	t.Setenv("CONDUIT_CI_URL", srv.URL("ci_url"))
 	t.Setenv("CONDUIT_CI_API_TOKEN", replay.Credential("ci", "api_token"))
 	c, err := ci.New()
@@ -337,22 +292,16 @@ func TestConfigFromEnv(t *testing.T) {
 }
 
 func TestMissingBaseURL(t *testing.T) {
-	t.Setenv("CONDUIT_CI_URL", "")
-	c, err := ci.New(ci.WithAPIToken(token))
-	require.NoError(t, err)
-	_, err = c.Me(context.Background())
-	assert.ErrorIs(t, err, conduit.ErrMissingBaseURL)
-	assert.Contains(t, err.Error(), "CONDUIT_CI_URL")
+	testkit.MissingBaseURL(t, "CONDUIT_CI_URL", func(o ...ci.Option) (*ci.Client, error) { return ci.New(append(o, ci.WithAPIToken(token))...) },
+		func(c *ci.Client) error { _, err := c.Me(context.Background()); return err })
 }
 
 func TestReplayRejectsWrongToken(t *testing.T) {
-	srv := replay.Start()
-	defer srv.Close()
-	c, err := ci.New(conduit.WithBaseURL(srv.URL("ci_url")), ci.WithAPIToken("wrong-token"), conduit.WithMaxRetries(0))
-	require.NoError(t, err)
-	_, err = c.Me(context.Background())
+	srv := testkit.ReplayServer(t)
+	c := testkit.Client(t, ci.New, conduit.WithBaseURL(srv.URL("ci_url")), ci.WithAPIToken("wrong-token"), conduit.WithMaxRetries(0))
+	_, err := c.Me(context.Background())
 	assert.ErrorIs(t, err, conduit.ErrUnauthorized)
-	testserver.NoSecret(t, err, "wrong-token")
+	testkit.NoSecret(t, err, "wrong-token")
 }
 
 func FuzzPipelineList(f *testing.F) {
@@ -375,12 +324,10 @@ func FuzzPipelineList(f *testing.F) {
 func TestLogsHideToken(t *testing.T) {
 	var logs bytes.Buffer
 	logger := slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	srv := testserver.Start(t, testserver.Answer{Reset: true}, testserver.Answer{Status: 403, Body: `{"message":"token ` + token + ` is revoked"}`})
-	c, err := ci.New(conduit.WithBaseURL(srv.URL), ci.WithAPIToken(token), conduit.WithLogger(logger), fast)
-	require.NoError(t, err)
-	_, err = c.ListPipelines(context.Background(), acmeAPI)
+	srv := testkit.Start(t, testkit.Reply{Reset: true}, testkit.Reply{Status: 403, Body: `{"message":"token ` + token + ` is revoked"}`})
+	_, err := client(t, srv, conduit.WithLogger(logger), fast).ListPipelines(context.Background(), acmeAPI)
 	assert.ErrorIs(t, err, conduit.ErrUnauthorized)
 	logger.Debug("failed", "err", err)
 	assert.Equal(t, 2, strings.Count(logs.String(), `"msg":"conduit request"`), "one line per attempt")
-	assert.NotContains(t, logs.String(), token)
+	testkit.NoSecretIn(t, logs.String(), token)
 }

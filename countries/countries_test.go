@@ -2,13 +2,13 @@ package countries_test
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -16,62 +16,17 @@ import (
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/countries"
 	"github.com/conduit-sdk/conduit/internal/golden"
-	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/internal/testkit"
 )
 
-// reply is one scripted answer.
-type reply struct {
-	status int
-	ctype  string
-	body   string
+// serve starts a server answering with replies below /api/v0.1, where the
+// live service keeps its version, and returns a client of it.
+func serve(t *testing.T, replies ...testkit.Reply) (*countries.Client, *testkit.Server) {
+	srv := testkit.Start(t, replies...)
+	return testkit.Client(t, countries.New, conduit.WithBaseURL(srv.URL+"/api/v0.1/"), testkit.Fast), srv
 }
 
-// script answers requests with its replies in turn (the last one repeats)
-// and keeps every request it saw.
-type script struct {
-	mu      sync.Mutex
-	replies []reply
-	reqs    []*http.Request
-	bodies  []string
-}
-
-func (s *script) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	b, _ := io.ReadAll(r.Body)
-	s.mu.Lock()
-	s.reqs = append(s.reqs, r)
-	s.bodies = append(s.bodies, string(b))
-	rp := s.replies[min(len(s.reqs), len(s.replies))-1]
-	s.mu.Unlock()
-	w.Header().Set("Content-Type", rp.ctype)
-	w.WriteHeader(rp.status)
-	io.WriteString(w, rp.body)
-}
-
-func (s *script) count() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return len(s.reqs)
-}
-
-// serve starts s below /api/v0.1, where the live service keeps its version,
-// and returns a client of it.
-func serve(t *testing.T, s *script) *countries.Client {
-	t.Helper()
-	srv := httptest.NewServer(s)
-	t.Cleanup(srv.Close)
-	c, err := countries.New(conduit.WithBaseURL(srv.URL+"/api/v0.1/"), conduit.WithRetryBackoff(time.Millisecond, 5*time.Millisecond))
-	require.NoError(t, err)
-	return c
-}
-
-func fromReplay(t *testing.T) *countries.Client {
-	t.Helper()
-	srv := replay.Start()
-	t.Cleanup(srv.Close)
-	c, err := countries.New(srv.Options("countries")...)
-	require.NoError(t, err)
-	return c
-}
+func fromReplay(t *testing.T) *countries.Client { return testkit.Replay(t, "countries", countries.New) }
 
 func TestCapitals(t *testing.T) {
 	r, err := fromReplay(t).Capitals(context.Background())
@@ -118,73 +73,67 @@ func TestCitiesUnknownCountry(t *testing.T) {
 // error: true is an *Error carrying msg whatever the status; other failures
 // keep their own shape.
 func TestErrors(t *testing.T) {
-	cases := []struct {
-		name   string
-		reply  reply
-		status int
-		msg    string
-		is     []error
-	}{
-		{"error flag at 200", reply{200, "application/json", `{"error":true,"msg":"country not found","data":[]}`}, 200, "country not found", []error{conduit.ErrAPI}},
-		{"data changes type", reply{200, "application/json", `{"error":true,"msg":"missing param","data":""}`}, 200, "missing param", []error{conduit.ErrAPI}},
-		{"flag without msg", reply{200, "application/json", `{"error":true}`}, 200, "error: true without a msg", []error{conduit.ErrAPI}},
-		{"404 envelope", reply{404, "application/json", `{"error":true,"msg":"country not found","data":[]}`}, 404, "country not found", []error{conduit.ErrAPI, conduit.ErrNotFound}},
-		{"400 envelope", reply{400, "application/json; charset=utf-8", `{"error":true,"msg":"country is required"}`}, 400, "country is required", []error{conduit.ErrAPI}},
-		{"429 envelope", reply{429, "application/json", `{"error":true,"msg":"too many requests"}`}, 429, "too many requests", []error{conduit.ErrRateLimited}},
-		{"502 html", reply{502, "text/html", `<html><body>bad gateway</body></html>`}, 502, "", []error{conduit.ErrAPI}},
-		{"500 text", reply{500, "text/plain", `internal error`}, 500, "internal error", []error{conduit.ErrAPI}},
-		{"null body", reply{200, "application/json", `null`}, 0, "", []error{conduit.ErrMalformedResponse}},
-		{"not json", reply{200, "text/html", `<html>maintenance</html>`}, 0, "", []error{conduit.ErrMalformedResponse}},
+	envelope := func(status int, body, msg string) testkit.Case {
+		return testkit.Case{Reply: testkit.Reply{Status: status, Body: body}, Want: testkit.Shape{Is: conduit.ErrAPI, Status: status, Message: msg},
+			Then: func(t *testing.T, err error) { assert.Contains(t, err.Error(), msg) }}
 	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			s := &script{replies: []reply{tc.reply}}
-			_, err := serve(t, s).Cities(context.Background(), "Nigeria")
-			var e *countries.Error
-			require.ErrorAs(t, err, &e)
-			for _, target := range tc.is {
-				assert.ErrorIs(t, err, target)
-			}
-			assert.Equal(t, tc.status, e.StatusCode)
-			if tc.msg != "" {
-				assert.Equal(t, tc.msg, e.Message)
-				assert.Contains(t, err.Error(), tc.msg)
-			}
-			assert.Equal(t, "Cities", e.Op)
-		})
+	named := func(name string, c testkit.Case) testkit.Case { c.Name = name; return c }
+	notFound := envelope(404, `{"error":true,"msg":"country not found","data":[]}`, "country not found")
+	notFound.Then = func(t *testing.T, err error) {
+		assert.Contains(t, err.Error(), "country not found")
+		assert.ErrorIs(t, err, conduit.ErrNotFound)
 	}
+	tooMany := envelope(429, `{"error":true,"msg":"too many requests"}`, "too many requests")
+	tooMany.Want.Is = conduit.ErrRateLimited
+	badRequest := envelope(400, `{"error":true,"msg":"country is required"}`, "country is required")
+	badRequest.Reply.ContentType = "application/json; charset=utf-8"
+	plain := envelope(500, `internal error`, "internal error")
+	plain.Reply.ContentType = "text/plain"
+	malformed := testkit.Shape{Is: conduit.ErrMalformedResponse}
+	testkit.Errors(t, []testkit.Case{
+		named("error flag at 200", envelope(200, `{"error":true,"msg":"country not found","data":[]}`, "country not found")),
+		named("data changes type", envelope(200, `{"error":true,"msg":"missing param","data":""}`, "missing param")),
+		named("flag without msg", envelope(200, `{"error":true}`, "error: true without a msg")),
+		named("404 envelope", notFound),
+		named("400 envelope", badRequest),
+		named("429 envelope", tooMany),
+		{Name: "502 html", Reply: testkit.Reply{Status: 502, ContentType: "text/html", Body: `<html><body>bad gateway</body></html>`}, Want: testkit.Shape{Is: conduit.ErrAPI, Status: 502}},
+		named("500 text", plain),
+		{Name: "null body", Reply: testkit.Reply{Body: `null`}, Want: malformed},
+		{Name: "not json", Reply: testkit.Reply{ContentType: "text/html", Body: `<html>maintenance</html>`}, Want: malformed},
+	}, nil, testkit.Op{Service: "countries", Op: "Cities", Endpoint: "POST /countries/cities", Call: func(t *testing.T, url string) error {
+		_, err := testkit.Client(t, countries.New, conduit.WithBaseURL(url+"/api/v0.1/"), testkit.Fast).Cities(context.Background(), "Nigeria")
+		return err
+	}})
 }
 
 func TestNullDataIsNone(t *testing.T) {
-	s := &script{replies: []reply{{200, "application/json", `{"error":false,"msg":"no capitals","data":null}`}}}
-	r, err := serve(t, s).Capitals(context.Background())
+	c, _ := serve(t, testkit.Reply{Body: `{"error":false,"msg":"no capitals","data":null}`})
+	r, err := c.Capitals(context.Background())
 	require.NoError(t, err)
 	assert.Empty(t, r.Data)
 	assert.Equal(t, "no capitals", r.Msg)
 }
 
 func TestRequestShape(t *testing.T) {
-	s := &script{replies: []reply{{200, "application/json", `{"error":false,"msg":"ok","data":[]}`}}}
-	c := serve(t, s)
+	c, srv := serve(t, testkit.Reply{Body: `{"error":false,"msg":"ok","data":[]}`})
 	_, err := c.Capitals(context.Background())
 	require.NoError(t, err)
 	_, err = c.Cities(context.Background(), `Côte d'Ivoire "Ivory Coast"`)
 	require.NoError(t, err)
-	require.Len(t, s.reqs, 2)
+	reqs := srv.Requests()
+	require.Len(t, reqs, 2)
 
-	get := s.reqs[0]
-	assert.Equal(t, "GET", get.Method)
-	assert.Equal(t, "/api/v0.1/countries/capital", get.URL.EscapedPath(), "the version segment of the base URL is kept")
-	assert.Empty(t, get.URL.RawQuery)
-	assert.Empty(t, s.bodies[0])
-	assert.Empty(t, get.Header.Get("Content-Type"))
+	get := reqs[0]
+	testkit.OpenGET(t, get)
+	assert.Equal(t, "/api/v0.1/countries/capital", get.URI, "the version segment of the base URL is kept, and no query added")
 
-	post := s.reqs[1]
+	post := reqs[1]
 	assert.Equal(t, "POST", post.Method)
-	assert.Equal(t, "/api/v0.1/countries/cities", post.URL.EscapedPath())
+	assert.Equal(t, "/api/v0.1/countries/cities", post.Path)
 	assert.Equal(t, "application/json", post.Header.Get("Content-Type"))
-	assert.JSONEq(t, `{"country":"Côte d'Ivoire \"Ivory Coast\""}`, s.bodies[1])
-	for _, r := range s.reqs {
+	assert.JSONEq(t, `{"country":"Côte d'Ivoire \"Ivory Coast\""}`, string(post.Body))
+	for _, r := range reqs {
 		assert.Equal(t, "application/json", r.Header.Get("Accept"))
 		assert.Empty(t, r.Header.Get("Authorization"), "the interface takes no credentials")
 		assert.Equal(t, "conduit-go/"+conduit.Version, r.Header.Get("User-Agent"))
@@ -193,29 +142,29 @@ func TestRequestShape(t *testing.T) {
 
 // Cities is a POST that changes nothing, so a 503 is retried like a read.
 func TestCitiesIsRetried(t *testing.T) {
-	s := &script{replies: []reply{
-		{503, "text/plain", "busy"},
-		{200, "application/json", `{"error":false,"msg":"cities in Chad retrieved","data":["N'Djamena"]}`},
-	}}
-	r, err := serve(t, s).Cities(context.Background(), "Chad")
+	c, srv := serve(t, testkit.Reply{Status: 503, ContentType: "text/plain", Body: "busy"},
+		testkit.Reply{Body: `{"error":false,"msg":"cities in Chad retrieved","data":["N'Djamena"]}`})
+	r, err := c.Cities(context.Background(), "Chad")
 	require.NoError(t, err)
 	assert.Equal(t, []string{"N'Djamena"}, r.Data)
-	assert.Equal(t, 2, s.count())
-	assert.Equal(t, s.bodies[0], s.bodies[1], "the retry sends the same body")
+	reqs := srv.Requests()
+	require.Len(t, reqs, 2)
+	assert.Equal(t, reqs[0].Body, reqs[1].Body, "the retry sends the same body")
 }
 
 func TestBadInput(t *testing.T) {
-	s := &script{replies: []reply{{200, "application/json", `{}`}}}
-	c := serve(t, s)
+	c, srv := serve(t, testkit.Reply{Body: `{}`})
+	var inputs []testkit.Input
 	for _, country := range []string{"", " ", "\t\n"} {
-		_, err := c.Cities(context.Background(), country)
-		var e *countries.Error
-		require.ErrorAs(t, err, &e, "%q", country)
-		assert.ErrorIs(t, err, conduit.ErrInvalidParam)
-		assert.Equal(t, "country", e.Field)
-		assert.Equal(t, "countries.Cities: invalid parameter country: is empty", err.Error())
+		inputs = append(inputs, testkit.Input{Field: "country", Call: func() error {
+			_, err := c.Cities(context.Background(), country)
+			if err != nil && err.Error() != "countries.Cities: invalid parameter country: is empty" {
+				return fmt.Errorf("unexpected text: %w", err)
+			}
+			return err
+		}})
 	}
-	assert.Zero(t, s.count(), "bad input must not reach the server")
+	testkit.BadInput(t, srv, testkit.Shape{Service: "countries", Op: "Cities"}, inputs)
 }
 
 // The base URL comes from the environment when no option gives it, and its
@@ -234,15 +183,13 @@ func TestBaseURLFromEnvironment(t *testing.T) {
 		assert.ErrorContains(t, err, "CONDUIT_COUNTRIES_URL")
 	}
 
-	s := &script{replies: []reply{{200, "application/json", `{"error":false,"msg":"ok","data":[]}`}}}
-	srv := httptest.NewServer(s)
-	defer srv.Close()
+	srv := testkit.Start(t, testkit.Reply{Body: `{"error":false,"msg":"ok","data":[]}`})
 	t.Setenv("CONDUIT_COUNTRIES_URL", srv.URL+"/api/v0.1")
 	set, err := countries.New()
 	require.NoError(t, err)
 	_, err = set.Capitals(context.Background())
 	require.NoError(t, err)
-	assert.Equal(t, "/api/v0.1/countries/capital", s.reqs[0].URL.Path)
+	assert.Equal(t, "/api/v0.1/countries/capital", srv.Last(t).Path)
 }
 
 // Whatever the body, a returned envelope never carries error: true.

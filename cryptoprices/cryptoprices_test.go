@@ -11,9 +11,8 @@ import (
 
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/cryptoprices"
-	"github.com/conduit-sdk/conduit/internal/check"
 	"github.com/conduit-sdk/conduit/internal/golden"
-	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/internal/testkit"
 )
 
 func rat(t *testing.T, s string) *big.Rat {
@@ -24,8 +23,7 @@ func rat(t *testing.T, s string) *big.Rat {
 }
 
 func TestSpotPrice(t *testing.T) {
-	c, err := cryptoprices.New(replay.TestOptions(t, "cryptoprices")...)
-	require.NoError(t, err)
+	c := testkit.Replay(t, "cryptoprices", cryptoprices.New)
 	p, err := c.SpotPrice(context.Background(), "BTC", "USD")
 	require.NoError(t, err)
 	assert.Equal(t, cryptoprices.Decimal("64123.4500000001"), p.Data.Amount, "the exact string is kept")
@@ -44,8 +42,7 @@ func TestSpotPrice(t *testing.T) {
 }
 
 func TestExchangeRates(t *testing.T) {
-	c, err := cryptoprices.New(replay.TestOptions(t, "cryptoprices")...)
-	require.NoError(t, err)
+	c := testkit.Replay(t, "cryptoprices", cryptoprices.New)
 	r, err := c.ExchangeRates(context.Background(), "USD")
 	require.NoError(t, err)
 	assert.Equal(t, "USD", r.Data.Currency)
@@ -60,82 +57,77 @@ func TestExchangeRates(t *testing.T) {
 }
 
 func TestRequestShape(t *testing.T) {
-	srv := replay.NewFixtureStub("cryptoprices", "spot_price.json")
-	c := check.StubClient(t, cryptoprices.New, srv, "/v2/")
-	_, err := c.SpotPrice(context.Background(), "eth", "EUR")
+	srv := testkit.Start(t, testkit.Reply{Body: testkit.Fixture(t, "cryptoprices", "spot_price.json")})
+	_, err := testkit.Client(t, cryptoprices.New, conduit.WithBaseURL(srv.URL+"/v2/")).SpotPrice(context.Background(), "eth", "EUR")
 	require.NoError(t, err)
-	got := srv.Last()
-	check.OpenGET(t, got)
-	assert.Equal(t, "/v2/prices/eth-EUR/spot", got.URL.EscapedPath())
-	assert.Empty(t, got.URL.RawQuery)
+	got := srv.Last(t)
+	testkit.OpenGET(t, got)
+	assert.Equal(t, "/v2/prices/eth-EUR/spot", got.Path)
+	assert.Empty(t, got.Query)
 
-	srv2 := replay.NewFixtureStub("cryptoprices", "exchange_rates.json")
-	c = check.StubClient(t, cryptoprices.New, srv2, "/v2")
-	_, err = c.ExchangeRates(context.Background(), "USDC")
+	srv2 := testkit.Start(t, testkit.Reply{Body: testkit.Fixture(t, "cryptoprices", "exchange_rates.json")})
+	_, err = testkit.Client(t, cryptoprices.New, conduit.WithBaseURL(srv2.URL+"/v2")).ExchangeRates(context.Background(), "USDC")
 	require.NoError(t, err)
-	check.OpenGET(t, srv2.Last())
-	assert.Equal(t, "/v2/exchange-rates", srv2.Last().URL.EscapedPath())
-	assert.Equal(t, "currency=USDC", srv2.Last().URL.RawQuery)
+	got = srv2.Last(t)
+	testkit.OpenGET(t, got)
+	assert.Equal(t, "/v2/exchange-rates", got.Path)
+	assert.Equal(t, "currency=USDC", got.Query)
 }
 
 func TestErrors(t *testing.T) {
 	notFound := `{"errors":[{"id":"not_found","message":"Invalid base currency"}]}`
-	cases := append(check.CommonErrors(),
-		check.ErrorCase{Name: "404 errors list", Status: 404, ContentType: "application/json", Body: notFound, Is: conduit.ErrNotFound, WantStatus: 404, Code: "not_found", Message: "Invalid base currency"},
-		check.ErrorCase{Name: "errors list at 200", Status: 200, ContentType: "application/json", Body: notFound, Is: conduit.ErrAPI, WantStatus: 200, Code: "not_found", Message: "Invalid base currency"},
-		check.ErrorCase{Name: "null data at 200", Status: 200, ContentType: "application/json", Body: `{"data":null}`, Is: conduit.ErrAPI, WantStatus: 200, Message: "response has no data"},
-		check.ErrorCase{Name: "empty object at 200", Status: 200, ContentType: "application/json", Body: `{}`, Is: conduit.ErrAPI, WantStatus: 200, Message: "response has no data"},
-		check.ErrorCase{Name: "429 plain", Status: 429, ContentType: "text/plain", Body: "slow down", Is: conduit.ErrRateLimited, WantStatus: 429, Message: "slow down"},
-		check.ErrorCase{Name: "empty 200", Status: 200, ContentType: "application/json", Is: conduit.ErrMalformedResponse, Message: "empty or null body where a record was expected"},
+	cases := append(testkit.CommonErrors(),
+		testkit.Case{Name: "404 errors list", Reply: testkit.Reply{Status: 404, Body: notFound}, Want: testkit.Shape{Is: conduit.ErrNotFound, Status: 404, Code: "not_found", Message: "Invalid base currency"}},
+		testkit.Case{Name: "errors list at 200", Reply: testkit.Reply{Body: notFound}, Want: testkit.Shape{Is: conduit.ErrAPI, Status: 200, Code: "not_found", Message: "Invalid base currency"}},
+		testkit.Case{Name: "null data at 200", Reply: testkit.Reply{Body: `{"data":null}`}, Want: testkit.Shape{Is: conduit.ErrAPI, Status: 200, Message: "response has no data"}},
+		testkit.Case{Name: "empty object at 200", Reply: testkit.Reply{Body: `{}`}, Want: testkit.Shape{Is: conduit.ErrAPI, Status: 200, Message: "response has no data"}},
+		testkit.Case{Name: "429 plain", Reply: testkit.Reply{Status: 429, ContentType: "text/plain", Body: "slow down"}, Want: testkit.Shape{Is: conduit.ErrRateLimited, Status: 429, Message: "slow down"}},
+		testkit.Case{Name: "empty 200", Reply: testkit.Reply{}, Want: testkit.Shape{Is: conduit.ErrMalformedResponse, Message: "empty or null body where a record was expected"}},
 	)
-	check.Errors(t, "cryptoprices", cryptoprices.New, cases,
-		check.Call[*cryptoprices.Client]{Op: "SpotPrice", Endpoint: "GET /prices/{pair}/spot", Run: func(ctx context.Context, c *cryptoprices.Client) error {
-			_, err := c.SpotPrice(ctx, "BTC", "USD")
+	client := func(t *testing.T, url string) *cryptoprices.Client {
+		return testkit.Client(t, cryptoprices.New, conduit.WithBaseURL(url), testkit.Fast)
+	}
+	testkit.Errors(t, cases, nil,
+		testkit.Op{Service: "cryptoprices", Op: "SpotPrice", Endpoint: "GET /prices/{pair}/spot", Call: func(t *testing.T, url string) error {
+			_, err := client(t, url).SpotPrice(context.Background(), "BTC", "USD")
 			return err
 		}},
-		check.Call[*cryptoprices.Client]{Op: "ExchangeRates", Endpoint: "GET /exchange-rates", Run: func(ctx context.Context, c *cryptoprices.Client) error {
-			_, err := c.ExchangeRates(ctx, "BTC")
+		testkit.Op{Service: "cryptoprices", Op: "ExchangeRates", Endpoint: "GET /exchange-rates", Call: func(t *testing.T, url string) error {
+			_, err := client(t, url).ExchangeRates(context.Background(), "BTC")
 			return err
 		}},
 	)
 }
 
 func TestBadInput(t *testing.T) {
-	srv := replay.NewStub(200, "application/json", `{}`)
-	c := check.StubClient(t, cryptoprices.New, srv, "")
+	srv := testkit.Start(t, testkit.Reply{Body: `{}`})
+	c := testkit.Client(t, cryptoprices.New, conduit.WithBaseURL(srv.URL))
 	spot := func(base, cur string) func() error {
 		return func() error { _, err := c.SpotPrice(context.Background(), base, cur); return err }
 	}
 	rates := func(cur string) func() error {
 		return func() error { _, err := c.ExchangeRates(context.Background(), cur); return err }
 	}
-	cases := []struct {
-		field string
-		call  func() error
-	}{
-		{"base", spot("", "USD")},
-		{"base", spot("B", "USD")},
-		{"base", spot("BTC-EUR", "USD")},
-		{"base", spot("BTC/..", "USD")},
-		{"base", spot("ABCDEFGHIJK", "USD")},
-		{"base", spot("BT C", "USD")},
-		{"base", spot("ÄÖÜ", "USD")},
-		{"currency", spot("BTC", "")},
-		{"currency", spot("BTC", "US$")},
-		{"currency", spot("BTC", "usd\n")},
-		{"currency", rates("")},
-		{"currency", rates("E")},
-		{"currency", rates("EUR&x=1")},
-	}
-	for i, tc := range cases {
-		check.InvalidParam(t, tc.call(), tc.field, "case %d", i)
-	}
-	assert.Empty(t, srv.Requests(), "bad input must not reach the server")
+	testkit.BadInput(t, srv, testkit.Shape{Service: "cryptoprices"}, []testkit.Input{
+		{Field: "base", Call: spot("", "USD")},
+		{Field: "base", Call: spot("B", "USD")},
+		{Field: "base", Call: spot("BTC-EUR", "USD")},
+		{Field: "base", Call: spot("BTC/..", "USD")},
+		{Field: "base", Call: spot("ABCDEFGHIJK", "USD")},
+		{Field: "base", Call: spot("BT C", "USD")},
+		{Field: "base", Call: spot("ÄÖÜ", "USD")},
+		{Field: "currency", Call: spot("BTC", "")},
+		{Field: "currency", Call: spot("BTC", "US$")},
+		{Field: "currency", Call: spot("BTC", "usd\n")},
+		{Field: "currency", Call: rates("")},
+		{Field: "currency", Call: rates("E")},
+		{Field: "currency", Call: rates("EUR&x=1")},
+	})
 }
 
 func TestMissingBaseURL(t *testing.T) {
-	check.MissingBaseURL(t, "CONDUIT_CRYPTO_URL", cryptoprices.New, func(ctx context.Context, c *cryptoprices.Client) error {
-		_, err := c.SpotPrice(ctx, "BTC", "USD")
+	testkit.MissingBaseURL(t, "CONDUIT_CRYPTO_URL", cryptoprices.New, func(c *cryptoprices.Client) error {
+		_, err := c.SpotPrice(context.Background(), "BTC", "USD")
 		return err
 	})
 }

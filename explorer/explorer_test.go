@@ -3,8 +3,6 @@ package explorer_test
 import (
 	"context"
 	"encoding/json"
-	"net/http"
-	"net/http/httptest"
 	"testing"
 	"time"
 
@@ -91,59 +89,42 @@ func TestRequestShapes(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.path, func(t *testing.T) {
-			var got *http.Request
-			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-				got = r.Clone(context.Background())
-				if r.URL.Path == "/api/v1/blocks" {
-					w.Write([]byte(`[]`))
-					return
-				}
-				w.Write([]byte(`{}`))
-			}))
-			defer srv.Close()
-			c, err := explorer.New(conduit.WithBaseURL(srv.URL + "/api/"))
-			require.NoError(t, err)
-			require.NoError(t, tc.call(c))
-			assert.Equal(t, "GET", got.Method)
-			assert.Equal(t, tc.path, got.URL.EscapedPath())
-			assert.Empty(t, got.URL.RawQuery)
-			assert.Equal(t, "application/json", got.Header.Get("Accept"))
-			assert.Equal(t, "conduit-go/"+conduit.Version, got.Header.Get("User-Agent"))
-			assert.Empty(t, got.Header.Get("Authorization"))
-			assert.Zero(t, got.ContentLength)
+			body := `{}`
+			if tc.path == "/api/v1/blocks" {
+				body = `[]`
+			}
+			srv := testkit.Start(t, testkit.Reply{Body: body})
+			require.NoError(t, tc.call(testkit.Client(t, explorer.New, conduit.WithBaseURL(srv.URL+"/api/"))))
+			got := srv.Last(t)
+			testkit.OpenGET(t, got)
+			assert.Equal(t, tc.path, got.URI, "no query")
 		})
 	}
 }
 
 func TestErrors(t *testing.T) {
-	cases := []struct {
-		name   string
-		op     string
-		status int
-		ctype  string
-		body   string
-		want   testkit.Shape
-	}{
-		{"404 plain text", "Blocks", 404, "text/plain", `Not Found`, testkit.Shape{Is: conduit.ErrNotFound, Status: 404}},
-		{"429 plain text", "Mempool", 429, "text/plain", `Too Many Requests`, testkit.Shape{Is: conduit.ErrRateLimited, Status: 429}},
-		{"502 html", "RecommendedFees", 502, "text/html", `<html><body>502 Bad Gateway</body></html>`, testkit.Shape{Is: conduit.ErrAPI, Status: 502}},
-		{"500 json", "Mempool", 500, "application/json", `{"error":"Internal Server Error"}`, testkit.Shape{Is: conduit.ErrAPI, Status: 500}},
-		{"null record", "RecommendedFees", 200, "application/json", `null`, testkit.Shape{Is: conduit.ErrMalformedResponse}},
-		{"empty record", "Mempool", 200, "application/json", ``, testkit.Shape{Is: conduit.ErrMalformedResponse}},
-		{"truncated list", "Blocks", 200, "application/json", `[{"id":"00`, testkit.Shape{Is: conduit.ErrMalformedResponse}},
-		{"fraction in an integral extra", "Blocks", 200, "application/json", `[{"height":1,"extras":{"totalFees":12.5}}]`, testkit.Shape{Is: conduit.ErrMalformedResponse}},
-		{"nonce past 32 bits", "Blocks", 200, "application/json", `[{"height":1,"nonce":4294967296}]`, testkit.Shape{Is: conduit.ErrMalformedResponse}},
-		{"histogram triple", "Mempool", 200, "application/json", `{"count":1,"fee_histogram":[[1,2,3]]}`, testkit.Shape{Is: conduit.ErrMalformedResponse}},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			u := testkit.Answer(t, tc.status, tc.ctype, tc.body)
-			c, err := explorer.New(conduit.WithBaseURL(u), conduit.WithMaxRetries(1), conduit.WithRetryBackoff(time.Millisecond, 5*time.Millisecond))
-			require.NoError(t, err)
-			want := tc.want
-			want.Service, want.Op = "explorer", tc.op
-			testkit.Check(t, call(context.Background(), c, tc.op), want)
-		})
+	malformed := testkit.Shape{Is: conduit.ErrMalformedResponse}
+	for op, cases := range map[string][]testkit.Case{
+		"Blocks": {
+			{Name: "404 plain text", Reply: testkit.Reply{Status: 404, ContentType: "text/plain", Body: `Not Found`}, Want: testkit.Shape{Is: conduit.ErrNotFound, Status: 404}},
+			{Name: "truncated list", Reply: testkit.Reply{Body: `[{"id":"00`}, Want: malformed},
+			{Name: "fraction in an integral extra", Reply: testkit.Reply{Body: `[{"height":1,"extras":{"totalFees":12.5}}]`}, Want: malformed},
+			{Name: "nonce past 32 bits", Reply: testkit.Reply{Body: `[{"height":1,"nonce":4294967296}]`}, Want: malformed},
+		},
+		"Mempool": {
+			{Name: "429 plain text", Reply: testkit.Reply{Status: 429, ContentType: "text/plain", Body: `Too Many Requests`}, Want: testkit.Shape{Is: conduit.ErrRateLimited, Status: 429}},
+			{Name: "500 json", Reply: testkit.Reply{Status: 500, Body: `{"error":"Internal Server Error"}`}, Want: testkit.Shape{Is: conduit.ErrAPI, Status: 500}},
+			{Name: "empty record", Reply: testkit.Reply{}, Want: malformed},
+			{Name: "histogram triple", Reply: testkit.Reply{Body: `{"count":1,"fee_histogram":[[1,2,3]]}`}, Want: malformed},
+		},
+		"RecommendedFees": {
+			{Name: "502 html", Reply: testkit.Reply{Status: 502, ContentType: "text/html", Body: `<html><body>502 Bad Gateway</body></html>`}, Want: testkit.Shape{Is: conduit.ErrAPI, Status: 502}},
+			{Name: "null record", Reply: testkit.Reply{Body: `null`}, Want: malformed},
+		},
+	} {
+		testkit.Errors(t, cases, nil, testkit.Op{Service: "explorer", Op: op, Call: func(t *testing.T, url string) error {
+			return call(context.Background(), testkit.Client(t, explorer.New, conduit.WithBaseURL(url), conduit.WithMaxRetries(1), testkit.Fast), op)
+		}})
 	}
 }
 
@@ -163,14 +144,12 @@ func call(ctx context.Context, c *explorer.Client, op string) error {
 // An empty list, an explicit null and a null histogram all mean none.
 func TestEmptyResults(t *testing.T) {
 	for _, body := range []string{`[]`, `null`} {
-		c, err := explorer.New(conduit.WithBaseURL(testkit.Answer(t, 200, "application/json", body)))
-		require.NoError(t, err)
+		c := testkit.Client(t, explorer.New, conduit.WithBaseURL(testkit.Start(t, testkit.Reply{Body: body}).URL))
 		blocks, err := c.Blocks(context.Background())
 		require.NoError(t, err, body)
 		assert.Empty(t, blocks, body)
 	}
-	c, err := explorer.New(conduit.WithBaseURL(testkit.Answer(t, 200, "application/json", `{"count":0,"vsize":0,"total_fee":0,"fee_histogram":null}`)))
-	require.NoError(t, err)
+	c := testkit.Client(t, explorer.New, conduit.WithBaseURL(testkit.Start(t, testkit.Reply{Body: `{"count":0,"vsize":0,"total_fee":0,"fee_histogram":null}`}).URL))
 	m, err := c.Mempool(context.Background())
 	require.NoError(t, err)
 	assert.Empty(t, m.FeeHistogram)
@@ -179,18 +158,18 @@ func TestEmptyResults(t *testing.T) {
 // The explorer takes no inputs; the one thing a caller can get wrong is the
 // context, and that must fail before any request.
 func TestBadInput(t *testing.T) {
-	srv := testkit.Count(t)
-	c, err := explorer.New(conduit.WithBaseURL(srv.URL))
-	require.NoError(t, err)
+	srv := testkit.Start(t)
+	c := testkit.Client(t, explorer.New, conduit.WithBaseURL(srv.URL))
 	var nilCtx context.Context
 	for _, op := range []string{"RecommendedFees", "Mempool", "Blocks"} {
-		testkit.Check(t, call(nilCtx, c, op), testkit.Shape{Is: conduit.ErrInvalidParam, Op: op, Field: "ctx"})
+		testkit.BadInput(t, srv, testkit.Shape{Service: "explorer", Op: op}, []testkit.Input{
+			{Field: "ctx", Call: func() error { return call(nilCtx, c, op) }},
+		})
 	}
-	assert.Zero(t, srv.Hits(), "bad input must not reach the server")
 }
 
 func TestMissingBaseURL(t *testing.T) {
-	testkit.NoBaseURL(t, "CONDUIT_EXPLORER_URL", explorer.New, func(c *explorer.Client) error { return call(context.Background(), c, "Mempool") })
+	testkit.MissingBaseURL(t, "CONDUIT_EXPLORER_URL", explorer.New, func(c *explorer.Client) error { return call(context.Background(), c, "Mempool") })
 }
 
 func TestExtrasTolerantNumbers(t *testing.T) {

@@ -15,19 +15,20 @@ import (
 
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/filings"
-	"github.com/conduit-sdk/conduit/internal/conduittest"
 	"github.com/conduit-sdk/conduit/internal/golden"
-	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/internal/testkit"
 )
 
 const contact = "Conduit Tests filings-tests-Wx3@example.org"
 
-func local(t *testing.T, h http.Handler, opts ...filings.Option) *filings.Client {
-	return conduittest.Local(t, h, "", filings.New, append([]filings.Option{filings.WithContact(contact)}, opts...)...)
+// client is a client of srv with the contact set and fast retries.
+func client(t *testing.T, srv *testkit.Server, opts ...filings.Option) *filings.Client {
+	return testkit.Client(t, filings.New, append([]filings.Option{conduit.WithBaseURL(srv.URL), testkit.Fast, filings.WithContact(contact)}, opts...)...)
 }
 
-func fixture(name string) conduittest.Reply {
-	return conduittest.Reply{Body: "@../testdata/filings/" + name}
+// fixture answers with status and a file of testdata/filings.
+func fixture(t *testing.T, status int, contentType, name string) testkit.Reply {
+	return testkit.Reply{Status: status, ContentType: contentType, Body: testkit.Fixture(t, "filings", name)}
 }
 
 func day(s string) filings.Date {
@@ -39,7 +40,7 @@ func day(s string) filings.Date {
 }
 
 func TestCompanyConcept(t *testing.T) {
-	c := conduittest.Replay(t, "filings", filings.New)
+	c := testkit.Replay(t, "filings", filings.New)
 	r, err := c.CompanyConcept(context.Background(), 320193, "us-gaap", "AccountsPayableCurrent")
 	require.NoError(t, err)
 	assert.Equal(t, int64(320193), r.CIK)
@@ -73,7 +74,7 @@ func TestCompanyConcept(t *testing.T) {
 }
 
 func TestSubmissions(t *testing.T) {
-	c := conduittest.Replay(t, "filings", filings.New)
+	c := testkit.Replay(t, "filings", filings.New)
 	r, err := c.Submissions(context.Background(), 320193)
 	require.NoError(t, err)
 	assert.Equal(t, "0000320193", r.CIK)
@@ -111,7 +112,7 @@ func TestSubmissions(t *testing.T) {
 }
 
 func TestSubmissionsLEI(t *testing.T) {
-	c := local(t, conduittest.Reply{Body: `{"cik":"0000000042","name":"X","lei":"5493001KJTIIGC8Y1R12"}`})
+	c := client(t, testkit.Start(t, testkit.Reply{Body: `{"cik":"0000000042","name":"X","lei":"5493001KJTIIGC8Y1R12"}`}))
 	r, err := c.Submissions(context.Background(), 42)
 	require.NoError(t, err)
 	require.NotNil(t, r.LEI)
@@ -143,110 +144,90 @@ func TestRequestShape(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			var got conduittest.Recorded
-			c := local(t, conduittest.Record(&got, conduittest.Reply{Body: `{}`}), conduit.WithUserAgent("ignored-default-ua"))
-			require.NoError(t, tc.call(c))
+			srv := testkit.Start(t, testkit.Reply{Body: `{}`})
+			require.NoError(t, tc.call(client(t, srv, conduit.WithUserAgent("ignored-default-ua"))))
+			got := srv.Last(t)
 			assert.Equal(t, "GET", got.Method)
 			assert.Equal(t, tc.path, got.Path)
 			assert.Empty(t, got.Query)
 			assert.Empty(t, got.Body)
 			assert.Equal(t, "application/json", got.Header.Get("Accept"))
 			assert.Empty(t, got.Header.Get("Authorization"))
-			conduittest.OnlyIn(t, got, "User-Agent", contact, contact)
+			assert.Equal(t, contact, got.Header.Get("User-Agent"))
+			assert.Equal(t, []string{"header User-Agent"}, got.Holds(contact), "the contact is in User-Agent only")
 		})
 	}
 }
 
 func TestErrors(t *testing.T) {
-	cases := []struct {
-		name  string
-		reply conduittest.Reply
-		is    error
-		msg   string
-	}{
-		{"404 xml from storage", conduittest.Reply{Status: 404, Type: "application/xml", Body: "@../testdata/filings/not_found.xml"}, conduit.ErrNotFound, ""},
-		{"403 undeclared tool", conduittest.Reply{Status: 403, Type: "text/html", Body: "@../testdata/filings/undeclared_tool.html"}, conduit.ErrUnauthorized, ""},
-		{"429 with Retry-After", conduittest.Reply{Status: 429, Type: "text/plain", Header: []string{"Retry-After", "600"}, Body: "slow down"}, conduit.ErrRateLimited, "slow down"},
-		{"503 plain", conduittest.Reply{Status: 503, Type: "text/plain", Body: "maintenance"}, conduit.ErrAPI, "maintenance"},
-		{"200 null", conduittest.Reply{Body: "null"}, conduit.ErrMalformedResponse, "null"},
-		{"200 val not a number", conduittest.Reply{Body: `{"cik":1,"units":{"USD":[{"val":"lots"}]}}`}, conduit.ErrMalformedResponse, "not a number"},
-		{"200 bad date", conduittest.Reply{Body: `{"cik":1,"units":{"USD":[{"end":"30/09/2023","val":1}]}}`}, conduit.ErrMalformedResponse, "YYYY-MM-DD"},
+	malformed := func(message string) testkit.Shape {
+		return testkit.Shape{Is: conduit.ErrMalformedResponse, Message: message}
 	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			c := local(t, tc.reply, conduit.WithMaxRetries(0))
-			_, err := c.CompanyConcept(context.Background(), 320193, "us-gaap", "Revenues")
-			e := conduittest.Failed(t, err, tc.is, "filings", "CompanyConcept", "GET /api/xbrl/companyconcept/CIK{cik}/{taxonomy}/{tag}.json")
-			require.NotNil(t, e)
-			assert.Contains(t, err.Error(), tc.msg)
-		})
-	}
+	testkit.Errors(t, []testkit.Case{
+		{Name: "404 xml from storage", Reply: fixture(t, 404, "application/xml", "not_found.xml"), Want: testkit.Shape{Is: conduit.ErrNotFound, Status: 404}},
+		{Name: "403 undeclared tool", Reply: fixture(t, 403, "text/html", "undeclared_tool.html"), Want: testkit.Shape{Is: conduit.ErrUnauthorized, Status: 403}},
+		{Name: "429 with Retry-After", Reply: testkit.Reply{Status: 429, ContentType: "text/plain", Header: []string{"Retry-After", "600"}, Body: "slow down"}, Want: testkit.Shape{Is: conduit.ErrRateLimited, Status: 429, Message: "slow down"}},
+		{Name: "503 plain", Reply: testkit.Reply{Status: 503, ContentType: "text/plain", Body: "maintenance"}, Want: testkit.Shape{Is: conduit.ErrAPI, Status: 503, Message: "maintenance"}},
+		{Name: "200 null", Reply: testkit.Reply{Body: "null"}, Want: malformed("empty or null body where a record was expected")},
+		{Name: "200 val not a number", Reply: testkit.Reply{Body: `{"cik":1,"units":{"USD":[{"val":"lots"}]}}`}, Want: malformed(`decoding the response: filings: val: "lots" is not a number`)},
+		{Name: "200 bad date", Reply: testkit.Reply{Body: `{"cik":1,"units":{"USD":[{"end":"30/09/2023","val":1}]}}`}, Want: malformed(`decoding the response: filings: date "30/09/2023" is not YYYY-MM-DD`)},
+	}, []string{contact}, testkit.Op{Service: "filings", Op: "CompanyConcept", Endpoint: "GET /api/xbrl/companyconcept/CIK{cik}/{taxonomy}/{tag}.json", Call: func(t *testing.T, url string) error {
+		c := testkit.Client(t, filings.New, conduit.WithBaseURL(url), filings.WithContact(contact), conduit.WithMaxRetries(0))
+		_, err := c.CompanyConcept(context.Background(), 320193, "us-gaap", "Revenues")
+		return err
+	}})
 }
 
 func TestErrorKeepsXMLBody(t *testing.T) {
-	c := local(t, conduittest.Reply{Status: 404, Type: "application/xml", Body: "@../testdata/filings/not_found.xml"})
-	_, err := c.Submissions(context.Background(), 42)
-	e := conduittest.Failed(t, err, conduit.ErrNotFound, "filings", "Submissions", "GET /submissions/CIK{cik}.json")
-	require.NotNil(t, e)
+	_, err := client(t, testkit.Start(t, fixture(t, 404, "application/xml", "not_found.xml"))).Submissions(context.Background(), 42)
+	e := testkit.Check(t, err, testkit.Shape{Is: conduit.ErrNotFound, Service: "filings", Op: "Submissions", Endpoint: "GET /submissions/CIK{cik}.json", Status: 404})
 	assert.Equal(t, "application/xml", e.BodyType)
 	assert.Contains(t, string(e.Body), "NoSuchKey")
 }
 
 func TestBadInput(t *testing.T) {
-	url, hits := conduittest.Counting(t)
-	c, err := filings.New(conduit.WithBaseURL(url), filings.WithContact(contact))
-	require.NoError(t, err)
+	srv := testkit.Start(t)
+	c := client(t, srv)
 	ctx := context.Background()
-	concept := func(cik int64, taxonomy, tag string) error {
-		_, err := c.CompanyConcept(ctx, cik, taxonomy, tag)
-		return err
+	concept := func(cik int64, taxonomy, tag string) func() error {
+		return func() error { _, err := c.CompanyConcept(ctx, cik, taxonomy, tag); return err }
 	}
-	submissions := func(cik int64) error {
-		_, err := c.Submissions(ctx, cik)
-		return err
+	submissions := func(cik int64) func() error {
+		return func() error { _, err := c.Submissions(ctx, cik); return err }
 	}
-	cases := []struct {
-		field string
-		err   error
-	}{
-		{"cik", concept(0, "us-gaap", "Revenues")},
-		{"cik", concept(-320193, "us-gaap", "Revenues")},
-		{"cik", concept(10_000_000_000, "us-gaap", "Revenues")},
-		{"taxonomy", concept(320193, "", "Revenues")},
-		{"taxonomy", concept(320193, "  ", "Revenues")},
-		{"tag", concept(320193, "us-gaap", "")},
-		{"cik", submissions(0)},
-		{"cik", submissions(-1)},
-		{"cik", submissions(10_000_000_000)},
-	}
-	for _, tc := range cases {
-		conduittest.InvalidParam(t, tc.err, tc.field)
-	}
-	assert.Zero(t, hits.Load(), "bad input must not reach the server")
+	testkit.BadInput(t, srv, testkit.Shape{Service: "filings"}, []testkit.Input{
+		{Field: "cik", Call: concept(0, "us-gaap", "Revenues")},
+		{Field: "cik", Call: concept(-320193, "us-gaap", "Revenues")},
+		{Field: "cik", Call: concept(10_000_000_000, "us-gaap", "Revenues")},
+		{Field: "taxonomy", Call: concept(320193, "", "Revenues")},
+		{Field: "taxonomy", Call: concept(320193, "  ", "Revenues")},
+		{Field: "tag", Call: concept(320193, "us-gaap", "")},
+		{Field: "cik", Call: submissions(0)},
+		{Field: "cik", Call: submissions(-1)},
+		{Field: "cik", Call: submissions(10_000_000_000)},
+	}, contact)
 }
 
 func TestContactRequired(t *testing.T) {
 	t.Setenv("CONDUIT_FILINGS_USER_AGENT", "")
-	url, hits := conduittest.Counting(t)
-	c, err := filings.New(conduit.WithBaseURL(url), conduit.WithUserAgent("a default user agent is not a contact"))
-	require.NoError(t, err)
-	_, err1 := c.CompanyConcept(context.Background(), 320193, "us-gaap", "Revenues")
-	_, err2 := c.Submissions(context.Background(), 320193)
-	for _, err := range []error{err1, err2} {
-		assert.ErrorIs(t, err, conduit.ErrMissingCredential)
-		assert.Contains(t, err.Error(), "filings.WithContact or CONDUIT_FILINGS_USER_AGENT")
-	}
+	srv := testkit.Start(t)
+	c := testkit.Client(t, filings.New, conduit.WithBaseURL(srv.URL), conduit.WithUserAgent("a default user agent is not a contact"))
+	testkit.MissingCredential(t, srv, "filings.WithContact", "CONDUIT_FILINGS_USER_AGENT",
+		func() error {
+			_, err := c.CompanyConcept(context.Background(), 320193, "us-gaap", "Revenues")
+			return err
+		},
+		func() error { _, err := c.Submissions(context.Background(), 320193); return err })
 
-	c, err = filings.New(conduit.WithBaseURL(url), filings.WithContact("Example Corp without a mailbox"))
-	require.NoError(t, err)
-	_, err = c.Submissions(context.Background(), 320193)
-	conduittest.InvalidParam(t, err, "user_agent")
+	c = testkit.Client(t, filings.New, conduit.WithBaseURL(srv.URL), filings.WithContact("Example Corp without a mailbox"))
+	_, err := c.Submissions(context.Background(), 320193)
+	testkit.InvalidParam(t, err, "user_agent")
 	assert.Contains(t, err.Error(), "e-mail")
-	assert.Zero(t, hits.Load(), "nothing is sent without a contact")
+	assert.Zero(t, srv.Hits(), "nothing is sent without a contact")
 }
 
 func TestConfigFromEnv(t *testing.T) {
-	conduittest.ReplayEnv(t)
+	testkit.ReplayEnv(t)
 	c, err := filings.New()
 	require.NoError(t, err)
 	r, err := c.Submissions(context.Background(), 320193)
@@ -255,11 +236,9 @@ func TestConfigFromEnv(t *testing.T) {
 }
 
 func TestReplayRejectsOtherContact(t *testing.T) {
-	srv := replay.Start()
-	defer srv.Close()
-	c, err := filings.New(conduit.WithBaseURL(srv.URL("filings_url")), filings.WithContact(contact))
-	require.NoError(t, err)
-	_, err = c.Submissions(context.Background(), 320193)
+	srv := testkit.ReplayServer(t)
+	c := testkit.Client(t, filings.New, conduit.WithBaseURL(srv.URL("filings_url")), filings.WithContact(contact))
+	_, err := c.Submissions(context.Background(), 320193)
 	assert.ErrorIs(t, err, conduit.ErrUnauthorized)
 }
 
@@ -268,12 +247,13 @@ func TestReplayRejectsOtherContact(t *testing.T) {
 func TestDefaultRateLimit(t *testing.T) {
 	var mu sync.Mutex
 	var arrivals []time.Time
-	c := local(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	submissions := fixture(t, 200, "", "submissions.json")
+	c := client(t, testkit.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		mu.Lock()
 		arrivals = append(arrivals, time.Now())
 		mu.Unlock()
-		fixture("submissions.json").ServeHTTP(w, r)
-	}))
+		submissions.ServeHTTP(w, r)
+	})))
 	const calls = 25
 	var wg sync.WaitGroup
 	errs := make([]error, calls)

@@ -2,6 +2,7 @@ package fiscal_test
 
 import (
 	"context"
+	"fmt"
 	"math/big"
 	"testing"
 	"time"
@@ -11,14 +12,12 @@ import (
 
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/fiscal"
-	"github.com/conduit-sdk/conduit/internal/check"
 	"github.com/conduit-sdk/conduit/internal/golden"
-	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/internal/testkit"
 )
 
 func TestDebtToPenny(t *testing.T) {
-	c, err := fiscal.New(replay.TestOptions(t, "fiscal")...)
-	require.NoError(t, err)
+	c := testkit.Replay(t, "fiscal", fiscal.New)
 	pg, err := c.DebtToPenny(context.Background(), &fiscal.PageParams{Sort: "-record_date", PageSize: 3})
 	require.NoError(t, err)
 	require.Len(t, pg.Data, 3)
@@ -56,8 +55,7 @@ func TestDebtToPenny(t *testing.T) {
 }
 
 func TestAvgInterestRates(t *testing.T) {
-	c, err := fiscal.New(replay.TestOptions(t, "fiscal")...)
-	require.NoError(t, err)
+	c := testkit.Replay(t, "fiscal", fiscal.New)
 	pg, err := c.AvgInterestRates(context.Background(), &fiscal.PageParams{PageSize: 4})
 	require.NoError(t, err)
 	require.Len(t, pg.Data, 4)
@@ -77,10 +75,8 @@ func TestAvgInterestRates(t *testing.T) {
 }
 
 func TestAllDebtToPenny(t *testing.T) {
-	srv := replay.Start()
-	defer srv.Close()
-	c, err := fiscal.New(srv.Options("fiscal")...)
-	require.NoError(t, err)
+	srv := testkit.ReplayServer(t)
+	c := testkit.Client(t, fiscal.New, srv.Options("fiscal")...)
 	var recs []fiscal.DebtRecord
 	for rec, err := range c.AllDebtToPenny(context.Background(), &fiscal.PageParams{Sort: "-record_date", PageSize: 3}) {
 		require.NoError(t, err)
@@ -89,15 +85,14 @@ func TestAllDebtToPenny(t *testing.T) {
 	require.Len(t, recs, 7, "three pages followed to the null next link")
 	assert.Equal(t, 3, srv.Hits("GET /fiscal_url/v2/accounting/od/debt_to_penny"))
 	assert.Equal(t, fiscal.Value("2024-06-20"), recs[6].RecordDate)
-	_, err = recs[6].IntragovHoldAmt.Amount()
+	_, err := recs[6].IntragovHoldAmt.Amount()
 	assert.ErrorIs(t, err, fiscal.ErrNull, "null is reported, not read as zero")
 	assert.Contains(t, err.Error(), `"null"`)
 	golden.JSON(t, "fiscal", "all_debt_to_penny", recs)
 }
 
 func TestAllAvgInterestRates(t *testing.T) {
-	c, err := fiscal.New(replay.TestOptions(t, "fiscal")...)
-	require.NoError(t, err)
+	c := testkit.Replay(t, "fiscal", fiscal.New)
 	var recs []fiscal.InterestRateRecord
 	for rec, err := range c.AllAvgInterestRates(context.Background(), nil) {
 		require.NoError(t, err)
@@ -105,36 +100,36 @@ func TestAllAvgInterestRates(t *testing.T) {
 	}
 	require.Len(t, recs, 6)
 	assert.Equal(t, fiscal.Value("Domestic Series"), recs[5].SecurityDesc)
-	_, err = recs[5].AvgInterestRateAmt.Percentage()
+	_, err := recs[5].AvgInterestRateAmt.Percentage()
 	assert.ErrorIs(t, err, fiscal.ErrEmpty)
 	golden.JSON(t, "fiscal", "all_avg_interest_rates", recs)
 }
 
 func TestRequestShape(t *testing.T) {
-	srv := replay.NewFixtureStub("fiscal", "debt_to_penny.json")
-	c := check.StubClient(t, fiscal.New, srv, "/services/api/fiscal_service/")
+	srv := testkit.Start(t, testkit.Reply{Body: testkit.Fixture(t, "fiscal", "debt_to_penny.json")})
+	c := testkit.Client(t, fiscal.New, conduit.WithBaseURL(srv.URL+"/services/api/fiscal_service/"))
 	_, err := c.DebtToPenny(context.Background(), &fiscal.PageParams{Sort: "-record_date", PageSize: 100, PageNumber: 2})
 	require.NoError(t, err)
-	got := srv.Last()
-	check.OpenGET(t, got)
-	assert.Equal(t, "/services/api/fiscal_service/v2/accounting/od/debt_to_penny", got.URL.EscapedPath())
-	assert.Equal(t, "sort=-record_date&page%5Bsize%5D=100&page%5Bnumber%5D=2", got.URL.RawQuery)
+	got := srv.Last(t)
+	testkit.OpenGET(t, got)
+	assert.Equal(t, "/services/api/fiscal_service/v2/accounting/od/debt_to_penny", got.Path)
+	assert.Equal(t, "sort=-record_date&page%5Bsize%5D=100&page%5Bnumber%5D=2", got.Query)
 
 	_, err = c.AvgInterestRates(context.Background(), nil)
 	require.NoError(t, err)
-	assert.Equal(t, "/services/api/fiscal_service/v2/accounting/od/avg_interest_rates", srv.Last().URL.EscapedPath())
-	assert.Empty(t, srv.Last().URL.RawQuery, "nil params send nothing")
+	assert.Equal(t, "/services/api/fiscal_service/v2/accounting/od/avg_interest_rates", srv.Last(t).Path)
+	assert.Empty(t, srv.Last(t).Query, "nil params send nothing")
 }
 
 func TestErrors(t *testing.T) {
 	invalid := `{"error":"Invalid Query Param","message":"Invalid query parameter 'sort' with value '[-record_dat]'."}`
 	msg := "Invalid query parameter 'sort' with value '[-record_dat]'."
-	cases := append(check.CommonErrors(),
-		check.ErrorCase{Name: "400 error body", Status: 400, ContentType: "application/json", Body: invalid, Is: conduit.ErrAPI, WantStatus: 400, Code: "Invalid Query Param", Message: msg},
-		check.ErrorCase{Name: "error body at 200", Status: 200, ContentType: "application/json", Body: invalid, Is: conduit.ErrAPI, WantStatus: 200, Code: "Invalid Query Param", Message: msg},
-		check.ErrorCase{Name: "null body", Status: 200, ContentType: "application/json", Body: "null", Is: conduit.ErrMalformedResponse},
-		check.ErrorCase{Name: "number value", Status: 200, ContentType: "application/json", Body: `{"data":[{"record_date":20240628}]}`, Is: conduit.ErrMalformedResponse},
-		check.ErrorCase{Name: "null record", Status: 200, ContentType: "application/json", Body: `{"data":[{"record_date":"2024-06-28"},null]}`, Is: conduit.ErrMalformedResponse, Message: "decoding the response: record 1 of data is null"},
+	cases := append(testkit.CommonErrors(),
+		testkit.Case{Name: "400 error body", Reply: testkit.Reply{Status: 400, Body: invalid}, Want: testkit.Shape{Is: conduit.ErrAPI, Status: 400, Code: "Invalid Query Param", Message: msg}},
+		testkit.Case{Name: "error body at 200", Reply: testkit.Reply{Body: invalid}, Want: testkit.Shape{Is: conduit.ErrAPI, Status: 200, Code: "Invalid Query Param", Message: msg}},
+		testkit.Case{Name: "null body", Reply: testkit.Reply{Body: "null"}, Want: testkit.Shape{Is: conduit.ErrMalformedResponse}},
+		testkit.Case{Name: "number value", Reply: testkit.Reply{Body: `{"data":[{"record_date":20240628}]}`}, Want: testkit.Shape{Is: conduit.ErrMalformedResponse}},
+		testkit.Case{Name: "null record", Reply: testkit.Reply{Body: `{"data":[{"record_date":"2024-06-28"},null]}`}, Want: testkit.Shape{Is: conduit.ErrMalformedResponse, Message: "decoding the response: record 1 of data is null"}},
 	)
 	first := func(seq func(func(fiscal.DebtRecord, error) bool)) error {
 		for _, err := range seq {
@@ -142,17 +137,20 @@ func TestErrors(t *testing.T) {
 		}
 		return nil
 	}
-	check.Errors(t, "fiscal", fiscal.New, cases,
-		check.Call[*fiscal.Client]{Op: "DebtToPenny", Endpoint: "GET /v2/accounting/od/debt_to_penny", Run: func(ctx context.Context, c *fiscal.Client) error {
-			_, err := c.DebtToPenny(ctx, nil)
+	client := func(t *testing.T, url string) *fiscal.Client {
+		return testkit.Client(t, fiscal.New, conduit.WithBaseURL(url), testkit.Fast)
+	}
+	testkit.Errors(t, cases, nil,
+		testkit.Op{Service: "fiscal", Op: "DebtToPenny", Endpoint: "GET /v2/accounting/od/debt_to_penny", Call: func(t *testing.T, url string) error {
+			_, err := client(t, url).DebtToPenny(context.Background(), nil)
 			return err
 		}},
-		check.Call[*fiscal.Client]{Op: "AvgInterestRates", Endpoint: "GET /v2/accounting/od/avg_interest_rates", Run: func(ctx context.Context, c *fiscal.Client) error {
-			_, err := c.AvgInterestRates(ctx, nil)
+		testkit.Op{Service: "fiscal", Op: "AvgInterestRates", Endpoint: "GET /v2/accounting/od/avg_interest_rates", Call: func(t *testing.T, url string) error {
+			_, err := client(t, url).AvgInterestRates(context.Background(), nil)
 			return err
 		}},
-		check.Call[*fiscal.Client]{Op: "AllDebtToPenny", Endpoint: "GET /v2/accounting/od/debt_to_penny", Run: func(ctx context.Context, c *fiscal.Client) error {
-			return first(c.AllDebtToPenny(ctx, nil))
+		testkit.Op{Service: "fiscal", Op: "AllDebtToPenny", Endpoint: "GET /v2/accounting/od/debt_to_penny", Call: func(t *testing.T, url string) error {
+			return first(client(t, url).AllDebtToPenny(context.Background(), nil))
 		}},
 	)
 }
@@ -160,7 +158,7 @@ func TestErrors(t *testing.T) {
 // Empty results are no error, whichever way they come.
 func TestEmptyPage(t *testing.T) {
 	for _, body := range []string{`{"data":[],"meta":{"count":0},"links":{"next":null}}`, `{"data":null}`, `{}`} {
-		c := check.StubClient(t, fiscal.New, replay.NewStub(200, "application/json", body), "")
+		c := testkit.Client(t, fiscal.New, conduit.WithBaseURL(testkit.Start(t, testkit.Reply{Body: body}).URL))
 		pg, err := c.AvgInterestRates(context.Background(), nil)
 		require.NoError(t, err, body)
 		assert.Empty(t, pg.Data, body)
@@ -174,8 +172,8 @@ func TestEmptyPage(t *testing.T) {
 }
 
 func TestBadInput(t *testing.T) {
-	srv := replay.NewStub(200, "application/json", `{"data":[]}`)
-	c := check.StubClient(t, fiscal.New, srv, "")
+	srv := testkit.Start(t, testkit.Reply{Body: `{"data":[]}`})
+	c := testkit.Client(t, fiscal.New, conduit.WithBaseURL(srv.URL))
 	cases := []struct {
 		field string
 		p     fiscal.PageParams
@@ -193,23 +191,26 @@ func TestBadInput(t *testing.T) {
 		{"page[number]", fiscal.PageParams{PageNumber: -3}},
 	}
 	for _, tc := range cases {
-		_, err := c.DebtToPenny(context.Background(), &tc.p)
-		check.InvalidParam(t, err, tc.field, "DebtToPenny %+v", tc.p)
-		_, err = c.AvgInterestRates(context.Background(), &tc.p)
-		check.InvalidParam(t, err, tc.field, "AvgInterestRates %+v", tc.p)
-		n := 0
-		for _, err := range c.AllAvgInterestRates(context.Background(), &tc.p) {
-			check.InvalidParam(t, err, tc.field, "AllAvgInterestRates %+v", tc.p)
-			n++
-		}
-		assert.Equal(t, 1, n, "the iterator yields the error once")
+		testkit.BadInput(t, srv, testkit.Shape{Service: "fiscal"}, []testkit.Input{
+			{Field: tc.field, Call: func() error { _, err := c.DebtToPenny(context.Background(), &tc.p); return err }},
+			{Field: tc.field, Call: func() error { _, err := c.AvgInterestRates(context.Background(), &tc.p); return err }},
+			{Field: tc.field, Call: func() error {
+				var errs []error
+				for _, err := range c.AllAvgInterestRates(context.Background(), &tc.p) {
+					errs = append(errs, err)
+				}
+				if len(errs) != 1 {
+					return fmt.Errorf("the iterator yielded %d errors, want the error once", len(errs))
+				}
+				return errs[0]
+			}},
+		})
 	}
-	assert.Empty(t, srv.Requests(), "bad input must not reach the server")
 }
 
 func TestMissingBaseURL(t *testing.T) {
-	check.MissingBaseURL(t, "CONDUIT_FISCAL_URL", fiscal.New, func(ctx context.Context, c *fiscal.Client) error {
-		_, err := c.DebtToPenny(ctx, nil)
+	testkit.MissingBaseURL(t, "CONDUIT_FISCAL_URL", fiscal.New, func(c *fiscal.Client) error {
+		_, err := c.DebtToPenny(context.Background(), nil)
 		return err
 	})
 }

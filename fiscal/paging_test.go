@@ -4,10 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"strconv"
-	"sync"
-	"sync/atomic"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -15,22 +12,15 @@ import (
 
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/fiscal"
+	"github.com/conduit-sdk/conduit/internal/testkit"
 )
 
 // pager serves page n with one record dated 2024-01-<n> and links.next set
-// to next[n-1] (null when "" or past the end); it records each raw query.
-type pager struct {
-	*httptest.Server
-	mu      sync.Mutex
-	queries []string
-}
+// to next[n-1] (null when "" or past the end); it records each request.
+type pager struct{ *testkit.Server }
 
-func newPager(t *testing.T, next ...string) *pager {
-	p := &pager{}
-	p.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		p.mu.Lock()
-		p.queries = append(p.queries, r.URL.RawQuery)
-		p.mu.Unlock()
+func newPager(t *testing.T, next ...string) pager {
+	return pager{testkit.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		n, err := strconv.Atoi(r.URL.Query().Get("page[number]"))
 		if err != nil {
 			n = 1
@@ -39,23 +29,21 @@ func newPager(t *testing.T, next ...string) *pager {
 		if n <= len(next) && next[n-1] != "" {
 			link = strconv.Quote(next[n-1])
 		}
-		w.Header().Set("Content-Type", "application/json")
-		fmt.Fprintf(w, `{"data":[{"record_date":"2024-01-%02d"}],"meta":{"count":1},"links":{"next":%s}}`, n, link)
-	}))
-	t.Cleanup(p.Close)
-	return p
+		testkit.Reply{Body: fmt.Sprintf(`{"data":[{"record_date":"2024-01-%02d"}],"meta":{"count":1},"links":{"next":%s}}`, n, link)}.ServeHTTP(w, r)
+	}))}
 }
 
-func (p *pager) seen() []string {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return append([]string(nil), p.queries...)
+// seen is the raw query of each request, in order.
+func (p pager) seen() []string {
+	var qs []string
+	for _, r := range p.Requests() {
+		qs = append(qs, r.Query)
+	}
+	return qs
 }
 
-func (p *pager) client(t *testing.T) *fiscal.Client {
-	c, err := fiscal.New(conduit.WithBaseURL(p.URL), conduit.WithMaxRetries(0))
-	require.NoError(t, err)
-	return c
+func (p pager) client(t *testing.T) *fiscal.Client {
+	return testkit.Client(t, fiscal.New, conduit.WithBaseURL(p.URL), conduit.WithMaxRetries(0))
 }
 
 func dates(t *testing.T, seq func(func(fiscal.DebtRecord, error) bool)) ([]string, error) {
@@ -135,23 +123,12 @@ func TestIteratorBadNext(t *testing.T) {
 }
 
 func TestIteratorErrorMidway(t *testing.T) {
-	var n atomic.Int32
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if n.Add(1) > 1 {
-			http.Error(w, "upstream down", http.StatusBadGateway)
-			return
-		}
-		w.Write([]byte(`{"data":[{"record_date":"2024-01-01"},{"record_date":"2024-01-02"}],"links":{"next":"&page%5Bnumber%5D=2"}}`))
-	}))
-	defer srv.Close()
-	c, err := fiscal.New(conduit.WithBaseURL(srv.URL), conduit.WithMaxRetries(0))
-	require.NoError(t, err)
+	srv := testkit.Start(t, testkit.Reply{Body: `{"data":[{"record_date":"2024-01-01"},{"record_date":"2024-01-02"}],"links":{"next":"&page%5Bnumber%5D=2"}}`},
+		testkit.Reply{Status: http.StatusBadGateway, ContentType: "text/plain; charset=utf-8", Body: "upstream down\n"})
+	c := testkit.Client(t, fiscal.New, conduit.WithBaseURL(srv.URL), conduit.WithMaxRetries(0))
 	got, err := dates(t, c.AllDebtToPenny(context.Background(), nil))
 	assert.Equal(t, []string{"2024-01-01", "2024-01-02"}, got)
-	var e *fiscal.Error
-	require.ErrorAs(t, err, &e)
-	assert.Equal(t, 502, e.StatusCode)
-	assert.Equal(t, "upstream down", e.Message)
+	testkit.Check(t, err, testkit.Shape{Is: conduit.ErrAPI, Service: "fiscal", Op: "AllDebtToPenny", Status: 502, Message: "upstream down"})
 }
 
 func TestParseLink(t *testing.T) {

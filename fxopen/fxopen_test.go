@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
-	"net/http/httptest"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -15,7 +13,6 @@ import (
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/fxopen"
 	"github.com/conduit-sdk/conduit/internal/golden"
-	"github.com/conduit-sdk/conduit/internal/replay"
 	"github.com/conduit-sdk/conduit/internal/testkit"
 )
 
@@ -56,94 +53,59 @@ func TestUnsupportedCodeFromReplay(t *testing.T) {
 }
 
 func TestLatestRequestShape(t *testing.T) {
-	var got *http.Request
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		got = r.Clone(context.Background())
-		http.ServeFile(w, r, "../testdata/fxopen/latest.json")
-	}))
-	defer srv.Close()
-	c, err := fxopen.New(conduit.WithBaseURL(srv.URL + "/v6/"))
+	srv := testkit.Start(t, testkit.Reply{Body: testkit.Fixture(t, "fxopen", "latest.json")})
+	_, err := testkit.Client(t, fxopen.New, conduit.WithBaseURL(srv.URL+"/v6/")).Latest(context.Background(), "EUR")
 	require.NoError(t, err)
-	_, err = c.Latest(context.Background(), "EUR")
-	require.NoError(t, err)
-	assert.Equal(t, "GET", got.Method)
-	assert.Equal(t, "/v6/latest/EUR", got.URL.EscapedPath())
-	assert.Empty(t, got.URL.RawQuery)
-	assert.Equal(t, "application/json", got.Header.Get("Accept"))
-	assert.Equal(t, "conduit-go/"+conduit.Version, got.Header.Get("User-Agent"))
-	assert.Empty(t, got.Header.Get("Authorization"))
-	assert.Zero(t, got.ContentLength)
+	got := srv.Last(t)
+	testkit.OpenGET(t, got)
+	assert.Equal(t, "/v6/latest/EUR", got.URI, "no query")
 }
 
 func TestLatestErrors(t *testing.T) {
-	cases := []struct {
-		name   string
-		status int
-		ctype  string
-		body   string
-		want   testkit.Shape
-	}{
-		{"result error at 200", 200, "application/json", `{"result":"error","error-type":"unsupported-code"}`, testkit.Shape{Is: conduit.ErrAPI, Status: 200, Code: "unsupported-code"}},
-		{"result error without type", 200, "application/json", `{"result":"error"}`, testkit.Shape{Is: conduit.ErrAPI, Status: 200}},
-		{"empty object is no success", 200, "application/json", `{}`, testkit.Shape{Is: conduit.ErrAPI, Status: 200}},
-		{"failure with odd rates type", 200, "application/json", `{"result":"error","error-type":"malformed-request","rates":""}`, testkit.Shape{Is: conduit.ErrAPI, Status: 200, Code: "malformed-request"}},
-		{"404 json", 404, "application/json", `{"result":"error","error-type":"unsupported-code"}`, testkit.Shape{Is: conduit.ErrNotFound, Status: 404, Code: "unsupported-code"}},
-		{"429", 429, "text/plain", `slow down`, testkit.Shape{Is: conduit.ErrRateLimited, Status: 429}},
-		{"502 html", 502, "text/html", `<html><body>bad gateway</body></html>`, testkit.Shape{Is: conduit.ErrAPI, Status: 502}},
-		{"null body", 200, "application/json", `null`, testkit.Shape{Is: conduit.ErrMalformedResponse}},
-		{"truncated", 200, "application/json", `{"result":"success","rates":{"EUR":0.9`, testkit.Shape{Is: conduit.ErrMalformedResponse}},
-		{"bad timestamp", 200, "application/json", `{"result":"success","time_last_update_unix":"yesterday"}`, testkit.Shape{Is: conduit.ErrMalformedResponse}},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			u := testkit.Answer(t, tc.status, tc.ctype, tc.body)
-			c, err := fxopen.New(conduit.WithBaseURL(u), conduit.WithMaxRetries(1), conduit.WithRetryBackoff(time.Millisecond, 5*time.Millisecond))
-			require.NoError(t, err)
-			r, err := c.Latest(context.Background(), "USD")
-			assert.Nil(t, r)
-			want := tc.want
-			want.Service, want.Op, want.Endpoint = "fxopen", "Latest", "GET /latest/{base_code}"
-			testkit.Check(t, err, want)
-		})
-	}
+	at200 := func(code string) testkit.Shape { return testkit.Shape{Is: conduit.ErrAPI, Status: 200, Code: code} }
+	malformed := testkit.Shape{Is: conduit.ErrMalformedResponse}
+	testkit.Errors(t, []testkit.Case{
+		{Name: "result error at 200", Reply: testkit.Reply{Body: `{"result":"error","error-type":"unsupported-code"}`}, Want: at200("unsupported-code")},
+		{Name: "result error without type", Reply: testkit.Reply{Body: `{"result":"error"}`}, Want: at200("")},
+		{Name: "empty object is no success", Reply: testkit.Reply{Body: `{}`}, Want: at200("")},
+		{Name: "failure with odd rates type", Reply: testkit.Reply{Body: `{"result":"error","error-type":"malformed-request","rates":""}`}, Want: at200("malformed-request")},
+		{Name: "404 json", Reply: testkit.Reply{Status: 404, Body: `{"result":"error","error-type":"unsupported-code"}`}, Want: testkit.Shape{Is: conduit.ErrNotFound, Status: 404, Code: "unsupported-code"}},
+		{Name: "429", Reply: testkit.Reply{Status: 429, ContentType: "text/plain", Body: `slow down`}, Want: testkit.Shape{Is: conduit.ErrRateLimited, Status: 429}},
+		{Name: "502 html", Reply: testkit.Reply{Status: 502, ContentType: "text/html", Body: `<html><body>bad gateway</body></html>`}, Want: testkit.Shape{Is: conduit.ErrAPI, Status: 502}},
+		{Name: "null body", Reply: testkit.Reply{Body: `null`}, Want: malformed},
+		{Name: "truncated", Reply: testkit.Reply{Body: `{"result":"success","rates":{"EUR":0.9`}, Want: malformed},
+		{Name: "bad timestamp", Reply: testkit.Reply{Body: `{"result":"success","time_last_update_unix":"yesterday"}`}, Want: malformed},
+	}, nil, testkit.Op{Service: "fxopen", Op: "Latest", Endpoint: "GET /latest/{base_code}", Call: func(t *testing.T, url string) error {
+		r, err := testkit.Client(t, fxopen.New, conduit.WithBaseURL(url), conduit.WithMaxRetries(1), testkit.Fast).Latest(context.Background(), "USD")
+		assert.Nil(t, r)
+		return err
+	}})
 }
 
 func TestLatestRetriesServerErrors(t *testing.T) {
-	var hits atomic.Int32
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if hits.Add(1) == 1 {
-			w.WriteHeader(http.StatusServiceUnavailable)
-			return
-		}
-		http.ServeFile(w, r, "../testdata/fxopen/latest.json")
-	}))
-	defer srv.Close()
-	c, err := fxopen.New(conduit.WithBaseURL(srv.URL), conduit.WithRetryBackoff(time.Millisecond, 5*time.Millisecond))
-	require.NoError(t, err)
-	r, err := c.Latest(context.Background(), "USD")
+	srv := testkit.Start(t, testkit.Reply{Status: http.StatusServiceUnavailable}, testkit.Reply{Body: testkit.Fixture(t, "fxopen", "latest.json")})
+	r, err := testkit.Client(t, fxopen.New, conduit.WithBaseURL(srv.URL), testkit.Fast).Latest(context.Background(), "USD")
 	require.NoError(t, err)
 	assert.Equal(t, "USD", r.BaseCode)
-	assert.EqualValues(t, 2, hits.Load())
+	assert.Equal(t, 2, srv.Hits())
 }
 
 func TestLatestBadInput(t *testing.T) {
-	srv := testkit.Count(t)
-	c, err := fxopen.New(conduit.WithBaseURL(srv.URL))
-	require.NoError(t, err)
+	srv := testkit.Start(t)
+	c := testkit.Client(t, fxopen.New, conduit.WithBaseURL(srv.URL))
+	var inputs []testkit.Input
 	for _, base := range []string{"", "usd", "Usd", "US", "USDT", "U$D", "ÜSD", "../", "US "} {
-		_, err := c.Latest(context.Background(), base)
-		testkit.Check(t, err, testkit.Shape{Is: conduit.ErrInvalidParam, Op: "Latest", Field: "base_code"})
+		inputs = append(inputs, testkit.Input{Field: "base_code", Call: func() error { _, err := c.Latest(context.Background(), base); return err }})
 	}
-	assert.Zero(t, srv.Hits(), "bad input must not reach the server")
+	testkit.BadInput(t, srv, testkit.Shape{Service: "fxopen", Op: "Latest"}, inputs)
 }
 
 func TestBaseURL(t *testing.T) {
-	testkit.NoBaseURL(t, "CONDUIT_OPEN_FX_URL", fxopen.New, func(c *fxopen.Client) error {
+	testkit.MissingBaseURL(t, "CONDUIT_OPEN_FX_URL", fxopen.New, func(c *fxopen.Client) error {
 		_, err := c.Latest(context.Background(), "USD")
 		return err
 	})
-	srv := replay.Start()
-	defer srv.Close()
+	srv := testkit.ReplayServer(t)
 	t.Setenv("CONDUIT_OPEN_FX_URL", srv.URL("open_fx_url"))
 	c, err := fxopen.New()
 	require.NoError(t, err)

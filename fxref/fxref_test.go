@@ -2,9 +2,7 @@ package fxref_test
 
 import (
 	"context"
-	"net/http"
-	"net/http/httptest"
-	"sync"
+	"net/url"
 	"testing"
 	"time"
 
@@ -14,20 +12,13 @@ import (
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/fxref"
 	"github.com/conduit-sdk/conduit/internal/golden"
-	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/internal/testkit"
 )
 
 func day(y int, m time.Month, d int) fxref.Date { return fxref.Date{Year: y, Month: m, Day: d} }
 
 // replayed runs fn against a client of a fresh replay server.
-func replayed(t *testing.T, fn func(c *fxref.Client)) {
-	t.Helper()
-	srv := replay.Start()
-	defer srv.Close()
-	c, err := fxref.New(srv.Options("fxref")...)
-	require.NoError(t, err)
-	fn(c)
-}
+func replayed(t *testing.T, fn func(c *fxref.Client)) { fn(testkit.Replay(t, "fxref", fxref.New)) }
 
 func TestLatest(t *testing.T) {
 	replayed(t, func(c *fxref.Client) {
@@ -88,39 +79,15 @@ func TestCurrencies(t *testing.T) {
 	})
 }
 
-// wire records what reached a local server.
-type wire struct {
-	mu   sync.Mutex
-	reqs []*http.Request
-}
-
-func (w *wire) all() []*http.Request {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return append([]*http.Request(nil), w.reqs...)
-}
-
 // listen answers every request with status and body below a /v1 base.
-func listen(t *testing.T, w *wire, status int, body string) *fxref.Client {
-	t.Helper()
-	srv := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
-		w.mu.Lock()
-		w.reqs = append(w.reqs, r)
-		w.mu.Unlock()
-		rw.Header().Set("Content-Type", "application/json")
-		rw.WriteHeader(status)
-		rw.Write([]byte(body))
-	}))
-	t.Cleanup(srv.Close)
-	c, err := fxref.New(conduit.WithBaseURL(srv.URL+"/v1/"), conduit.WithMaxRetries(0))
-	require.NoError(t, err)
-	return c
+func listen(t *testing.T, status int, body string) (*fxref.Client, *testkit.Server) {
+	srv := testkit.Start(t, testkit.Reply{Status: status, Body: body})
+	return testkit.Client(t, fxref.New, conduit.WithBaseURL(srv.URL+"/v1/"), conduit.WithMaxRetries(0)), srv
 }
 
 func TestRequestShape(t *testing.T) {
-	var w wire
 	ctx := context.Background()
-	c := listen(t, &w, 200, `{"amount":1,"base":"EUR","date":"2024-06-07","start_date":"2024-06-03","end_date":"2024-06-07","rates":{}}`)
+	c, rates := listen(t, 200, `{"amount":1,"base":"EUR","date":"2024-06-07","start_date":"2024-06-03","end_date":"2024-06-07","rates":{}}`)
 	_, err := c.Latest(ctx, nil)
 	require.NoError(t, err)
 	_, err = c.Latest(ctx, &fxref.RatesParams{Base: "USD", Symbols: []string{"EUR", "GBP", "JPY"}})
@@ -131,7 +98,8 @@ func TestRequestShape(t *testing.T) {
 	require.NoError(t, err)
 	_, err = c.Range(ctx, day(2024, time.June, 3), day(2024, time.June, 3), nil)
 	require.NoError(t, err, "a one-day range is a range")
-	_, err = listen(t, &w, 200, `{"USD":"United States Dollar"}`).Currencies(ctx)
+	cc, currencies := listen(t, 200, `{"USD":"United States Dollar"}`)
+	_, err = cc.Currencies(ctx)
 	require.NoError(t, err)
 
 	want := []struct{ path, rawQuery, symbols string }{
@@ -142,95 +110,86 @@ func TestRequestShape(t *testing.T) {
 		{"/v1/2024-06-03..2024-06-03", "", ""},
 		{"/v1/currencies", "", ""},
 	}
-	reqs := w.all()
+	reqs := append(rates.Requests(), currencies.Requests()...)
 	require.Len(t, reqs, len(want))
 	for i, r := range reqs {
-		assert.Equal(t, "GET", r.Method)
-		assert.Equal(t, want[i].path, r.URL.EscapedPath())
-		assert.Equal(t, want[i].rawQuery, r.URL.RawQuery)
-		assert.Equal(t, want[i].symbols, r.URL.Query().Get("symbols"), "symbols are one comma-joined value")
-		assert.Empty(t, r.Header.Get("Authorization"), "the interface takes no credentials")
+		testkit.OpenGET(t, r)
+		assert.Equal(t, want[i].path, r.Path)
+		assert.Equal(t, want[i].rawQuery, r.Query)
+		q, err := url.ParseQuery(r.Query)
+		require.NoError(t, err)
+		assert.Equal(t, want[i].symbols, q.Get("symbols"), "symbols are one comma-joined value")
 	}
 }
 
 // Failures of any kind come back as *Error with the right sentinel; the
 // decode failures include dates the Date type refuses.
 func TestRangeErrors(t *testing.T) {
-	type answer struct {
-		status int
-		body   string
+	// Errors name the template, never the dates; an answer keeps its body.
+	answer := func(name string, status int, body string, want testkit.Shape) testkit.Case {
+		return testkit.Case{Name: name, Reply: testkit.Reply{Status: status, Body: body}, Want: want, Then: func(t *testing.T, err error) {
+			assert.ErrorContains(t, err, "fxref.Range: GET /{start_date}..{end_date}: ")
+			if status != 200 {
+				assert.Equal(t, body, string(err.(*fxref.Error).Body))
+			}
+		}}
 	}
-	cases := map[answer]error{
-		{404, `{"message":"not found"}`}:                         conduit.ErrNotFound,
-		{422, `{"message":"invalid date"}`}:                      conduit.ErrAPI,
-		{500, `<html><body>Internal Server Error</body></html>`}: conduit.ErrAPI,
-		{200, `null`}: conduit.ErrMalformedResponse,
-		{200, ``}:     conduit.ErrMalformedResponse,
-		{200, `{"start_date":"07/06/2024","rates":{}}`}:  conduit.ErrMalformedResponse,
-		{200, `{"end_date":20240607}`}:                   conduit.ErrMalformedResponse,
-		{200, `{"rates":{"2024-06-07":{"USD":"1.08"}}}`}: conduit.ErrMalformedResponse,
-		{200, `{"rates":{"2024-13-01":{"USD":1}}}`}:      conduit.ErrMalformedResponse,
-	}
-	for tc, is := range cases {
-		var w wire
-		c := listen(t, &w, tc.status, tc.body)
+	malformed := testkit.Shape{Is: conduit.ErrMalformedResponse}
+	testkit.Errors(t, []testkit.Case{
+		answer("404", 404, `{"message":"not found"}`, testkit.Shape{Is: conduit.ErrNotFound, Status: 404, Message: "not found"}),
+		answer("422", 422, `{"message":"invalid date"}`, testkit.Shape{Is: conduit.ErrAPI, Status: 422, Message: "invalid date"}),
+		answer("500 html", 500, `<html><body>Internal Server Error</body></html>`, testkit.Shape{Is: conduit.ErrAPI, Status: 500}),
+		answer("null", 200, `null`, malformed),
+		answer("empty", 200, ``, malformed),
+		answer("start date not ISO", 200, `{"start_date":"07/06/2024","rates":{}}`, malformed),
+		answer("end date a number", 200, `{"end_date":20240607}`, malformed),
+		answer("rate a string", 200, `{"rates":{"2024-06-07":{"USD":"1.08"}}}`, malformed),
+		answer("month 13", 200, `{"rates":{"2024-13-01":{"USD":1}}}`, malformed),
+	}, nil, testkit.Op{Service: "fxref", Op: "Range", Endpoint: "GET /{start_date}..{end_date}", Call: func(t *testing.T, url string) error {
+		c := testkit.Client(t, fxref.New, conduit.WithBaseURL(url+"/v1/"), conduit.WithMaxRetries(0))
 		_, err := c.Range(context.Background(), day(2024, time.June, 3), day(2024, time.June, 7), nil)
-		assert.ErrorIs(t, err, is, tc.body)
-		assert.ErrorContains(t, err, "fxref.Range: GET /{start_date}..{end_date}: ", "errors name the template, never the dates")
-		if e := (*fxref.Error)(nil); tc.status != 200 && assert.ErrorAs(t, err, &e) {
-			assert.Equal(t, tc.status, e.StatusCode)
-			assert.Equal(t, tc.body, string(e.Body))
-		}
-	}
+		return err
+	}})
 }
 
 func TestBadInput(t *testing.T) {
-	var w wire
-	c := listen(t, &w, 200, `{}`)
+	c, srv := listen(t, 200, `{}`)
 	ctx := context.Background()
-	latest := func(p *fxref.RatesParams) error { _, err := c.Latest(ctx, p); return err }
-	hist := func(d fxref.Date) error { _, err := c.Historical(ctx, d, nil); return err }
-	span := func(a, b fxref.Date) error { _, err := c.Range(ctx, a, b, nil); return err }
+	latest := func(p *fxref.RatesParams) func() error {
+		return func() error { _, err := c.Latest(ctx, p); return err }
+	}
+	hist := func(d fxref.Date) func() error {
+		return func() error { _, err := c.Historical(ctx, d, nil); return err }
+	}
+	span := func(a, b fxref.Date, p *fxref.RatesParams) func() error {
+		return func() error { _, err := c.Range(ctx, a, b, p); return err }
+	}
 	ok := day(2024, time.June, 3)
-	cases := []struct {
-		field string
-		err   error
-	}{
-		{"base", latest(&fxref.RatesParams{Base: "eur"})},
-		{"base", latest(&fxref.RatesParams{Base: "EURO"})},
-		{"base", latest(&fxref.RatesParams{Base: "E1R"})},
-		{"symbols", latest(&fxref.RatesParams{Symbols: []string{"USD", "gbp"}})},
-		{"symbols", latest(&fxref.RatesParams{Symbols: []string{""}})},
-		{"symbols", latest(&fxref.RatesParams{Symbols: []string{"USD,GBP"}})},
-		{"date", hist(fxref.Date{})},
-		{"date", hist(day(2023, time.February, 29))},
-		{"date", hist(day(2024, 13, 1))},
-		{"start_date", span(fxref.Date{}, ok)},
-		{"end_date", span(ok, day(2024, time.June, 31))},
-		{"end_date", span(ok, day(2024, time.June, 2))},
-		{"end_date", span(ok, day(2023, time.December, 31))},
-		{"symbols", func() error {
-			_, err := c.Range(ctx, ok, ok, &fxref.RatesParams{Symbols: []string{"usd"}})
-			return err
-		}()},
-	}
-	for i, tc := range cases {
-		var e *fxref.Error
-		require.ErrorAs(t, tc.err, &e, "case %d", i)
-		assert.ErrorIs(t, tc.err, conduit.ErrInvalidParam, "case %d", i)
-		assert.Equal(t, tc.field, e.Field, "case %d: %v", i, tc.err)
-	}
-	assert.Empty(t, w.all(), "bad input must not reach the server")
+	testkit.BadInput(t, srv, testkit.Shape{Service: "fxref"}, []testkit.Input{
+		{Field: "base", Call: latest(&fxref.RatesParams{Base: "eur"})},
+		{Field: "base", Call: latest(&fxref.RatesParams{Base: "EURO"})},
+		{Field: "base", Call: latest(&fxref.RatesParams{Base: "E1R"})},
+		{Field: "symbols", Call: latest(&fxref.RatesParams{Symbols: []string{"USD", "gbp"}})},
+		{Field: "symbols", Call: latest(&fxref.RatesParams{Symbols: []string{""}})},
+		{Field: "symbols", Call: latest(&fxref.RatesParams{Symbols: []string{"USD,GBP"}})},
+		{Field: "date", Call: hist(fxref.Date{})},
+		{Field: "date", Call: hist(day(2023, time.February, 29))},
+		{Field: "date", Call: hist(day(2024, 13, 1))},
+		{Field: "start_date", Call: span(fxref.Date{}, ok, nil)},
+		{Field: "end_date", Call: span(ok, day(2024, time.June, 31), nil)},
+		{Field: "end_date", Call: span(ok, day(2024, time.June, 2), nil)},
+		{Field: "end_date", Call: span(ok, day(2023, time.December, 31), nil)},
+		{Field: "symbols", Call: span(ok, ok, &fxref.RatesParams{Symbols: []string{"usd"}})},
+	})
 }
 
 // WithBaseURL wins over CONDUIT_FX_URL; with neither there is no request.
 func TestBaseURLPrecedence(t *testing.T) {
 	t.Setenv("CONDUIT_FX_URL", "http://127.0.0.1:1/v1")
-	var w wire
-	viaOption := listen(t, &w, 200, `{"USD":"United States Dollar"}`)
+	viaOption, srv := listen(t, 200, `{"USD":"United States Dollar"}`)
 	_, err := viaOption.Currencies(context.Background())
 	require.NoError(t, err)
-	assert.Len(t, w.all(), 1)
+	assert.Equal(t, 1, srv.Hits())
 
 	t.Setenv("CONDUIT_FX_URL", "")
 	none, err := fxref.New()

@@ -5,8 +5,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
-	"fmt"
 	"image"
 	_ "image/png"
 	"io"
@@ -27,32 +25,25 @@ import (
 	"github.com/conduit-sdk/conduit/imageedit"
 	"github.com/conduit-sdk/conduit/internal/golden"
 	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/internal/testkit"
 )
 
 const testKey = "sk-live-imageedit-Vb73"
 
 func newReplay(t *testing.T) (*imageedit.Client, *replay.Server) {
-	t.Helper()
-	srv := replay.Start()
-	t.Cleanup(srv.Close)
-	c, err := imageedit.New(srv.Options("imageedit")...)
-	require.NoError(t, err)
-	return c, srv
+	srv := testkit.ReplayServer(t)
+	return testkit.Client(t, imageedit.New, srv.Options("imageedit")...), srv
 }
 
-// newLocal points every placeholder at srv, with testKey as the key.
-func newLocal(t *testing.T, srv *httptest.Server, opts ...imageedit.Option) *imageedit.Client {
-	t.Helper()
-	opts = append([]imageedit.Option{
-		conduit.WithBaseURL(srv.URL + "/edit/"),
-		imageedit.WithAccountURL(srv.URL + "/acct"),
-		imageedit.WithSegmentURL(srv.URL + "/seg"),
+// newLocal points every placeholder below url, with testKey as the key.
+func newLocal(t *testing.T, url string, opts ...imageedit.Option) *imageedit.Client {
+	return testkit.Client(t, imageedit.New, append([]imageedit.Option{
+		conduit.WithBaseURL(url + "/edit/"),
+		imageedit.WithAccountURL(url + "/acct"),
+		imageedit.WithSegmentURL(url + "/seg"),
 		imageedit.WithAPIKey(testKey),
-		conduit.WithRetryBackoff(time.Millisecond, 5*time.Millisecond),
-	}, opts...)
-	c, err := imageedit.New(opts...)
-	require.NoError(t, err)
-	return c
+		testkit.Fast,
+	}, opts...)...)
 }
 
 // imageSummary is what the goldens record of a streamed image.
@@ -123,64 +114,53 @@ func TestSegmentReplay(t *testing.T) {
 }
 
 func TestReplayRejectsWrongKey(t *testing.T) {
-	srv := replay.Start()
-	defer srv.Close()
-	c, err := imageedit.New(imageedit.WithAccountURL(srv.URL("image_url")), imageedit.WithAPIKey("wrong-key-Q1"))
-	require.NoError(t, err)
-	_, err = c.Account(context.Background())
+	srv := testkit.ReplayServer(t)
+	c := testkit.Client(t, imageedit.New, imageedit.WithAccountURL(srv.URL("image_url")), imageedit.WithAPIKey("wrong-key-Q1"))
+	_, err := c.Account(context.Background())
 	assert.ErrorIs(t, err, conduit.ErrUnauthorized)
-	assert.NotContains(t, err.Error(), "wrong-key-Q1")
+	testkit.NoSecret(t, err, "wrong-key-Q1")
 }
 
-// capturing answers every request with a fixture and keeps the last one.
-func capturing(t *testing.T, fixture string) (*imageedit.Client, func() *http.Request) {
-	t.Helper()
-	var got *http.Request
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		got = r.Clone(context.Background())
-		http.ServeFile(w, r, "../testdata/imageedit/"+fixture)
-	}))
-	t.Cleanup(srv.Close)
-	return newLocal(t, srv), func() *http.Request { return got }
+// capturing answers every request with a fixture of the content type.
+func capturing(t *testing.T, fixture, contentType string) (*imageedit.Client, *testkit.Server) {
+	srv := testkit.Start(t, testkit.Reply{ContentType: contentType, Body: testkit.Fixture(t, "imageedit", fixture)})
+	return newLocal(t, srv.URL), srv
 }
 
 func TestEditRequestShape(t *testing.T) {
-	c, last := capturing(t, "edit.png")
+	c, srv := capturing(t, "edit.png", "image/png")
 	img, err := c.Edit(context.Background(), "https://cdn.example.com/a b/shoe.jpg?v=2&w=1", &imageedit.EditParams{
 		Extra: url.Values{"shadow.mode": {"ai.soft"}, "background.color": {"FFFFFF"}, "padding": {"0.1", "0.2"}},
 	})
 	require.NoError(t, err)
 	img.Body.Close()
-	got := last()
+	got := srv.Last(t)
 	assert.Equal(t, "GET", got.Method)
-	assert.Equal(t, "/edit/v2/edit", got.URL.Path)
+	assert.Equal(t, "/edit/v2/edit", got.Path)
 	assert.Equal(t, "imageUrl=https%3A%2F%2Fcdn.example.com%2Fa+b%2Fshoe.jpg%3Fv%3D2%26w%3D1&removeBackground=false"+
-		"&background.color=FFFFFF&padding=0.1&padding=0.2&shadow.mode=ai.soft", got.URL.RawQuery)
-	assert.Equal(t, "https://cdn.example.com/a b/shoe.jpg?v=2&w=1", got.URL.Query().Get("imageUrl"))
+		"&background.color=FFFFFF&padding=0.1&padding=0.2&shadow.mode=ai.soft", got.Query)
+	q, err := url.ParseQuery(got.Query)
+	require.NoError(t, err)
+	assert.Equal(t, "https://cdn.example.com/a b/shoe.jpg?v=2&w=1", q.Get("imageUrl"))
 	assert.Equal(t, testKey, got.Header.Get("x-api-key"))
 	assert.Equal(t, "image/*", got.Header.Get("Accept"))
 	assertKeyOnlyInHeader(t, got)
 }
 
-func assertKeyOnlyInHeader(t *testing.T, r *http.Request) {
+func assertKeyOnlyInHeader(t *testing.T, r testkit.Request) {
 	t.Helper()
-	for name, vals := range r.Header {
-		if name != "X-Api-Key" {
-			assert.NotContains(t, strings.Join(vals, ","), testKey, name)
-		}
-	}
+	assert.Equal(t, []string{"header X-Api-Key"}, r.Holds(testKey), "the key elsewhere")
 	assert.Empty(t, r.Header.Get("Authorization"))
-	assert.NotContains(t, r.URL.String(), testKey)
 }
 
 func TestAccountRequestShape(t *testing.T) {
-	c, last := capturing(t, "account.json")
+	c, srv := capturing(t, "account.json", "application/json")
 	_, err := c.Account(context.Background())
 	require.NoError(t, err)
-	got := last()
+	got := srv.Last(t)
 	assert.Equal(t, "GET", got.Method)
-	assert.Equal(t, "/acct/v1/account", got.URL.Path)
-	assert.Empty(t, got.URL.RawQuery)
+	assert.Equal(t, "/acct/v1/account", got.Path)
+	assert.Empty(t, got.Query)
 	assert.Equal(t, testKey, got.Header.Get("x-api-key"))
 	assert.Equal(t, "application/json", got.Header.Get("Accept"))
 	assertKeyOnlyInHeader(t, got)
@@ -189,25 +169,24 @@ func TestAccountRequestShape(t *testing.T) {
 func TestSegmentRequestShape(t *testing.T) {
 	type part struct{ field, file, ctype, data string }
 	var parts []part
-	var got *http.Request
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		got = r.Clone(context.Background())
+	png := testkit.Reply{ContentType: "image/png", Body: testkit.Fixture(t, "imageedit", "segment.png")}
+	srv := testkit.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		mr, err := r.MultipartReader()
 		require.NoError(t, err)
 		for p, err := mr.NextPart(); err == nil; p, err = mr.NextPart() {
 			b, _ := io.ReadAll(p)
 			parts = append(parts, part{p.FormName(), p.FileName(), p.Header.Get("Content-Type"), string(b)})
 		}
-		http.ServeFile(w, r, "../testdata/imageedit/segment.png")
+		png.ServeHTTP(w, r)
 	}))
-	defer srv.Close()
-	c := newLocal(t, srv)
+	c := newLocal(t, srv.URL)
 
 	img, err := c.Segment(context.Background(), strings.NewReader("PNGDATA"), &imageedit.SegmentParams{FileName: "shoe.png"})
 	require.NoError(t, err)
 	img.Body.Close()
+	got := srv.Last(t)
 	assert.Equal(t, "POST", got.Method)
-	assert.Equal(t, "/seg/v1/segment", got.URL.Path)
+	assert.Equal(t, "/seg/v1/segment", got.Path)
 	assert.True(t, strings.HasPrefix(got.Header.Get("Content-Type"), "multipart/form-data; boundary="))
 	assert.Equal(t, "image/*", got.Header.Get("Accept"))
 	assert.Equal(t, testKey, got.Header.Get("x-api-key"))
@@ -287,7 +266,7 @@ func TestSegmentStreamsLargeUpload(t *testing.T) {
 	defer srv.Close()
 	h := sha256.New()
 	src := &genReader{n: size, received: &received, h: h}
-	img, err := newLocal(t, srv).Segment(context.Background(), src, nil)
+	img, err := newLocal(t, srv.URL).Segment(context.Background(), src, nil)
 	require.NoError(t, err)
 	img.Body.Close()
 	assert.Equal(t, "image_file", field)
@@ -315,7 +294,7 @@ func TestEditStreamsTheBody(t *testing.T) {
 	defer srv.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second) // a deadlock guard, not a timing assertion
 	defer cancel()
-	img, err := newLocal(t, srv).Edit(ctx, "https://example.com/a.jpg", nil)
+	img, err := newLocal(t, srv.URL).Edit(ctx, "https://example.com/a.jpg", nil)
 	require.NoError(t, err, "Edit returns while the server is still sending")
 	defer img.Body.Close()
 	assert.Equal(t, "image/webp", img.ContentType)
@@ -329,133 +308,96 @@ func TestEditStreamsTheBody(t *testing.T) {
 	assert.Equal(t, "rest", string(rest))
 }
 
-// flaky answers the first request with status, later ones with an image,
-// counting requests and whole files received.
-func flaky(status int, hits *atomic.Int32, files *[]string) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		n := hits.Add(1)
+// flaky serves the first request with status, later ones with an image,
+// keeping the whole files received.
+func flaky(t *testing.T, status int, files *[]string) *testkit.Server {
+	var n atomic.Int32
+	return testkit.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if f, _, err := r.FormFile("image_file"); err == nil {
 			b, _ := io.ReadAll(f)
 			*files = append(*files, string(b))
 		}
-		if n == 1 {
+		if n.Add(1) == 1 {
 			w.WriteHeader(status)
 			return
 		}
 		w.Header().Set("Content-Type", "image/png")
 		w.Write([]byte("png"))
-	}
+	}))
 }
 
 func TestSegmentRetries(t *testing.T) {
 	t.Run("seekable after 429", func(t *testing.T) {
-		var hits atomic.Int32
 		var files []string
-		srv := httptest.NewServer(flaky(http.StatusTooManyRequests, &hits, &files))
-		defer srv.Close()
-		img, err := newLocal(t, srv).Segment(context.Background(), strings.NewReader("the-file"), nil)
+		srv := flaky(t, http.StatusTooManyRequests, &files)
+		img, err := newLocal(t, srv.URL).Segment(context.Background(), strings.NewReader("the-file"), nil)
 		require.NoError(t, err)
 		img.Body.Close()
-		assert.Equal(t, int32(2), hits.Load())
+		assert.Equal(t, 2, srv.Hits())
 		assert.Equal(t, []string{"the-file", "the-file"}, files, "the retry resends the whole file")
 	})
 	t.Run("one-shot reader after 429", func(t *testing.T) {
-		var hits atomic.Int32
 		var files []string
-		srv := httptest.NewServer(flaky(http.StatusTooManyRequests, &hits, &files))
-		defer srv.Close()
-		_, err := newLocal(t, srv).Segment(context.Background(), io.MultiReader(strings.NewReader("the-file")), nil)
+		srv := flaky(t, http.StatusTooManyRequests, &files)
+		_, err := newLocal(t, srv.URL).Segment(context.Background(), io.MultiReader(strings.NewReader("the-file")), nil)
 		assert.ErrorIs(t, err, conduit.ErrRateLimited)
-		assert.Equal(t, int32(1), hits.Load(), "a reader that cannot rewind is sent once")
+		assert.Equal(t, 1, srv.Hits(), "a reader that cannot rewind is sent once")
 	})
 	t.Run("seekable after 503", func(t *testing.T) {
-		var hits atomic.Int32
 		var files []string
-		srv := httptest.NewServer(flaky(http.StatusServiceUnavailable, &hits, &files))
-		defer srv.Close()
-		_, err := newLocal(t, srv).Segment(context.Background(), strings.NewReader("the-file"), nil)
+		srv := flaky(t, http.StatusServiceUnavailable, &files)
+		_, err := newLocal(t, srv.URL).Segment(context.Background(), strings.NewReader("the-file"), nil)
 		var e *imageedit.Error
 		require.ErrorAs(t, err, &e)
 		assert.Equal(t, 503, e.StatusCode)
-		assert.Equal(t, int32(1), hits.Load(), "an upload that reached the server is not repeated")
+		assert.Equal(t, 1, srv.Hits(), "an upload that reached the server is not repeated")
 	})
 }
 
 func TestEditRetriesReads(t *testing.T) {
-	var hits atomic.Int32
 	var files []string
-	srv := httptest.NewServer(flaky(http.StatusBadGateway, &hits, &files))
-	defer srv.Close()
-	img, err := newLocal(t, srv).Edit(context.Background(), "https://example.com/a.jpg", nil)
+	srv := flaky(t, http.StatusBadGateway, &files)
+	img, err := newLocal(t, srv.URL).Edit(context.Background(), "https://example.com/a.jpg", nil)
 	require.NoError(t, err)
 	img.Body.Close()
-	assert.Equal(t, int32(2), hits.Load())
+	assert.Equal(t, 2, srv.Hits())
 }
 
 func TestErrors(t *testing.T) {
-	read := func(name string) string {
-		b, err := os.ReadFile("../testdata/imageedit/" + name)
-		require.NoError(t, err)
-		return string(b)
+	reply := func(status int, contentType, body string) testkit.Reply {
+		return testkit.Reply{Status: status, ContentType: contentType, Body: body}
 	}
-	cases := []struct {
-		name, ctype, body string
-		status            int
-		is                error
-		code              string
-	}{
-		{"400 json", "application/json", read("bad_image_url.json"), 400, conduit.ErrAPI, "invalid_image_url"},
-		{"402 json", "application/json", read("no_credits.json"), 402, conduit.ErrAPI, "payment_required"},
-		{"403 echoing the key", "application/json", `{"detail":"key ` + testKey + ` is revoked","type":"forbidden"}`, 403, conduit.ErrUnauthorized, "forbidden"},
-		{"404 html", "text/html", "<html><h1>Not Found</h1></html>", 404, conduit.ErrNotFound, ""},
-		{"500 plain", "text/plain", "upstream timeout", 500, conduit.ErrAPI, ""},
-		{"json at 200", "application/json", `{"detail":"imageUrl unreachable","type":"invalid_image_url"}`, 200, conduit.ErrAPI, "invalid_image_url"},
-		{"html at 200", "text/html", "<html>sign in to the wifi " + testKey + "</html>", 200, conduit.ErrMalformedResponse, ""},
+	fixture := func(status int, name string) testkit.Reply {
+		return reply(status, "application/json", testkit.Fixture(t, "imageedit", name))
 	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			srv := replay.Canned(tc.status, tc.ctype, tc.body)
-			defer srv.Close()
-			c := newLocal(t, srv, conduit.WithMaxRetries(0))
-			for _, call := range []func() error{
-				func() error { _, err := c.Edit(context.Background(), "https://example.com/a.jpg", nil); return err },
-				func() error { _, err := c.Segment(context.Background(), strings.NewReader("f"), nil); return err },
-			} {
-				err := call()
-				var e *imageedit.Error
-				require.ErrorAs(t, err, &e)
-				assert.ErrorIs(t, err, tc.is)
-				assert.Equal(t, tc.status, e.StatusCode)
-				assert.Equal(t, tc.code, e.Code)
-				assert.Equal(t, "imageedit", e.Service)
-				for _, s := range []string{err.Error(), fmt.Sprintf("%+v", err), fmt.Sprintf("%#v", err), string(e.Body)} {
-					assert.NotContains(t, s, testKey)
-				}
-			}
-		})
-	}
+	testkit.Errors(t, []testkit.Case{
+		{Name: "400 json", Reply: fixture(400, "bad_image_url.json"), Want: testkit.Shape{Is: conduit.ErrAPI, Status: 400, Code: "invalid_image_url"}},
+		{Name: "402 json", Reply: fixture(402, "no_credits.json"), Want: testkit.Shape{Is: conduit.ErrAPI, Status: 402, Code: "payment_required"}},
+		{Name: "403 echoing the key", Reply: reply(403, "application/json", `{"detail":"key `+testKey+` is revoked","type":"forbidden"}`), Want: testkit.Shape{Is: conduit.ErrUnauthorized, Status: 403, Code: "forbidden"}},
+		{Name: "404 html", Reply: reply(404, "text/html", "<html><h1>Not Found</h1></html>"), Want: testkit.Shape{Is: conduit.ErrNotFound, Status: 404}},
+		{Name: "500 plain", Reply: reply(500, "text/plain", "upstream timeout"), Want: testkit.Shape{Is: conduit.ErrAPI, Status: 500}},
+		{Name: "json at 200", Reply: reply(200, "application/json", `{"detail":"imageUrl unreachable","type":"invalid_image_url"}`), Want: testkit.Shape{Is: conduit.ErrAPI, Status: 200, Code: "invalid_image_url"}},
+		{Name: "html at 200", Reply: reply(200, "text/html", "<html>sign in to the wifi "+testKey+"</html>"), Want: testkit.Shape{Is: conduit.ErrMalformedResponse, Status: 200}},
+	}, []string{testKey},
+		testkit.Op{Service: "imageedit", Op: "Edit", Call: func(t *testing.T, url string) error {
+			_, err := newLocal(t, url, conduit.WithMaxRetries(0)).Edit(context.Background(), "https://example.com/a.jpg", nil)
+			return err
+		}},
+		testkit.Op{Service: "imageedit", Op: "Segment", Call: func(t *testing.T, url string) error {
+			_, err := newLocal(t, url, conduit.WithMaxRetries(0)).Segment(context.Background(), strings.NewReader("f"), nil)
+			return err
+		}})
 }
 
 func TestAccountErrors(t *testing.T) {
-	for _, tc := range []struct {
-		name, body string
-		status     int
-		is         error
-	}{
-		{"401", `{"detail":"Missing API key","type":"unauthorized"}`, 401, conduit.ErrUnauthorized},
-		{"null at 200", `null`, 200, conduit.ErrMalformedResponse},
-		{"truncated at 200", `{"credits":{"available":`, 200, conduit.ErrMalformedResponse},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			srv := replay.Canned(tc.status, "application/json", tc.body)
-			defer srv.Close()
-			_, err := newLocal(t, srv).Account(context.Background())
-			var e *imageedit.Error
-			require.ErrorAs(t, err, &e)
-			assert.ErrorIs(t, err, tc.is)
-			assert.Equal(t, "Account", e.Op)
-		})
-	}
+	testkit.Errors(t, []testkit.Case{
+		{Name: "401", Reply: testkit.Reply{Status: 401, Body: `{"detail":"Missing API key","type":"unauthorized"}`}, Want: testkit.Shape{Is: conduit.ErrUnauthorized, Status: 401, Code: "unauthorized"}},
+		{Name: "null at 200", Reply: testkit.Reply{Body: `null`}, Want: testkit.Shape{Is: conduit.ErrMalformedResponse}},
+		{Name: "truncated at 200", Reply: testkit.Reply{Body: `{"credits":{"available":`}, Want: testkit.Shape{Is: conduit.ErrMalformedResponse}},
+	}, []string{testKey}, testkit.Op{Service: "imageedit", Op: "Account", Call: func(t *testing.T, url string) error {
+		_, err := newLocal(t, url).Account(context.Background())
+		return err
+	}})
 }
 
 func TestRedirectToAnotherHostRefused(t *testing.T) {
@@ -466,16 +408,14 @@ func TestRedirectToAnotherHostRefused(t *testing.T) {
 		http.Redirect(w, r, foreign.URL+"/steal", http.StatusFound)
 	}))
 	defer srv.Close()
-	_, err := newLocal(t, srv).Edit(context.Background(), "https://example.com/a.jpg", nil)
+	_, err := newLocal(t, srv.URL).Edit(context.Background(), "https://example.com/a.jpg", nil)
 	assert.ErrorIs(t, err, conduit.ErrRedirectRefused)
 	assert.Zero(t, foreignHits.Load(), "the key never travels to another host")
 }
 
 func TestBadInput(t *testing.T) {
-	var hits atomic.Int32
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { hits.Add(1) }))
-	defer srv.Close()
-	c := newLocal(t, srv)
+	srv := testkit.Start(t)
+	c := newLocal(t, srv.URL)
 	edit := func(u string, extra url.Values) func() error {
 		return func() error {
 			_, err := c.Edit(context.Background(), u, &imageedit.EditParams{Extra: extra})
@@ -486,64 +426,38 @@ func TestBadInput(t *testing.T) {
 		return func() error { _, err := c.Segment(context.Background(), r, p); return err }
 	}
 	file := strings.NewReader("x")
-	cases := []struct {
-		field string
-		call  func() error
-	}{
-		{"imageUrl", edit("", nil)},
-		{"imageUrl", edit("cdn.example.com/a.jpg", nil)},
-		{"imageUrl", edit("/a.jpg", nil)},
-		{"imageUrl", edit("ftp://example.com/a.jpg", nil)},
-		{"imageUrl", edit("https://", nil)},
-		{"imageUrl", edit("https://exa mple.com/%zz", nil)},
-		{"imageUrl", edit("https://example.com/a.jpg", url.Values{"imageUrl": {"https://evil.example/b.jpg"}})},
-		{"removeBackground", edit("https://example.com/a.jpg", url.Values{"removeBackground": {"true"}})},
-		{"removebackground", edit("https://example.com/a.jpg", url.Values{"removebackground": {"true"}})},
-		{"Extra", edit("https://example.com/a.jpg", url.Values{"": {"x"}})},
-		{"image_file", segment(nil, nil)},
-		{"file", segment(nil, &imageedit.SegmentParams{FieldName: "file"})},
-		{"name", segment(file, &imageedit.SegmentParams{FieldName: "image\r\nX-Injected: 1"})},
-		{"filename", segment(file, &imageedit.SegmentParams{FileName: "a\n.png"})},
-		{"Content-Type", segment(file, &imageedit.SegmentParams{ContentType: "image png"})},
-		{"Content-Type", segment(file, &imageedit.SegmentParams{ContentType: "image/png\r\nX: y"})},
-	}
-	for _, tc := range cases {
-		assertInvalid(t, tc.field, tc.call())
-	}
-	assert.Zero(t, hits.Load(), "bad input must not reach the server")
-}
-
-// assertInvalid checks that err is ErrInvalidParam naming field, in
-// Error.Field and in its text.
-func assertInvalid(t *testing.T, field string, err error) {
-	t.Helper()
-	e, ok := err.(*imageedit.Error)
-	require.True(t, ok, "%s: want *imageedit.Error, got %v", field, err)
-	assert.Equal(t, field, e.Field)
-	assert.True(t, errors.Is(e, conduit.ErrInvalidParam) && strings.Contains(e.Error(), " "+field+": "), e.Error())
+	testkit.BadInput(t, srv, testkit.Shape{Service: "imageedit"}, []testkit.Input{
+		{Field: "imageUrl", Call: edit("", nil)},
+		{Field: "imageUrl", Call: edit("cdn.example.com/a.jpg", nil)},
+		{Field: "imageUrl", Call: edit("/a.jpg", nil)},
+		{Field: "imageUrl", Call: edit("ftp://example.com/a.jpg", nil)},
+		{Field: "imageUrl", Call: edit("https://", nil)},
+		{Field: "imageUrl", Call: edit("https://exa mple.com/%zz", nil)},
+		{Field: "imageUrl", Call: edit("https://example.com/a.jpg", url.Values{"imageUrl": {"https://evil.example/b.jpg"}})},
+		{Field: "removeBackground", Call: edit("https://example.com/a.jpg", url.Values{"removeBackground": {"true"}})},
+		{Field: "removebackground", Call: edit("https://example.com/a.jpg", url.Values{"removebackground": {"true"}})},
+		{Field: "Extra", Call: edit("https://example.com/a.jpg", url.Values{"": {"x"}})},
+		{Field: "image_file", Call: segment(nil, nil)},
+		{Field: "file", Call: segment(nil, &imageedit.SegmentParams{FieldName: "file"})},
+		{Field: "name", Call: segment(file, &imageedit.SegmentParams{FieldName: "image\r\nX-Injected: 1"})},
+		{Field: "filename", Call: segment(file, &imageedit.SegmentParams{FileName: "a\n.png"})},
+		{Field: "Content-Type", Call: segment(file, &imageedit.SegmentParams{ContentType: "image png"})},
+		{Field: "Content-Type", Call: segment(file, &imageedit.SegmentParams{ContentType: "image/png\r\nX: y"})},
+	}, testKey)
 }
 
 func TestMissingCredential(t *testing.T) {
 	t.Setenv("CONDUIT_IMAGEEDIT_API_KEY", "")
-	var hits atomic.Int32
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { hits.Add(1) }))
-	defer srv.Close()
-	c, err := imageedit.New(conduit.WithBaseURL(srv.URL), imageedit.WithAccountURL(srv.URL), imageedit.WithSegmentURL(srv.URL))
-	require.NoError(t, err)
-	_, err1 := c.Edit(context.Background(), "https://example.com/a.jpg", nil)
-	_, err2 := c.Account(context.Background())
-	_, err3 := c.Segment(context.Background(), strings.NewReader("x"), nil)
-	for _, err := range []error{err1, err2, err3} {
-		assert.ErrorIs(t, err, conduit.ErrMissingCredential)
-		assert.Contains(t, err.Error(), "imageedit.WithAPIKey")
-		assert.Contains(t, err.Error(), "CONDUIT_IMAGEEDIT_API_KEY")
-	}
-	assert.Zero(t, hits.Load())
+	srv := testkit.Start(t)
+	c := testkit.Client(t, imageedit.New, conduit.WithBaseURL(srv.URL), imageedit.WithAccountURL(srv.URL), imageedit.WithSegmentURL(srv.URL))
+	testkit.MissingCredential(t, srv, "imageedit.WithAPIKey", "CONDUIT_IMAGEEDIT_API_KEY",
+		func() error { _, err := c.Edit(context.Background(), "https://example.com/a.jpg", nil); return err },
+		func() error { _, err := c.Account(context.Background()); return err },
+		func() error { _, err := c.Segment(context.Background(), strings.NewReader("x"), nil); return err })
 }
 
 func TestKeyAndBaseURLsFromEnv(t *testing.T) {
-	srv := replay.Start()
-	defer srv.Close()
+	srv := testkit.ReplayServer(t)
 	t.Setenv("CONDUIT_IMAGEEDIT_API_KEY", replay.Credential("imageedit", "api_key"))
 	t.Setenv("CONDUIT_IMAGE_URL", srv.URL("image_url"))
 	t.Setenv("CONDUIT_SEGMENT_URL", "")
@@ -621,11 +535,10 @@ func FuzzCredits(f *testing.F) {
 
 func TestSegmentStopsWhenTheServerAnswersEarly(t *testing.T) {
 	const size = 64 << 20
-	srv := replay.Canned(http.StatusUnauthorized, "application/json", `{"detail":"Invalid API key","type":"unauthorized"}`)
-	defer srv.Close()
+	srv := testkit.Start(t, testkit.Reply{Status: http.StatusUnauthorized, Body: `{"detail":"Invalid API key","type":"unauthorized"}`})
 	var received atomic.Int64
 	src := &genReader{n: size, received: &received, h: sha256.New()}
-	_, err := newLocal(t, srv).Segment(context.Background(), src, nil)
+	_, err := newLocal(t, srv.URL).Segment(context.Background(), src, nil)
 	assert.ErrorIs(t, err, conduit.ErrUnauthorized)
 	assert.Less(t, src.off, int64(size), "the upload stops once the server has answered")
 }
@@ -633,16 +546,14 @@ func TestSegmentStopsWhenTheServerAnswersEarly(t *testing.T) {
 func TestLogsCarryNoKey(t *testing.T) {
 	var logs bytes.Buffer
 	logger := slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	var hits atomic.Int32
 	var files []string
-	srv := httptest.NewServer(flaky(http.StatusTooManyRequests, &hits, &files))
-	defer srv.Close()
-	c := newLocal(t, srv, conduit.WithLogger(logger))
+	srv := flaky(t, http.StatusTooManyRequests, &files)
+	c := newLocal(t, srv.URL, conduit.WithLogger(logger))
 	img, err := c.Segment(context.Background(), strings.NewReader("f"), nil)
 	require.NoError(t, err)
 	img.Body.Close()
 	_, err = c.Edit(context.Background(), "https://example.com/a.jpg?key="+testKey, nil)
 	require.NoError(t, err)
 	assert.Equal(t, 3, strings.Count(logs.String(), "conduit request"), logs.String())
-	assert.NotContains(t, logs.String(), testKey)
+	testkit.NoSecretIn(t, logs.String(), testKey)
 }

@@ -3,11 +3,9 @@ package inference_test
 import (
 	"context"
 	"encoding/json"
-	"io"
+	"fmt"
 	"net/http"
-	"os"
 	"strings"
-	"sync/atomic"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -15,20 +13,29 @@ import (
 
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/inference"
-	"github.com/conduit-sdk/conduit/internal/conduittest"
 	"github.com/conduit-sdk/conduit/internal/golden"
-	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/internal/testkit"
 )
 
 const testKey = "sk-test-inference-Zq81"
 
 func newReplay(t *testing.T) *inference.Client {
-	return conduittest.Replay(t, "inference", inference.New)
+	return testkit.Replay(t, "inference", inference.New)
+}
+
+// client is a keyed client of srv, with fast retries.
+func client(t *testing.T, srv *testkit.Server, opts ...inference.Option) *inference.Client {
+	return testkit.Client(t, inference.New, append([]inference.Option{conduit.WithBaseURL(srv.URL + "/v1"), inference.WithAPIKey(testKey), testkit.Fast}, opts...)...)
 }
 
 // newServer is a client of a local server run by h, with fast retries.
 func newServer(t *testing.T, h http.HandlerFunc, opts ...inference.Option) *inference.Client {
-	return conduittest.Local(t, h, "/v1", inference.New, append([]inference.Option{inference.WithAPIKey(testKey)}, opts...)...)
+	return client(t, testkit.Serve(t, h), opts...)
+}
+
+// fixture answers 200 with a file of testdata/inference.
+func fixture(t *testing.T, name string) testkit.Reply {
+	return testkit.Reply{Body: testkit.Fixture(t, "inference", name)}
 }
 
 func hello() inference.ChatCompletionRequest {
@@ -148,15 +155,16 @@ func TestListModels(t *testing.T) {
 	golden.JSON(t, "inference", "list_models", l)
 }
 
-func assertAuth(t *testing.T, got conduittest.Recorded) {
+func assertAuth(t *testing.T, got testkit.Request) {
 	t.Helper()
-	conduittest.OnlyIn(t, got, "Authorization", "Bearer "+testKey, testKey)
+	assert.Equal(t, "Bearer "+testKey, got.Header.Get("Authorization"))
+	assert.Equal(t, []string{"header Authorization"}, got.Holds(testKey), "the key is in Authorization only")
 	assert.Equal(t, "conduit-go/"+conduit.Version, got.Header.Get("User-Agent"))
 }
 
 func TestCreateChatCompletionRequestShape(t *testing.T) {
-	var got conduittest.Recorded
-	c := newServer(t, conduittest.Record(&got, conduittest.Reply{Body: "@../testdata/inference/create_chat_completion.json"}))
+	srv := testkit.Start(t, fixture(t, "create_chat_completion.json"))
+	c := client(t, srv)
 	req := hello()
 	req.Messages = append([]inference.Message{{Role: "system", Content: "Be brief."}}, req.Messages...)
 	req.Temperature = ptr(0.2)
@@ -164,36 +172,37 @@ func TestCreateChatCompletionRequestShape(t *testing.T) {
 	req.Stop = []string{"\n\n"}
 	_, err := c.CreateChatCompletion(context.Background(), req)
 	require.NoError(t, err)
+	got := srv.Last(t)
 	assert.Equal(t, "POST", got.Method)
 	assert.Equal(t, "/v1/chat/completions", got.Path)
 	assert.Empty(t, got.Query)
 	assert.Equal(t, "application/json", got.Header.Get("Content-Type"))
 	assert.Equal(t, "application/json", got.Header.Get("Accept"))
 	assert.JSONEq(t, `{"model":"llama-3.3-70b-versatile","messages":[{"role":"system","content":"Be brief."},
-		{"role":"user","content":"Explain why fast inference matters."}],"temperature":0.2,"max_tokens":64,"stop":["\n\n"]}`, got.Body,
+		{"role":"user","content":"Explain why fast inference matters."}],"temperature":0.2,"max_tokens":64,"stop":["\n\n"]}`, string(got.Body),
 		"unset options and stream are left out")
 	assertAuth(t, got)
 }
 
 func TestStreamChatCompletionRequestShape(t *testing.T) {
-	var got conduittest.Recorded
-	c := newServer(t, conduittest.Record(&got, conduittest.Reply{Type: "text/event-stream", Body: "data: [DONE]\n\n"}))
-	s, err := c.StreamChatCompletion(context.Background(), hello())
+	srv := testkit.Start(t, testkit.Reply{ContentType: "text/event-stream", Body: "data: [DONE]\n\n"})
+	s, err := client(t, srv).StreamChatCompletion(context.Background(), hello())
 	require.NoError(t, err)
 	assert.False(t, s.Next())
 	require.NoError(t, s.Err())
+	got := srv.Last(t)
 	assert.Equal(t, "POST", got.Method)
 	assert.Equal(t, "/v1/chat/completions", got.Path)
 	assert.Equal(t, "text/event-stream", got.Header.Get("Accept"))
-	assert.JSONEq(t, `{"model":"llama-3.3-70b-versatile","messages":[{"role":"user","content":"Explain why fast inference matters."}],"stream":true}`, got.Body)
+	assert.JSONEq(t, `{"model":"llama-3.3-70b-versatile","messages":[{"role":"user","content":"Explain why fast inference matters."}],"stream":true}`, string(got.Body))
 	assertAuth(t, got)
 }
 
 func TestListModelsRequestShape(t *testing.T) {
-	var got conduittest.Recorded
-	c := newServer(t, conduittest.Record(&got, conduittest.Reply{Body: "@../testdata/inference/list_models.json"}))
-	_, err := c.ListModels(context.Background())
+	srv := testkit.Start(t, fixture(t, "list_models.json"))
+	_, err := client(t, srv).ListModels(context.Background())
 	require.NoError(t, err)
+	got := srv.Last(t)
 	assert.Equal(t, "GET", got.Method)
 	assert.Equal(t, "/v1/models", got.Path)
 	assert.Empty(t, got.Query)
@@ -203,92 +212,60 @@ func TestListModelsRequestShape(t *testing.T) {
 }
 
 func TestErrors(t *testing.T) {
-	fixture := func(name string) string { return "@../testdata/inference/" + name }
-	cases := []struct {
-		name  string
-		reply conduittest.Reply
-		is    error
-		code  string
-		msg   string
-	}{
-		{"401 invalid key", conduittest.Reply{Status: 401, Body: fixture("invalid_api_key.json")}, conduit.ErrUnauthorized, "invalid_api_key", "Invalid API Key"},
-		{"404 unknown model", conduittest.Reply{Status: 404, Body: fixture("model_not_found.json")}, conduit.ErrNotFound, "model_not_found", "does not exist"},
-		{"429 with Retry-After", conduittest.Reply{Status: 429, Header: []string{"Retry-After", "1"}, Body: fixture("rate_limited.json")}, conduit.ErrRateLimited, "rate_limit_exceeded", "Rate limit reached"},
-		{"502 html from a proxy", conduittest.Reply{Status: 502, Type: "text/html", Body: "<html><h1>502 Bad Gateway</h1></html>"}, conduit.ErrAPI, "", ""},
-		{"500 plain text", conduittest.Reply{Status: 500, Type: "text/plain", Body: "upstream connect error"}, conduit.ErrAPI, "", "upstream connect error"},
-		{"200 with an error object", conduittest.Reply{Body: `{"error":{"message":"model overloaded","type":"server_error"}}`}, conduit.ErrAPI, "server_error", "model overloaded"},
-		{"200 with no choices", conduittest.Reply{Body: `{"id":"x","object":"chat.completion","choices":[]}`}, conduit.ErrAPI, "", "no choices"},
-		{"200 null", conduittest.Reply{Body: `null`}, conduit.ErrMalformedResponse, "", ""},
-		{"200 truncated", conduittest.Reply{Body: `{"id":"x","choices":[{"message":{"content":"hi`}, conduit.ErrMalformedResponse, "", ""},
+	reply := func(status int, name string, header ...string) testkit.Reply {
+		r := fixture(t, name)
+		r.Status, r.Header = status, header
+		return r
 	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			c := newServer(t, tc.reply.ServeHTTP, conduit.WithMaxRetries(0))
-			_, err := c.CreateChatCompletion(context.Background(), hello())
-			e := conduittest.Failed(t, err, tc.is, "inference", "CreateChatCompletion", "POST /chat/completions")
-			require.NotNil(t, e)
-			assert.Equal(t, tc.code, e.Code)
-			assert.Contains(t, e.Message, tc.msg)
-			conduittest.NoSecret(t, err, testKey)
-		})
-	}
-}
-
-func readFixture(t *testing.T, name string) string {
-	t.Helper()
-	b, err := os.ReadFile("../testdata/inference/" + name)
-	require.NoError(t, err)
-	return string(b)
+	testkit.Errors(t, []testkit.Case{
+		{Name: "401 invalid key", Reply: reply(401, "invalid_api_key.json"), Want: testkit.Shape{Is: conduit.ErrUnauthorized, Status: 401, Code: "invalid_api_key", Message: "Invalid API Key"}},
+		{Name: "404 unknown model", Reply: reply(404, "model_not_found.json"), Want: testkit.Shape{Is: conduit.ErrNotFound, Status: 404, Code: "model_not_found", Message: "The model `llama-9-1t` does not exist or you do not have access to it."}},
+		{Name: "429 with Retry-After", Reply: reply(429, "rate_limited.json", "Retry-After", "1"), Want: testkit.Shape{Is: conduit.ErrRateLimited, Status: 429, Code: "rate_limit_exceeded", Message: "Rate limit reached for model `llama-3.3-70b-versatile` in organization `org_01replay` on tokens per minute (TPM): Limit 6000, Used 5980, Requested 120. Please try again in 1s."}},
+		{Name: "502 html from a proxy", Reply: testkit.Reply{Status: 502, ContentType: "text/html", Body: "<html><h1>502 Bad Gateway</h1></html>"}, Want: testkit.Shape{Is: conduit.ErrAPI, Status: 502}},
+		{Name: "500 plain text", Reply: testkit.Reply{Status: 500, ContentType: "text/plain", Body: "upstream connect error"}, Want: testkit.Shape{Is: conduit.ErrAPI, Status: 500, Message: "upstream connect error"}},
+		{Name: "200 with an error object", Reply: testkit.Reply{Body: `{"error":{"message":"model overloaded","type":"server_error"}}`}, Want: testkit.Shape{Is: conduit.ErrAPI, Status: 200, Code: "server_error", Message: "model overloaded"}},
+		{Name: "200 with no choices", Reply: testkit.Reply{Body: `{"id":"x","object":"chat.completion","choices":[]}`}, Want: testkit.Shape{Is: conduit.ErrAPI, Status: 200, Message: "the completion has no choices"}},
+		{Name: "200 null", Reply: testkit.Reply{Body: `null`}, Want: testkit.Shape{Is: conduit.ErrMalformedResponse}},
+		{Name: "200 truncated", Reply: testkit.Reply{Body: `{"id":"x","choices":[{"message":{"content":"hi`}, Want: testkit.Shape{Is: conduit.ErrMalformedResponse}},
+	}, []string{testKey}, testkit.Op{Service: "inference", Op: "CreateChatCompletion", Endpoint: "POST /chat/completions", Call: func(t *testing.T, url string) error {
+		_, err := testkit.Client(t, inference.New, conduit.WithBaseURL(url), inference.WithAPIKey(testKey), conduit.WithMaxRetries(0)).CreateChatCompletion(context.Background(), hello())
+		return err
+	}})
 }
 
 func TestStreamErrorStatus(t *testing.T) {
-	body := readFixture(t, "invalid_api_key.json")
-	c := newServer(t, func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(401)
-		io.WriteString(w, body)
-	})
-	s, err := c.StreamChatCompletion(context.Background(), hello())
+	s, err := client(t, testkit.Start(t, reply401(t))).StreamChatCompletion(context.Background(), hello())
 	assert.Nil(t, s)
-	assert.ErrorIs(t, err, conduit.ErrUnauthorized)
-	var e *inference.Error
-	require.ErrorAs(t, err, &e)
-	assert.Equal(t, "invalid_api_key", e.Code)
-	conduittest.NoSecret(t, err, testKey)
+	testkit.Check(t, err, testkit.Shape{Is: conduit.ErrUnauthorized, Service: "inference", Op: "StreamChatCompletion", Status: 401, Code: "invalid_api_key"})
+	testkit.NoSecret(t, err, testKey)
+}
+
+func reply401(t *testing.T) testkit.Reply {
+	r := fixture(t, "invalid_api_key.json")
+	r.Status = 401
+	return r
 }
 
 func TestReplayRejectsWrongKey(t *testing.T) {
-	srv := replay.Start()
-	defer srv.Close()
-	c, err := inference.New(conduit.WithBaseURL(srv.URL("inference_url")), inference.WithAPIKey("wrong-key-zz"))
-	require.NoError(t, err)
-	_, err = c.ListModels(context.Background())
+	srv := testkit.ReplayServer(t)
+	c := testkit.Client(t, inference.New, conduit.WithBaseURL(srv.URL("inference_url")), inference.WithAPIKey("wrong-key-zz"))
+	_, err := c.ListModels(context.Background())
 	assert.ErrorIs(t, err, conduit.ErrUnauthorized)
-	conduittest.NoSecret(t, err, "wrong-key-zz")
+	testkit.NoSecret(t, err, "wrong-key-zz")
 }
 
 // A chat completion reads and changes nothing, so it is retried like a GET.
 func TestCreateChatCompletionRetries(t *testing.T) {
-	var hits atomic.Int32
-	body := readFixture(t, "create_chat_completion.json")
-	c := newServer(t, func(w http.ResponseWriter, r *http.Request) {
-		if hits.Add(1) == 1 {
-			w.WriteHeader(http.StatusServiceUnavailable)
-			return
-		}
-		w.Header().Set("Content-Type", "application/json")
-		io.WriteString(w, body)
-	})
-	r, err := c.CreateChatCompletion(context.Background(), hello())
+	srv := testkit.Start(t, testkit.Reply{Status: http.StatusServiceUnavailable}, fixture(t, "create_chat_completion.json"))
+	r, err := client(t, srv).CreateChatCompletion(context.Background(), hello())
 	require.NoError(t, err)
-	assert.Equal(t, int32(2), hits.Load())
+	assert.Equal(t, 2, srv.Hits())
 	assert.NotEmpty(t, r.Content())
 }
 
 func TestBadInput(t *testing.T) {
-	url, hits := conduittest.Counting(t)
-	c, err := inference.New(conduit.WithBaseURL(url), inference.WithAPIKey(testKey))
-	require.NoError(t, err)
+	srv := testkit.Start(t)
+	c := client(t, srv)
 	user := []inference.Message{{Role: "user", Content: "hi"}}
 	cases := []struct {
 		field string
@@ -304,33 +281,34 @@ func TestBadInput(t *testing.T) {
 		{"top_p", inference.ChatCompletionRequest{Model: "m", Messages: user, TopP: ptr(1.5)}},
 		{"max_tokens", inference.ChatCompletionRequest{Model: "m", Messages: user, MaxTokens: ptr(0)}},
 	}
+	var inputs []testkit.Input
 	for _, tc := range cases {
-		_, err := c.CreateChatCompletion(context.Background(), tc.req)
-		conduittest.InvalidParam(t, err, tc.field)
-		s, err := c.StreamChatCompletion(context.Background(), tc.req)
-		assert.Nil(t, s)
-		conduittest.InvalidParam(t, err, tc.field)
+		inputs = append(inputs, testkit.Input{Field: tc.field, Call: func() error {
+			_, err := c.CreateChatCompletion(context.Background(), tc.req)
+			return err
+		}}, testkit.Input{Field: tc.field, Call: func() error {
+			s, err := c.StreamChatCompletion(context.Background(), tc.req)
+			if s != nil {
+				return fmt.Errorf("a stream beside the error %v", err)
+			}
+			return err
+		}})
 	}
-	assert.Zero(t, hits.Load(), "bad input must not reach the server")
+	testkit.BadInput(t, srv, testkit.Shape{Service: "inference"}, inputs, testKey)
 }
 
 func TestMissingAPIKey(t *testing.T) {
 	t.Setenv("CONDUIT_INFERENCE_API_KEY", "")
-	url, hits := conduittest.Counting(t)
-	c, err := inference.New(conduit.WithBaseURL(url))
-	require.NoError(t, err)
-	_, err1 := c.CreateChatCompletion(context.Background(), hello())
-	_, err2 := c.StreamChatCompletion(context.Background(), hello())
-	_, err3 := c.ListModels(context.Background())
-	for _, err := range []error{err1, err2, err3} {
-		assert.ErrorIs(t, err, conduit.ErrMissingCredential)
-		assert.Contains(t, err.Error(), "inference.WithAPIKey or CONDUIT_INFERENCE_API_KEY")
-	}
-	assert.Zero(t, hits.Load())
+	srv := testkit.Start(t)
+	c := testkit.Client(t, inference.New, conduit.WithBaseURL(srv.URL))
+	testkit.MissingCredential(t, srv, "inference.WithAPIKey", "CONDUIT_INFERENCE_API_KEY",
+		func() error { _, err := c.CreateChatCompletion(context.Background(), hello()); return err },
+		func() error { _, err := c.StreamChatCompletion(context.Background(), hello()); return err },
+		func() error { _, err := c.ListModels(context.Background()); return err })
 }
 
 func TestConfigFromEnv(t *testing.T) {
-	conduittest.ReplayEnv(t)
+	testkit.ReplayEnv(t)
 	c, err := inference.New()
 	require.NoError(t, err)
 	l, err := c.ListModels(context.Background())

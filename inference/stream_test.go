@@ -14,7 +14,7 @@ import (
 
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/inference"
-	"github.com/conduit-sdk/conduit/internal/conduittest"
+	"github.com/conduit-sdk/conduit/internal/testkit"
 )
 
 const chunk = `data: {"id":"c1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"Hel"}}]}` + "\n\n"
@@ -53,7 +53,7 @@ func TestStreamMidStreamError(t *testing.T) {
 	assert.Equal(t, "the model crashed", e.Message)
 	assert.Equal(t, "StreamChatCompletion", e.Op)
 	assert.Equal(t, "POST /chat/completions", e.Endpoint)
-	conduittest.NoSecret(t, err, testKey)
+	testkit.NoSecret(t, err, testKey)
 	assert.False(t, s.Next(), "an ended stream stays ended")
 }
 
@@ -98,7 +98,7 @@ func TestStreamCutBeforeDone(t *testing.T) {
 			if tc.eof {
 				assert.ErrorIs(t, err, io.ErrUnexpectedEOF)
 			}
-			conduittest.NoSecret(t, err, testKey)
+			testkit.NoSecret(t, err, testKey)
 		})
 	}
 }

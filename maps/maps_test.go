@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -19,9 +18,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/conduit-sdk/conduit"
-	"github.com/conduit-sdk/conduit/internal/apitest"
 	"github.com/conduit-sdk/conduit/internal/golden"
 	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/internal/testkit"
 	"github.com/conduit-sdk/conduit/maps"
 )
 
@@ -31,28 +30,26 @@ const apiKey = "AIza+key/unit 7Qx"
 
 var envKeys = []string{"CONDUIT_MAPS_API_KEY", "CONDUIT_GEOCODING_URL", "CONDUIT_PLACES_URL", "CONDUIT_ROUTES_URL"}
 
-func clearEnv(t *testing.T) { apitest.ClearEnv(t, envKeys...) }
+func clearEnv(t *testing.T) { testkit.ClearEnv(t, envKeys...) }
 
 func newReplay(t *testing.T) (*maps.Client, *replay.Server) {
-	t.Helper()
 	clearEnv(t)
-	srv := replay.Start()
-	t.Cleanup(srv.Close)
-	c, err := maps.New(srv.Options("maps")...)
-	require.NoError(t, err)
-	return c, srv
+	srv := testkit.ReplayServer(t)
+	return testkit.Client(t, maps.New, srv.Options("maps")...), srv
 }
 
-// newLocal points all three hosts of a keyed client at h.
-func newLocal(t *testing.T, h http.HandlerFunc, opts ...maps.Option) (*maps.Client, *apitest.Server) {
-	t.Helper()
+// newLocal points all three hosts of a keyed client at srv.
+func newLocal(t *testing.T, srv *testkit.Server, opts ...maps.Option) *maps.Client {
 	clearEnv(t)
-	srv := apitest.Serve(t, h)
 	base := []maps.Option{conduit.WithBaseURL(srv.URL), maps.WithPlacesURL(srv.URL + "/places"), maps.WithRoutesURL(srv.URL + "/routes/"),
-		maps.WithAPIKey(apiKey), conduit.WithRetryBackoff(time.Millisecond, 5*time.Millisecond)}
-	c, err := maps.New(append(base, opts...)...)
-	require.NoError(t, err)
-	return c, srv
+		maps.WithAPIKey(apiKey), testkit.Fast}
+	return testkit.Client(t, maps.New, append(base, opts...)...)
+}
+
+// local starts a server answering r and a client of it.
+func local(t *testing.T, r testkit.Reply) (*maps.Client, *testkit.Server) {
+	srv := testkit.Start(t, r)
+	return newLocal(t, srv), srv
 }
 
 func TestGeocode(t *testing.T) {
@@ -130,26 +127,18 @@ func TestComputeRoutes(t *testing.T) {
 	golden.JSON(t, "maps", "compute_routes", r)
 }
 
-// assertKeyOnlyIn checks the key is in the one place given and nowhere else.
-func assertKeyOnlyIn(t *testing.T, got apitest.Request, header string) {
+// assertKeyOnlyIn checks the key is in the one place given, header or
+// query, and nowhere else.
+func assertKeyOnlyIn(t *testing.T, got testkit.Request, where string) {
 	t.Helper()
-	for name, vals := range got.Header {
-		v := strings.Join(vals, " ")
-		if name == header {
-			assert.Equal(t, apiKey, v)
-			continue
-		}
-		assert.NotContains(t, v, "AIza", "key in header %s", name)
+	if header, ok := strings.CutPrefix(where, "header "); ok {
+		assert.Equal(t, []string{apiKey}, got.Header.Values(header))
 	}
-	if header != "" {
-		assert.Equal(t, apiKey, got.Header.Get(header))
-		assert.NotContains(t, got.URI, "AIza", "key in the URL")
-	}
-	assert.NotContains(t, string(got.Body), "AIza", "key in the body")
+	assert.Equal(t, []string{where}, got.Holds("AIza"), "the key elsewhere")
 }
 
 func TestGeocodeRequestShape(t *testing.T) {
-	c, srv := newLocal(t, apitest.JSON(`{"results":[],"status":"ZERO_RESULTS"}`))
+	c, srv := local(t, testkit.Reply{Body: `{"results":[],"status":"ZERO_RESULTS"}`})
 	_, err := c.Geocode(context.Background(), "10 Downing St, London & more")
 	require.NoError(t, err)
 	got := srv.Last(t)
@@ -161,11 +150,11 @@ func TestGeocodeRequestShape(t *testing.T) {
 	assert.Empty(t, got.Body)
 	assert.Empty(t, got.Header.Get("X-Provider-Api-Key"))
 	assert.Empty(t, got.Header.Get("X-Provider-FieldMask"))
-	assertKeyOnlyIn(t, got, "")
+	assertKeyOnlyIn(t, got, "query")
 }
 
 func TestSearchTextRequestShape(t *testing.T) {
-	c, srv := newLocal(t, apitest.JSON(`{}`))
+	c, srv := local(t, testkit.Reply{Body: `{}`})
 	r, err := c.SearchText(context.Background(), "pizza in New York", nil)
 	require.NoError(t, err)
 	assert.Empty(t, r.Places, "{} means no places")
@@ -175,7 +164,7 @@ func TestSearchTextRequestShape(t *testing.T) {
 	assert.Equal(t, "places.displayName,places.formattedAddress,places.rating", got.Header.Get("X-Provider-FieldMask"))
 	assert.Equal(t, "application/json", got.Header.Get("Content-Type"))
 	assert.Equal(t, map[string]any{"textQuery": "pizza in New York"}, got.JSON(t))
-	assertKeyOnlyIn(t, got, "X-Provider-Api-Key")
+	assertKeyOnlyIn(t, got, "header X-Provider-Api-Key")
 
 	_, err = c.SearchText(context.Background(), "pizza", &maps.SearchTextParams{FieldMask: maps.FieldMask{"places.id", "places.displayName"}})
 	require.NoError(t, err)
@@ -183,7 +172,7 @@ func TestSearchTextRequestShape(t *testing.T) {
 }
 
 func TestComputeRoutesRequestShape(t *testing.T) {
-	c, srv := newLocal(t, apitest.JSON(`{"routes":[{"duration":"60s"}]}`))
+	c, srv := local(t, testkit.Reply{Body: `{"routes":[{"duration":"60s"}]}`})
 	_, err := c.ComputeRoutes(context.Background(), "Origin St 1", "Destination Ave 2", nil)
 	require.NoError(t, err)
 	got := srv.Last(t)
@@ -195,7 +184,7 @@ func TestComputeRoutesRequestShape(t *testing.T) {
 		"destination": map[string]any{"address": "Destination Ave 2"},
 		"travelMode":  "DRIVE",
 	}, got.JSON(t))
-	assertKeyOnlyIn(t, got, "X-Provider-Api-Key")
+	assertKeyOnlyIn(t, got, "header X-Provider-Api-Key")
 
 	_, err = c.ComputeRoutes(context.Background(), "a", "b", &maps.ComputeRoutesParams{TravelMode: maps.Walk, FieldMask: maps.FieldMask{"routes.polyline"}})
 	require.NoError(t, err)
@@ -205,7 +194,9 @@ func TestComputeRoutesRequestShape(t *testing.T) {
 }
 
 func TestReadOnlyPostsAreRetried(t *testing.T) {
-	c, srv := newLocal(t, apitest.Flaky(http.StatusBadGateway, apitest.JSON(`{"places":[],"routes":[]}`)))
+	bad, ok := testkit.Reply{Status: http.StatusBadGateway}, testkit.Reply{Body: `{"places":[],"routes":[]}`}
+	srv := testkit.Start(t, bad, ok, bad, ok)
+	c := newLocal(t, srv)
 	_, err := c.SearchText(context.Background(), "x", nil)
 	require.NoError(t, err)
 	_, err = c.ComputeRoutes(context.Background(), "a", "b", nil)
@@ -219,15 +210,13 @@ var keyForms = []string{apiKey, url.QueryEscape(apiKey), url.PathEscape(apiKey),
 func assertNoKey(t *testing.T, err error, more ...string) {
 	t.Helper()
 	require.Error(t, err)
-	apitest.NoSecret(t, err, keyForms, more...)
+	testkit.NoSecret(t, err, keyForms...)
+	testkit.NoSecretIn(t, strings.Join(more, "\n"), keyForms...)
 }
 
 func TestNetworkErrorHidesTheKey(t *testing.T) {
 	clearEnv(t)
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	closed := "http://" + l.Addr().String()
-	l.Close()
+	closed := testkit.Closed(t)
 	var logs bytes.Buffer
 	c, err := maps.New(maps.WithGeocodingURL(closed), maps.WithPlacesURL(closed), maps.WithAPIKey(apiKey),
 		conduit.WithRetryBackoff(time.Millisecond, 2*time.Millisecond),
@@ -252,43 +241,42 @@ func TestNetworkErrorHidesTheKey(t *testing.T) {
 }
 
 func TestGeocodeErrors(t *testing.T) {
-	want := func(is error, code, message string) apitest.Want {
-		return apitest.Want{Is: is, Service: "maps", Op: "Geocode", Code: code, Message: message}
+	want := func(is error, status int, code, message string) testkit.Shape {
+		return testkit.Shape{Is: is, Status: status, Code: code, Message: message}
 	}
-	apitest.Cases(t, []apitest.Case{
-		{Name: "request denied at 200", Status: 200, ContentType: "application/json", Body: `{"error_message":"The provided API key is invalid. ","results":[],"status":"REQUEST_DENIED"}`,
-			Want: want(conduit.ErrAPI, "REQUEST_DENIED", "The provided API key is invalid. ")},
-		{Name: "over limit at 200", Status: 200, ContentType: "application/json", Body: `{"results":[],"status":"OVER_QUERY_LIMIT"}`,
-			Want: want(conduit.ErrAPI, "OVER_QUERY_LIMIT", `status "OVER_QUERY_LIMIT"`)},
-		{Name: "no status at 200", Status: 200, ContentType: "application/json", Body: `{"results":[]}`,
-			Want: want(conduit.ErrAPI, "", "the response has no status")},
-		{Name: "failure with odd results at 200", Status: 200, ContentType: "application/json", Body: `{"results":"","status":"UNKNOWN_ERROR"}`,
-			Want: want(conduit.ErrAPI, "UNKNOWN_ERROR", `status "UNKNOWN_ERROR"`)},
-		{Name: "invalid request at 400", Status: 400, ContentType: "application/json", Body: `{"error_message":"Invalid request. Missing the 'address' parameter.","results":[],"status":"INVALID_REQUEST"}`,
-			Want: want(conduit.ErrAPI, "INVALID_REQUEST", "Invalid request. Missing the 'address' parameter.")},
-		{Name: "403", Status: 403, ContentType: "text/html", Body: `<html><body>Forbidden</body></html>`, Want: want(conduit.ErrUnauthorized, "", "")},
-		{Name: "empty at 200", Status: 200, ContentType: "application/json", Body: ``, Want: want(conduit.ErrMalformedResponse, "", "")},
-		{Name: "truncated at 200", Status: 200, ContentType: "application/json", Body: `{"results":[{"formatted_address":`, Want: want(conduit.ErrMalformedResponse, "", "")},
-	}, keyForms, func(t *testing.T, url string) error {
+	malformed := want(conduit.ErrMalformedResponse, 0, "", "")
+	testkit.Errors(t, []testkit.Case{
+		{Name: "request denied at 200", Reply: testkit.Reply{Body: `{"error_message":"The provided API key is invalid. ","results":[],"status":"REQUEST_DENIED"}`},
+			Want: want(conduit.ErrAPI, 200, "REQUEST_DENIED", "The provided API key is invalid. ")},
+		{Name: "over limit at 200", Reply: testkit.Reply{Body: `{"results":[],"status":"OVER_QUERY_LIMIT"}`},
+			Want: want(conduit.ErrAPI, 200, "OVER_QUERY_LIMIT", `status "OVER_QUERY_LIMIT"`)},
+		{Name: "no status at 200", Reply: testkit.Reply{Body: `{"results":[]}`},
+			Want: want(conduit.ErrAPI, 200, "", "the response has no status")},
+		{Name: "failure with odd results at 200", Reply: testkit.Reply{Body: `{"results":"","status":"UNKNOWN_ERROR"}`},
+			Want: want(conduit.ErrAPI, 200, "UNKNOWN_ERROR", `status "UNKNOWN_ERROR"`)},
+		{Name: "invalid request at 400", Reply: testkit.Reply{Status: 400, Body: `{"error_message":"Invalid request. Missing the 'address' parameter.","results":[],"status":"INVALID_REQUEST"}`},
+			Want: want(conduit.ErrAPI, 400, "INVALID_REQUEST", "Invalid request. Missing the 'address' parameter.")},
+		{Name: "403", Reply: testkit.Reply{Status: 403, ContentType: "text/html", Body: `<html><body>Forbidden</body></html>`}, Want: want(conduit.ErrUnauthorized, 403, "", "")},
+		{Name: "empty at 200", Reply: testkit.Reply{}, Want: malformed},
+		{Name: "truncated at 200", Reply: testkit.Reply{Body: `{"results":[{"formatted_address":`}, Want: malformed},
+	}, keyForms, testkit.Op{Service: "maps", Op: "Geocode", Endpoint: "GET /maps/api/geocode/json", Call: func(t *testing.T, url string) error {
 		clearEnv(t)
-		c, err := maps.New(maps.WithGeocodingURL(url), maps.WithAPIKey(apiKey), conduit.WithMaxRetries(0))
-		require.NoError(t, err)
-		_, err = c.Geocode(context.Background(), "x")
+		c := testkit.Client(t, maps.New, maps.WithGeocodingURL(url), maps.WithAPIKey(apiKey), conduit.WithMaxRetries(0))
+		_, err := c.Geocode(context.Background(), "x")
 		return err
-	})
+	}})
 }
 
 func TestPlacesErrorEchoingTheKey(t *testing.T) {
 	fixture := `{"error":{"code":403,"message":"Places API has not been used with key %s before or it is disabled.","status":"PERMISSION_DENIED","details":[{"key":%q}]}}`
-	c, _ := newLocal(t, func(w http.ResponseWriter, r *http.Request) {
+	c := newLocal(t, testkit.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusForbidden)
 		fmt.Fprintf(w, fixture, r.Header.Get("X-Provider-Api-Key"), url.QueryEscape(r.Header.Get("X-Provider-Api-Key")))
-	})
+	})))
 	_, err := c.SearchText(context.Background(), "x", nil)
-	e := apitest.Check(t, err, apitest.Want{Is: conduit.ErrUnauthorized, Service: "maps", Op: "SearchText", Status: 403,
+	testkit.Check(t, err, testkit.Shape{Is: conduit.ErrUnauthorized, Service: "maps", Op: "SearchText", Endpoint: "POST /v1/places:searchText", Status: 403,
 		Code: "403", Message: "Places API has not been used with key [REDACTED] before or it is disabled."})
-	assert.Equal(t, "POST /v1/places:searchText", e.Endpoint)
 	assertNoKey(t, err)
 }
 
@@ -301,9 +289,9 @@ func TestForeignRedirectKeepsTheKey(t *testing.T) {
 		w.Write([]byte(`{}`))
 	}))
 	defer foreign.Close()
-	c, _ := newLocal(t, func(w http.ResponseWriter, r *http.Request) {
+	c := newLocal(t, testkit.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, strings.Replace(foreign.URL, "127.0.0.1", "localhost", 1)+r.URL.Path, http.StatusTemporaryRedirect)
-	})
+	})))
 	_, err := c.SearchText(context.Background(), "x", nil)
 	assert.ErrorIs(t, err, conduit.ErrRedirectRefused)
 	assertNoKey(t, err)
@@ -315,26 +303,18 @@ func TestForeignRedirectKeepsTheKey(t *testing.T) {
 
 func TestMissingKey(t *testing.T) {
 	clearEnv(t)
-	srv := apitest.Serve(t, nil)
-	c, err := maps.New(conduit.WithBaseURL(srv.URL), maps.WithPlacesURL(srv.URL), maps.WithRoutesURL(srv.URL))
-	require.NoError(t, err)
+	srv := testkit.Start(t)
+	c := testkit.Client(t, maps.New, conduit.WithBaseURL(srv.URL), maps.WithPlacesURL(srv.URL), maps.WithRoutesURL(srv.URL))
 	ctx := context.Background()
-	for _, call := range []func() error{
+	testkit.MissingCredential(t, srv, "maps.WithAPIKey", "CONDUIT_MAPS_API_KEY",
 		func() error { _, err := c.Geocode(ctx, "x"); return err },
 		func() error { _, err := c.SearchText(ctx, "x", nil); return err },
-		func() error { _, err := c.ComputeRoutes(ctx, "a", "b", nil); return err },
-	} {
-		err := call()
-		assert.ErrorIs(t, err, conduit.ErrMissingCredential)
-		assert.Contains(t, err.Error(), "maps.WithAPIKey")
-		assert.Contains(t, err.Error(), "CONDUIT_MAPS_API_KEY")
-	}
-	assert.Zero(t, srv.Hits(), "a missing key is reported before any I/O")
+		func() error { _, err := c.ComputeRoutes(ctx, "a", "b", nil); return err })
 }
 
 func TestHostsAreSeparate(t *testing.T) {
 	clearEnv(t)
-	srv := apitest.Serve(t, apitest.JSON(`{"results":[],"status":"ZERO_RESULTS"}`))
+	srv := testkit.Start(t, testkit.Reply{Body: `{"results":[],"status":"ZERO_RESULTS"}`})
 	c, err := maps.New(conduit.WithBaseURL(srv.URL), maps.WithAPIKey(apiKey))
 	require.NoError(t, err)
 	_, err = c.Geocode(context.Background(), "x")
@@ -350,9 +330,7 @@ func TestHostsAreSeparate(t *testing.T) {
 
 func TestSettingsFromEnv(t *testing.T) {
 	clearEnv(t)
-	srv := replay.Start()
-	defer srv.Close()
-	env := srv.Env()
+	env := testkit.ReplayServer(t).Env()
 	for _, k := range envKeys {
 		require.NotEmpty(t, env[k], k)
 		t.Setenv(k, env[k])
@@ -366,7 +344,8 @@ func TestSettingsFromEnv(t *testing.T) {
 }
 
 func TestBadInput(t *testing.T) {
-	c, srv := newLocal(t, nil)
+	srv := testkit.Start(t)
+	c := newLocal(t, srv)
 	ctx := context.Background()
 	search := func(q string, m maps.FieldMask) func() error {
 		return func() error { _, err := c.SearchText(ctx, q, &maps.SearchTextParams{FieldMask: m}); return err }
@@ -377,7 +356,7 @@ func TestBadInput(t *testing.T) {
 	geocode := func(a string) func() error {
 		return func() error { _, err := c.Geocode(ctx, a); return err }
 	}
-	apitest.BadInput(t, srv, []apitest.Input{
+	testkit.BadInput(t, srv, testkit.Shape{Service: "maps"}, []testkit.Input{
 		{Field: "address", Call: geocode("")},
 		{Field: "address", Call: geocode("  ")},
 		{Field: "textQuery", Call: search("", nil)},
@@ -390,7 +369,7 @@ func TestBadInput(t *testing.T) {
 		{Field: "travelMode", Call: route("a", "b", &maps.ComputeRoutesParams{TravelMode: "drive"})},
 		{Field: "travelMode", Call: route("a", "b", &maps.ComputeRoutesParams{TravelMode: "DRIVE\n"})},
 		{Field: "field_mask", Call: route("a", "b", &maps.ComputeRoutesParams{FieldMask: maps.FieldMask{}})},
-	})
+	}, keyForms...)
 }
 
 func TestFieldMask(t *testing.T) {

@@ -3,12 +3,9 @@ package media_test
 import (
 	"context"
 	"encoding/base64"
-	"fmt"
 	"net/http"
-	"net/http/httptest"
-	"os"
+	"net/url"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -18,6 +15,7 @@ import (
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/internal/golden"
 	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/internal/testkit"
 	"github.com/conduit-sdk/conduit/internal/transport"
 	"github.com/conduit-sdk/conduit/media"
 )
@@ -29,12 +27,8 @@ const (
 )
 
 func replayClient(t *testing.T, extra ...media.Option) (*media.Client, *replay.Server) {
-	t.Helper()
-	srv := replay.Start()
-	t.Cleanup(srv.Close)
-	c, err := media.New(append(srv.Options("media"), extra...)...)
-	require.NoError(t, err)
-	return c, srv
+	srv := testkit.ReplayServer(t)
+	return testkit.Client(t, media.New, append(srv.Options("media"), extra...)...), srv
 }
 
 func TestListImagesReplay(t *testing.T) {
@@ -89,11 +83,9 @@ func TestUsageReplay(t *testing.T) {
 func TestListByTagReplay(t *testing.T) {
 	t.Setenv("CONDUIT_MEDIA_API_KEY", "")
 	t.Setenv("CONDUIT_MEDIA_API_SECRET", "")
-	srv := replay.Start()
-	defer srv.Close()
+	srv := testkit.ReplayServer(t)
 	// No key or secret at all: the public list needs none.
-	c, err := media.New(media.WithDeliveryURL(srv.URL("media_delivery_url")), media.WithCloudName(replay.Credential("media", "cloud_name")))
-	require.NoError(t, err)
+	c := testkit.Client(t, media.New, media.WithDeliveryURL(srv.URL("media_delivery_url")), media.WithCloudName(replay.Credential("media", "cloud_name")))
 	l, err := c.ListByTag(context.Background(), "products")
 	require.NoError(t, err)
 	require.Len(t, l.Resources, 2)
@@ -124,38 +116,23 @@ func TestReplayRejectsCredentialsOnTheTagList(t *testing.T) {
 	wrong, _ := replayClient(t, media.WithAPISecret("not-the-secret-77"))
 	_, err = wrong.Usage(context.Background())
 	assert.ErrorIs(t, err, conduit.ErrUnauthorized)
-	assert.NotContains(t, err.Error(), "not-the-secret-77")
+	testkit.NoSecret(t, err, "not-the-secret-77")
 }
 
-// recorder answers every request with a file from testdata/media and
-// keeps the requests it saw.
-type recorder struct {
-	*httptest.Server
-	reqs []*http.Request
-}
-
-func newRecorder(t *testing.T, fixture string) *recorder {
-	rec := &recorder{}
-	rec.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		rec.reqs = append(rec.reqs, r.Clone(context.Background()))
-		http.ServeFile(w, r, "../testdata/media/"+fixture)
-	}))
-	t.Cleanup(rec.Close)
-	return rec
+// recorder answers every request with a file from testdata/media.
+func newRecorder(t *testing.T, fixture string) *testkit.Server {
+	return testkit.Start(t, testkit.Reply{Body: testkit.Fixture(t, "media", fixture)})
 }
 
 func localClient(t *testing.T, base string, opts ...media.Option) *media.Client {
-	t.Helper()
-	c, err := media.New(append([]media.Option{
+	return testkit.Client(t, media.New, append([]media.Option{
 		media.WithAdminURL(base + "/admin"),
 		media.WithDeliveryURL(base + "/res/"),
 		media.WithCloudName(cloud),
 		media.WithAPIKey(key),
 		media.WithAPISecret(secret),
-		conduit.WithRetryBackoff(time.Millisecond, 5*time.Millisecond),
+		testkit.Fast,
 	}, opts...)...)
-	require.NoError(t, err)
-	return c
 }
 
 func basicHeader() string {
@@ -164,50 +141,42 @@ func basicHeader() string {
 
 // assertNoSecrets checks that key and secret appear nowhere but where
 // allowed: the Authorization header, when authorization is true.
-func assertNoSecrets(t *testing.T, r *http.Request, authorization bool) {
+func assertNoSecrets(t *testing.T, r testkit.Request, authorization bool) {
 	t.Helper()
-	for name, vals := range r.Header {
-		if name == "Authorization" && authorization {
-			continue
-		}
-		v := strings.Join(vals, ",")
-		assert.NotContains(t, v, key, name)
-		assert.NotContains(t, v, secret, name)
-		assert.NotContains(t, v, base64.StdEncoding.EncodeToString([]byte(key+":"+secret)), name)
+	assert.Empty(t, r.Holds(key))
+	assert.Empty(t, r.Holds(secret))
+	var basic []string
+	if authorization {
+		basic = []string{"header Authorization"}
 	}
-	assert.NotContains(t, r.URL.String(), key)
-	assert.NotContains(t, r.URL.String(), secret)
+	assert.Equal(t, basic, r.Holds(base64.StdEncoding.EncodeToString([]byte(key+":"+secret))))
 }
 
 func TestAdminRequestShapes(t *testing.T) {
 	rec := newRecorder(t, "list_images.json")
 	c := localClient(t, rec.URL)
-	_, err := c.ListImages(context.Background(), &media.ListImagesParams{MaxResults: 500})
-	require.NoError(t, err)
-	_, err = c.ListImages(context.Background(), nil)
-	require.NoError(t, err)
-	_, err = c.ListImages(context.Background(), &media.ListImagesParams{})
-	require.NoError(t, err)
-	require.Len(t, rec.reqs, 3)
-	for i, wantQuery := range []string{"max_results=500", "", ""} {
-		r := rec.reqs[i]
+	for i, p := range []*media.ListImagesParams{{MaxResults: 500}, nil, {}} {
+		_, err := c.ListImages(context.Background(), p)
+		require.NoError(t, err)
+		require.Equal(t, i+1, rec.Hits())
+		r := rec.Last(t)
 		assert.Equal(t, "GET", r.Method)
-		assert.Equal(t, "/admin/v1_1/acme-shop/resources/image", r.URL.Path)
-		assert.Equal(t, wantQuery, r.URL.RawQuery, "0 or nil params leave max_results out")
+		assert.Equal(t, "/admin/v1_1/acme-shop/resources/image", r.Path)
+		assert.Equal(t, []string{"max_results=500", "", ""}[i], r.Query, "0 or nil params leave max_results out")
 		assert.Equal(t, basicHeader(), r.Header.Get("Authorization"))
-		user, pass, ok := r.BasicAuth()
+		user, pass, ok := (&http.Request{Header: r.Header}).BasicAuth()
 		assert.True(t, ok)
 		assert.Equal(t, [2]string{key, secret}, [2]string{user, pass}, "key as user name, secret as password")
 		assertNoSecrets(t, r, true)
 	}
 
 	rec = newRecorder(t, "usage.json")
-	_, err = localClient(t, rec.URL).Usage(context.Background())
+	_, err := localClient(t, rec.URL).Usage(context.Background())
 	require.NoError(t, err)
-	r := rec.reqs[0]
+	r := rec.Last(t)
 	assert.Equal(t, "GET", r.Method)
-	assert.Equal(t, "/admin/v1_1/acme-shop/usage", r.URL.Path)
-	assert.Empty(t, r.URL.RawQuery)
+	assert.Equal(t, "/admin/v1_1/acme-shop/usage", r.Path)
+	assert.Empty(t, r.Query)
 	assert.Equal(t, basicHeader(), r.Header.Get("Authorization"))
 	assertNoSecrets(t, r, true)
 }
@@ -217,27 +186,25 @@ func TestListByTagRequestShape(t *testing.T) {
 	c := localClient(t, rec.URL, media.WithCloudName("acme shop"))
 	_, err := c.ListByTag(context.Background(), "summer sale?&#")
 	require.NoError(t, err)
-	r := rec.reqs[0]
+	r := rec.Last(t)
 	assert.Equal(t, "GET", r.Method)
-	assert.Equal(t, "/res/acme%20shop/image/list/summer%20sale%3F&%23.json", r.URL.EscapedPath(), "cloud and tag escaped as single segments")
-	assert.Equal(t, "/res/acme shop/image/list/summer sale?&#.json", r.URL.Path)
-	assert.Empty(t, r.URL.RawQuery)
+	assert.Equal(t, "/res/acme%20shop/image/list/summer%20sale%3F&%23.json", r.Path, "cloud and tag escaped as single segments")
+	decoded, err := url.PathUnescape(r.Path)
+	require.NoError(t, err)
+	assert.Equal(t, "/res/acme shop/image/list/summer sale?&#.json", decoded)
+	assert.Empty(t, r.Query)
 	assert.Empty(t, r.Header.Get("Authorization"), "no credentials on the public list")
 	assertNoSecrets(t, r, false)
 
 	// A client without any credentials works the same.
-	bare, err := media.New(media.WithDeliveryURL(rec.URL+"/res"), media.WithCloudName(cloud))
-	require.NoError(t, err)
+	bare := testkit.Client(t, media.New, media.WithDeliveryURL(rec.URL+"/res"), media.WithCloudName(cloud))
 	_, err = bare.ListByTag(context.Background(), "mugs")
 	require.NoError(t, err)
-	assert.Equal(t, "/res/acme-shop/image/list/mugs.json", rec.reqs[1].URL.Path)
+	assert.Equal(t, "/res/acme-shop/image/list/mugs.json", rec.Last(t).Path)
 }
 
 func TestVersionBeyond2To53(t *testing.T) {
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Write([]byte(`[{"public_id":"x","version":9007199254740993,"created_at":"2024-01-02T03:04:05Z"}]`))
-	}))
-	defer srv.Close()
+	srv := testkit.Start(t, testkit.Reply{Body: `[{"public_id":"x","version":9007199254740993,"created_at":"2024-01-02T03:04:05Z"}]`})
 	l, err := localClient(t, srv.URL).ListImages(context.Background(), nil)
 	require.NoError(t, err)
 	require.Len(t, l.Resources, 1, "a bare array of assets is a list too")
@@ -246,63 +213,56 @@ func TestVersionBeyond2To53(t *testing.T) {
 }
 
 func TestErrors(t *testing.T) {
-	fixture, err := os.ReadFile("../testdata/media/invalid_credentials.json")
-	require.NoError(t, err)
 	replayKey := replay.Credential("media", "api_key")
 	echo := `{"error":{"message":"bad auth header ` + basicHeader() + ` for ` + key + `"}}`
-	cases := []struct {
-		name, ctype, body string
-		status            int
-		is                error
-		msg               string
-	}{
-		{"401 echoing the key", "application/json", string(fixture), 401, conduit.ErrUnauthorized, "Invalid api_key " + transport.Redacted},
-		{"401 echoing the Basic header", "application/json", echo, 401, conduit.ErrUnauthorized, "bad auth header Basic " + transport.Redacted + " for " + transport.Redacted},
-		{"404 json", "application/json", `{"error":{"message":"Resource not found - acme-shop"}}`, 404, conduit.ErrNotFound, "Resource not found - acme-shop"},
-		{"420 rate", "application/json", `{"error":{"message":"Rate Limit Exceeded"}}`, 420, conduit.ErrAPI, "Rate Limit Exceeded"},
-		{"502 html", "text/html", "<html><body>Bad gateway</body></html>", 502, conduit.ErrAPI, ""},
-		{"xml from storage", "application/xml", "<Error><Code>AccessDenied</Code></Error>", 403, conduit.ErrUnauthorized, ""},
-		{"error at 200", "application/json", `{"error":{"message":"Invalid cloud_name acme-shop"}}`, 200, conduit.ErrAPI, "Invalid cloud_name acme-shop"},
-		{"error string at 200", "application/json", `{"error":"disabled"}`, 200, conduit.ErrAPI, ""},
-		{"null at 200", "application/json", `null`, 0, conduit.ErrMalformedResponse, "empty or null body where a record was expected"},
+	reply := func(status int, contentType, body string) testkit.Reply {
+		return testkit.Reply{Status: status, ContentType: contentType, Body: body}
 	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			srv := replay.Canned(max(tc.status, 200), tc.ctype, tc.body)
-			defer srv.Close()
-			c := localClient(t, srv.URL, conduit.WithMaxRetries(0), media.WithAPIKey(key))
-			if strings.Contains(tc.body, replayKey) {
-				c = localClient(t, srv.URL, conduit.WithMaxRetries(0), media.WithAPIKey(replayKey))
-			}
-			calls := map[string]func() error{
-				"ListImages": func() error { _, err := c.ListImages(context.Background(), nil); return err },
-				"Usage":      func() error { _, err := c.Usage(context.Background()); return err },
-				"ListByTag":  func() error { _, err := c.ListByTag(context.Background(), "t"); return err },
-			}
-			for op, call := range calls {
-				err := call()
-				var e *media.Error
-				require.ErrorAs(t, err, &e, op)
-				assert.ErrorIs(t, err, tc.is, op)
-				assert.Equal(t, tc.status, e.StatusCode, op)
-				assert.Equal(t, op, e.Op)
-				if tc.msg != "" {
-					assert.Equal(t, tc.msg, e.Message, op)
-				}
-				for _, s := range []string{err.Error(), fmt.Sprintf("%+v", err), fmt.Sprintf("%#v", err), string(e.Body)} {
-					for _, cred := range []string{key, secret, replayKey, base64.StdEncoding.EncodeToString([]byte(key + ":" + secret))} {
-						assert.NotContains(t, s, cred, op)
-					}
-				}
-			}
-		})
+	want := func(is error, status int, code, message string) testkit.Shape {
+		return testkit.Shape{Is: is, Status: status, Code: code, Message: message}
 	}
+	secrets := []string{key, secret, replayKey, base64.StdEncoding.EncodeToString([]byte(key + ":" + secret))}
+	ops := func(apiKey string) []testkit.Op {
+		client := func(t *testing.T, url string) *media.Client {
+			return localClient(t, url, conduit.WithMaxRetries(0), media.WithAPIKey(apiKey))
+		}
+		return []testkit.Op{
+			{Service: "media", Op: "ListImages", Call: func(t *testing.T, url string) error {
+				_, err := client(t, url).ListImages(context.Background(), nil)
+				return err
+			}},
+			{Service: "media", Op: "Usage", Call: func(t *testing.T, url string) error {
+				_, err := client(t, url).Usage(context.Background())
+				return err
+			}},
+			{Service: "media", Op: "ListByTag", Call: func(t *testing.T, url string) error {
+				_, err := client(t, url).ListByTag(context.Background(), "t")
+				return err
+			}},
+		}
+	}
+	// The fixture echoes the replay key: the client sends that one.
+	testkit.Errors(t, []testkit.Case{
+		{Name: "401 echoing the key", Reply: reply(401, "application/json", testkit.Fixture(t, "media", "invalid_credentials.json")),
+			Want: want(conduit.ErrUnauthorized, 401, "", "Invalid api_key "+transport.Redacted)},
+	}, secrets, ops(replayKey)...)
+	testkit.Errors(t, []testkit.Case{
+		{Name: "401 echoing the Basic header", Reply: reply(401, "application/json", echo),
+			Want: want(conduit.ErrUnauthorized, 401, "", "bad auth header Basic "+transport.Redacted+" for "+transport.Redacted)},
+		{Name: "404 json", Reply: reply(404, "application/json", `{"error":{"message":"Resource not found - acme-shop"}}`),
+			Want: want(conduit.ErrNotFound, 404, "", "Resource not found - acme-shop")},
+		{Name: "420 rate", Reply: reply(420, "application/json", `{"error":{"message":"Rate Limit Exceeded"}}`), Want: want(conduit.ErrAPI, 420, "", "Rate Limit Exceeded")},
+		{Name: "502 html", Reply: reply(502, "text/html", "<html><body>Bad gateway</body></html>"), Want: want(conduit.ErrAPI, 502, "", "")},
+		{Name: "xml from storage", Reply: reply(403, "application/xml", "<Error><Code>AccessDenied</Code></Error>"), Want: want(conduit.ErrUnauthorized, 403, "", "")},
+		{Name: "error at 200", Reply: reply(200, "application/json", `{"error":{"message":"Invalid cloud_name acme-shop"}}`),
+			Want: want(conduit.ErrAPI, 200, "", "Invalid cloud_name acme-shop")},
+		{Name: "error string at 200", Reply: reply(200, "application/json", `{"error":"disabled"}`), Want: want(conduit.ErrAPI, 200, "disabled", "")},
+		{Name: "null at 200", Reply: reply(200, "application/json", `null`), Want: want(conduit.ErrMalformedResponse, 0, "", "empty or null body where a record was expected")},
+	}, secrets, ops(key)...)
 }
 
 func TestBadInput(t *testing.T) {
-	var hits atomic.Int32
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { hits.Add(1) }))
-	defer srv.Close()
+	srv := testkit.Start(t)
 	c := localClient(t, srv.URL)
 	newWith := func(name string) func() error {
 		return func() error {
@@ -310,30 +270,19 @@ func TestBadInput(t *testing.T) {
 			return err
 		}
 	}
-	cases := []struct {
-		field string
-		call  func() error
-	}{
-		{"max_results", func() error {
+	t.Setenv("CONDUIT_MEDIA_CLOUD_NAME", "")
+	testkit.BadInput(t, srv, testkit.Shape{Service: "media"}, []testkit.Input{
+		{Field: "max_results", Call: func() error {
 			_, err := c.ListImages(context.Background(), &media.ListImagesParams{MaxResults: -1})
 			return err
 		}},
-		{"tag", func() error { _, err := c.ListByTag(context.Background(), ""); return err }},
-		{"tag", func() error { _, err := c.ListByTag(context.Background(), "a/b"); return err }},
-		{"tag", func() error { _, err := c.ListByTag(context.Background(), "a\nb"); return err }},
-		{"cloud_name", newWith("demo/other")},
-		{"cloud_name", newWith("demo\r\n")},
-		{"cloud_name", newWith("")},
-	}
-	t.Setenv("CONDUIT_MEDIA_CLOUD_NAME", "")
-	for i, tc := range cases {
-		var e *media.Error
-		if err := tc.call(); assert.ErrorIs(t, err, conduit.ErrInvalidParam, "case %d", i) && assert.ErrorAs(t, err, &e) {
-			assert.Equal(t, tc.field, e.Field, "case %d", i)
-			assert.Contains(t, e.Error(), "invalid parameter "+tc.field, "case %d", i)
-		}
-	}
-	assert.Zero(t, hits.Load(), "no request for bad input")
+		{Field: "tag", Call: func() error { _, err := c.ListByTag(context.Background(), ""); return err }},
+		{Field: "tag", Call: func() error { _, err := c.ListByTag(context.Background(), "a/b"); return err }},
+		{Field: "tag", Call: func() error { _, err := c.ListByTag(context.Background(), "a\nb"); return err }},
+		{Field: "cloud_name", Call: newWith("demo/other")},
+		{Field: "cloud_name", Call: newWith("demo\r\n")},
+		{Field: "cloud_name", Call: newWith("")},
+	}, key, secret)
 }
 
 func TestMissingCloudNameSaysHow(t *testing.T) {
@@ -352,27 +301,21 @@ func TestMissingCloudNameSaysHow(t *testing.T) {
 func TestMissingCredential(t *testing.T) {
 	t.Setenv("CONDUIT_MEDIA_API_KEY", "")
 	t.Setenv("CONDUIT_MEDIA_API_SECRET", "")
-	var hits atomic.Int32
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { hits.Add(1) }))
-	defer srv.Close()
-	noSecret, err := media.New(media.WithCloudName(cloud), media.WithAdminURL(srv.URL), media.WithAPIKey(key))
-	require.NoError(t, err)
-	_, err = noSecret.Usage(context.Background())
-	assert.ErrorIs(t, err, conduit.ErrMissingCredential)
-	assert.Contains(t, err.Error(), "media.WithAPISecret or CONDUIT_MEDIA_API_SECRET")
-
-	none, err := media.New(media.WithCloudName(cloud), media.WithAdminURL(srv.URL))
-	require.NoError(t, err)
-	_, err = none.ListImages(context.Background(), nil)
-	assert.ErrorIs(t, err, conduit.ErrMissingCredential)
-	assert.Contains(t, err.Error(), "media.WithAPIKey or CONDUIT_MEDIA_API_KEY")
-	assert.Zero(t, hits.Load())
+	srv := testkit.Start(t)
+	noSecret := testkit.Client(t, media.New, media.WithCloudName(cloud), media.WithAdminURL(srv.URL), media.WithAPIKey(key))
+	testkit.MissingCredential(t, srv, "media.WithAPISecret", "CONDUIT_MEDIA_API_SECRET", func() error {
+		_, err := noSecret.Usage(context.Background())
+		return err
+	})
+	none := testkit.Client(t, media.New, media.WithCloudName(cloud), media.WithAdminURL(srv.URL))
+	testkit.MissingCredential(t, srv, "media.WithAPIKey", "CONDUIT_MEDIA_API_KEY", func() error {
+		_, err := none.ListImages(context.Background(), nil)
+		return err
+	})
 }
 
 func TestEnvConfiguration(t *testing.T) {
-	srv := replay.Start()
-	defer srv.Close()
-	for k, v := range srv.Env() {
+	for k, v := range testkit.ReplayServer(t).Env() {
 		if strings.HasPrefix(k, "CONDUIT_MEDIA_") {
 			t.Setenv(k, v)
 		}

@@ -2,6 +2,7 @@ package museum_test
 
 import (
 	"context"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -9,15 +10,13 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/conduit-sdk/conduit"
-	"github.com/conduit-sdk/conduit/internal/check"
 	"github.com/conduit-sdk/conduit/internal/golden"
-	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/internal/testkit"
 	"github.com/conduit-sdk/conduit/museum"
 )
 
 func TestObject(t *testing.T) {
-	c, err := museum.New(replay.TestOptions(t, "museum")...)
-	require.NoError(t, err)
+	c := testkit.Replay(t, "museum", museum.New)
 	o, err := c.Object(context.Background(), 436535)
 	require.NoError(t, err)
 	assert.EqualValues(t, 436535, o.ObjectID)
@@ -44,8 +43,7 @@ func TestObject(t *testing.T) {
 }
 
 func TestObjectWithoutConstituents(t *testing.T) {
-	c, err := museum.New(replay.TestOptions(t, "museum")...)
-	require.NoError(t, err)
+	c := testkit.Replay(t, "museum", museum.New)
 	o, err := c.Object(context.Background(), 544320)
 	require.NoError(t, err)
 	assert.Nil(t, o.Constituents, "null constituents decode to none")
@@ -57,8 +55,7 @@ func TestObjectWithoutConstituents(t *testing.T) {
 }
 
 func TestSearch(t *testing.T) {
-	c, err := museum.New(replay.TestOptions(t, "museum")...)
-	require.NoError(t, err)
+	c := testkit.Replay(t, "museum", museum.New)
 	r, err := c.Search(context.Background(), "sunflowers", &museum.SearchParams{HasImages: true})
 	require.NoError(t, err)
 	assert.Equal(t, 2, r.Total)
@@ -75,16 +72,15 @@ func TestSearch(t *testing.T) {
 }
 
 func TestRequestShape(t *testing.T) {
-	srv := replay.NewFixtureStub("museum", "object.json")
-	c := check.StubClient(t, museum.New, srv, "/public/collection/v1/")
-	_, err := c.Object(context.Background(), 436535)
+	srv := testkit.Start(t, testkit.Reply{Body: testkit.Fixture(t, "museum", "object.json")})
+	_, err := testkit.Client(t, museum.New, conduit.WithBaseURL(srv.URL+"/public/collection/v1/")).Object(context.Background(), 436535)
 	require.NoError(t, err)
-	check.OpenGET(t, srv.Last())
-	assert.Equal(t, "/public/collection/v1/objects/436535", srv.Last().URL.EscapedPath())
-	assert.Empty(t, srv.Last().URL.RawQuery)
+	testkit.OpenGET(t, srv.Last(t))
+	assert.Equal(t, "/public/collection/v1/objects/436535", srv.Last(t).Path)
+	assert.Empty(t, srv.Last(t).Query)
 
-	srv = replay.NewFixtureStub("museum", "search.json")
-	c = check.StubClient(t, museum.New, srv, "/public/collection/v1")
+	srv = testkit.Start(t, testkit.Reply{Body: testkit.Fixture(t, "museum", "search.json")})
+	c := testkit.Client(t, museum.New, conduit.WithBaseURL(srv.URL+"/public/collection/v1"))
 	for _, tc := range []struct {
 		q     string
 		p     *museum.SearchParams
@@ -97,50 +93,55 @@ func TestRequestShape(t *testing.T) {
 	} {
 		_, err := c.Search(context.Background(), tc.q, tc.p)
 		require.NoError(t, err)
-		check.OpenGET(t, srv.Last())
-		assert.Equal(t, "/public/collection/v1/search", srv.Last().URL.EscapedPath())
-		assert.Equal(t, tc.query, srv.Last().URL.RawQuery, tc.q)
+		testkit.OpenGET(t, srv.Last(t))
+		assert.Equal(t, "/public/collection/v1/search", srv.Last(t).Path)
+		assert.Equal(t, tc.query, srv.Last(t).Query, tc.q)
 	}
 }
 
 func TestErrors(t *testing.T) {
-	object := check.Call[*museum.Client]{Op: "Object", Endpoint: "GET /objects/{objectID}", Run: func(ctx context.Context, c *museum.Client) error {
-		_, err := c.Object(ctx, 1)
+	client := func(t *testing.T, url string) *museum.Client {
+		return testkit.Client(t, museum.New, conduit.WithBaseURL(url), testkit.Fast)
+	}
+	object := testkit.Op{Service: "museum", Op: "Object", Endpoint: "GET /objects/{objectID}", Call: func(t *testing.T, url string) error {
+		_, err := client(t, url).Object(context.Background(), 1)
 		return err
 	}}
-	search := check.Call[*museum.Client]{Op: "Search", Endpoint: "GET /search", Run: func(ctx context.Context, c *museum.Client) error {
-		_, err := c.Search(ctx, "cat", nil)
+	search := testkit.Op{Service: "museum", Op: "Search", Endpoint: "GET /search", Call: func(t *testing.T, url string) error {
+		_, err := client(t, url).Search(context.Background(), "cat", nil)
 		return err
 	}}
 	notFound := `{"message":"ObjectID not found"}`
-	check.Errors(t, "museum", museum.New, append(check.CommonErrors(),
-		check.ErrorCase{Name: "404 message", Status: 404, ContentType: "application/json", Body: notFound, Is: conduit.ErrNotFound, WantStatus: 404, Message: "ObjectID not found"},
-		check.ErrorCase{Name: "message at 200", Status: 200, ContentType: "application/json", Body: `{"message":"Not a valid object"}`, Is: conduit.ErrAPI, WantStatus: 200, Message: "Not a valid object"},
-		check.ErrorCase{Name: "string id", Status: 200, ContentType: "application/json", Body: `{"objectID":"12","total":"3"}`, Is: conduit.ErrMalformedResponse},
-	), object, search)
-	check.Errors(t, "museum", museum.New, []check.ErrorCase{
-		{Name: "empty object", Status: 200, ContentType: "application/json", Body: `{}`, Is: conduit.ErrAPI, WantStatus: 200, Message: "response has no objectID"},
-		{Name: "null object", Status: 200, ContentType: "application/json", Body: `null`, Is: conduit.ErrMalformedResponse},
-	}, object)
+	testkit.Errors(t, append(testkit.CommonErrors(),
+		testkit.Case{Name: "404 message", Reply: testkit.Reply{Status: 404, Body: notFound}, Want: testkit.Shape{Is: conduit.ErrNotFound, Status: 404, Message: "ObjectID not found"}},
+		testkit.Case{Name: "message at 200", Reply: testkit.Reply{Body: `{"message":"Not a valid object"}`}, Want: testkit.Shape{Is: conduit.ErrAPI, Status: 200, Message: "Not a valid object"}},
+		testkit.Case{Name: "string id", Reply: testkit.Reply{Body: `{"objectID":"12","total":"3"}`}, Want: testkit.Shape{Is: conduit.ErrMalformedResponse}},
+	), nil, object, search)
+	testkit.Errors(t, []testkit.Case{
+		testkit.Case{Name: "empty object", Reply: testkit.Reply{Body: `{}`}, Want: testkit.Shape{Is: conduit.ErrAPI, Status: 200, Message: "response has no objectID"}},
+		testkit.Case{Name: "null object", Reply: testkit.Reply{Body: `null`}, Want: testkit.Shape{Is: conduit.ErrMalformedResponse}},
+	}, nil, object)
 }
 
 func TestBadInput(t *testing.T) {
-	srv := replay.NewStub(200, "application/json", `{"objectID":1,"total":0}`)
-	c := check.StubClient(t, museum.New, srv, "")
+	srv := testkit.Start(t, testkit.Reply{Body: `{"objectID":1,"total":0}`})
+	c := testkit.Client(t, museum.New, conduit.WithBaseURL(srv.URL))
+	var inputs []testkit.Input
 	for _, id := range []int64{0, -1, -9223372036854775808} {
-		_, err := c.Object(context.Background(), id)
-		check.InvalidParam(t, err, "objectID", "id %d", id)
+		inputs = append(inputs, testkit.Input{Field: "objectID", Call: func() error { _, err := c.Object(context.Background(), id); return err }})
 	}
 	for _, q := range []string{"", " ", "\t\n"} {
-		_, err := c.Search(context.Background(), q, &museum.SearchParams{HasImages: true})
-		check.InvalidParam(t, err, "q", "q %q", q)
+		inputs = append(inputs, testkit.Input{Field: "q", Call: func() error {
+			_, err := c.Search(context.Background(), q, &museum.SearchParams{HasImages: true})
+			return err
+		}})
 	}
-	assert.Empty(t, srv.Requests(), "bad input must not reach the server")
+	testkit.BadInput(t, srv, testkit.Shape{Service: "museum"}, inputs)
 }
 
 func TestMissingBaseURL(t *testing.T) {
-	check.MissingBaseURL(t, "CONDUIT_MUSEUM_URL", museum.New, func(ctx context.Context, c *museum.Client) error {
-		_, err := c.Object(ctx, 1)
+	testkit.MissingBaseURL(t, "CONDUIT_MUSEUM_URL", museum.New, func(c *museum.Client) error {
+		_, err := c.Object(context.Background(), 1)
 		return err
 	})
 }
@@ -151,23 +152,19 @@ func FuzzSearchQuery(f *testing.F) {
 	for _, s := range []string{"sunflowers", "x&hasImages=false", "a+b c", "%zz", "#", "\x00", "", " "} {
 		f.Add(s, true)
 	}
-	srv := replay.NewStub(200, "application/json", `{"total":0,"objectIDs":null}`)
-	defer srv.Close()
-	c, err := museum.New(conduit.WithBaseURL(srv.URL))
-	if err != nil {
-		f.Fatal(err)
-	}
+	srv := testkit.Start(f, testkit.Reply{Body: `{"total":0,"objectIDs":null}`})
+	c := testkit.Client(f, museum.New, conduit.WithBaseURL(srv.URL))
 	f.Fuzz(func(t *testing.T, q string, images bool) {
-		before := len(srv.Requests())
+		before := srv.Hits()
 		_, err := c.Search(context.Background(), q, &museum.SearchParams{HasImages: images})
 		if strings.TrimSpace(q) == "" {
-			check.InvalidParam(t, err, "q")
+			testkit.InvalidParam(t, err, "q")
 			return
 		}
 		require.NoError(t, err)
-		reqs := srv.Requests()
-		require.Len(t, reqs, before+1)
-		got := reqs[len(reqs)-1].URL.Query()
+		require.Equal(t, before+1, srv.Hits())
+		got, err := url.ParseQuery(srv.Last(t).Query)
+		require.NoError(t, err)
 		assert.Equal(t, []string{q}, got["q"])
 		if images {
 			assert.Equal(t, []string{"true"}, got["hasImages"])

@@ -5,14 +5,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"log/slog"
 	"math/big"
-	"net"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -22,6 +20,7 @@ import (
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/internal/golden"
 	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/internal/testkit"
 	"github.com/conduit-sdk/conduit/noderpc"
 )
 
@@ -29,14 +28,7 @@ const vitalik = "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045"
 
 var key = replay.Credential("noderpc", "api_key")
 
-func newReplay(t *testing.T) *noderpc.Client {
-	t.Helper()
-	srv := replay.Start()
-	t.Cleanup(srv.Close)
-	c, err := noderpc.New(srv.Options("noderpc")...)
-	require.NoError(t, err)
-	return c
-}
+func newReplay(t *testing.T) *noderpc.Client { return testkit.Replay(t, "noderpc", noderpc.New) }
 
 // rpcCall is a request as the test servers see it.
 type rpcCall struct {
@@ -46,63 +38,19 @@ type rpcCall struct {
 	Params  json.RawMessage `json:"params"`
 }
 
-// seen records what a test server received.
-type seen struct {
-	mu     sync.Mutex
-	reqs   []*http.Request
-	bodies [][]byte
-}
-
-func (s *seen) add(r *http.Request, body []byte) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.reqs = append(s.reqs, r.Clone(context.Background()))
-	s.bodies = append(s.bodies, body)
-}
-
-func (s *seen) count() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return len(s.reqs)
-}
-
 // rpcServer answers one call at a time with answer(call); answer's text has
 // "$ID" replaced by the call's id.
-func rpcServer(t *testing.T, status int, answer func(c rpcCall) string) (*httptest.Server, *seen) {
-	t.Helper()
-	return typedServer(t, status, "application/json", answer)
-}
-
-// typedServer is rpcServer with another Content-Type.
-func typedServer(t *testing.T, status int, ctype string, answer func(c rpcCall) string) (*httptest.Server, *seen) {
-	t.Helper()
-	s := &seen{}
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body := readAll(r)
-		s.add(r, body)
+func rpcServer(t *testing.T, answer func(c rpcCall) string) *testkit.Server {
+	return testkit.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
 		var c rpcCall
 		json.Unmarshal(body, &c)
-		w.Header().Set("Content-Type", ctype)
-		w.WriteHeader(status)
-		w.Write([]byte(strings.ReplaceAll(answer(c), "$ID", string(c.ID))))
+		testkit.Reply{Body: strings.ReplaceAll(answer(c), "$ID", string(c.ID))}.ServeHTTP(w, r)
 	}))
-	t.Cleanup(srv.Close)
-	return srv, s
-}
-
-func readAll(r *http.Request) []byte {
-	var b bytes.Buffer
-	b.ReadFrom(r.Body)
-	return b.Bytes()
 }
 
 func client(t *testing.T, base string, opts ...noderpc.Option) *noderpc.Client {
-	t.Helper()
-	all := append([]noderpc.Option{conduit.WithBaseURL(base), noderpc.WithAPIKey(key),
-		conduit.WithRetryBackoff(time.Millisecond, 5*time.Millisecond)}, opts...)
-	c, err := noderpc.New(all...)
-	require.NoError(t, err)
-	return c
+	return testkit.Client(t, noderpc.New, append([]noderpc.Option{conduit.WithBaseURL(base), noderpc.WithAPIKey(key), testkit.Fast}, opts...)...)
 }
 
 func TestBlockNumber(t *testing.T) {
@@ -205,7 +153,7 @@ func TestRPCErrorFromReplay(t *testing.T) {
 }
 
 func TestRequestShape(t *testing.T) {
-	srv, s := rpcServer(t, 200, func(c rpcCall) string { return `{"jsonrpc":"2.0","id":$ID,"result":"0x10"}` })
+	srv := rpcServer(t, func(c rpcCall) string { return `{"jsonrpc":"2.0","id":$ID,"result":"0x10"}` })
 	c := client(t, srv.URL+"/rpc/")
 	ctx := context.Background()
 	_, err := c.BlockNumber(ctx)
@@ -213,28 +161,25 @@ func TestRequestShape(t *testing.T) {
 	_, err = c.GetBalance(ctx, vitalik, "0x1b4")
 	require.NoError(t, err)
 	require.NoError(t, c.Call(ctx, "provider_custom", []any{"a", 2, true, noderpc.Quantity(436), noderpc.BigQuantity{Int: big.NewInt(255)}}, nil))
-	require.Equal(t, 3, s.count())
+	reqs := srv.Requests()
+	require.Len(t, reqs, 3)
 	want := []string{
 		`{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber","params":[]}`,
 		`{"jsonrpc":"2.0","id":2,"method":"eth_getBalance","params":["` + vitalik + `","0x1b4"]}`,
 		`{"jsonrpc":"2.0","id":3,"method":"provider_custom","params":["a",2,true,"0x1b4","0xff"]}`,
 	}
-	for i, r := range s.reqs {
+	for i, r := range reqs {
 		assert.Equal(t, "POST", r.Method)
-		assert.Equal(t, "/rpc/v2/"+key, r.URL.EscapedPath(), "the key is the last path segment")
-		assert.Empty(t, r.URL.RawQuery)
+		assert.Equal(t, "/rpc/v2/"+key, r.URI, "the key is the last path segment, and there is no query")
 		assert.Equal(t, "application/json", r.Header.Get("Content-Type"))
 		assert.Equal(t, "application/json", r.Header.Get("Accept"))
-		assert.JSONEq(t, want[i], string(s.bodies[i]))
-		assert.NotContains(t, string(s.bodies[i]), key)
-		for name, vals := range r.Header {
-			assert.NotContains(t, strings.Join(vals, " "), key, "header %s", name)
-		}
+		assert.JSONEq(t, want[i], string(r.Body))
+		assert.Equal(t, []string{"path"}, r.Holds(key), "the key is in the path only")
 	}
 }
 
 func TestIDsIncreaseAcrossGoroutines(t *testing.T) {
-	srv, s := rpcServer(t, 200, func(c rpcCall) string { return `{"jsonrpc":"2.0","id":$ID,"result":"0x1"}` })
+	srv := rpcServer(t, func(c rpcCall) string { return `{"jsonrpc":"2.0","id":$ID,"result":"0x1"}` })
 	c := client(t, srv.URL)
 	var wg sync.WaitGroup
 	for range 16 {
@@ -247,9 +192,9 @@ func TestIDsIncreaseAcrossGoroutines(t *testing.T) {
 	}
 	wg.Wait()
 	ids := map[string]bool{}
-	for _, b := range s.bodies {
+	for _, r := range srv.Requests() {
 		var rc rpcCall
-		require.NoError(t, json.Unmarshal(b, &rc))
+		require.NoError(t, json.Unmarshal(r.Body, &rc))
 		ids[string(rc.ID)] = true
 	}
 	assert.Len(t, ids, 16, "every call has its own id")
@@ -257,15 +202,9 @@ func TestIDsIncreaseAcrossGoroutines(t *testing.T) {
 }
 
 func TestBatchRequestShapeAndMatching(t *testing.T) {
-	var got []byte
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		got = readAll(r)
-		assert.Equal(t, "/v2/"+key, r.URL.EscapedPath())
-		// Out of order, ids as strings, the answer to id 2 missing, an unknown id added.
-		w.Write([]byte(`[{"jsonrpc":"2.0","id":"3","result":"0x3"},{"jsonrpc":"2.0","id":99,"result":"0x63"},
-			{"jsonrpc":"2.0","id":1,"error":{"code":-32000,"message":"header not found"}},{"jsonrpc":"2.0","id":4,"result":"0x"}]`))
-	}))
-	defer srv.Close()
+	// Out of order, ids as strings, the answer to id 2 missing, an unknown id added.
+	srv := testkit.Start(t, testkit.Reply{Body: `[{"jsonrpc":"2.0","id":"3","result":"0x3"},{"jsonrpc":"2.0","id":99,"result":"0x63"},
+			{"jsonrpc":"2.0","id":1,"error":{"code":-32000,"message":"header not found"}},{"jsonrpc":"2.0","id":4,"result":"0x"}]`})
 	c := client(t, srv.URL)
 	q := make([]noderpc.Quantity, 4)
 	calls := make([]noderpc.BatchElem, 4)
@@ -273,11 +212,13 @@ func TestBatchRequestShapeAndMatching(t *testing.T) {
 		calls[i] = noderpc.BatchElem{Method: "eth_getBlockTransactionCountByNumber", Params: []any{fmt.Sprintf("0x%x", i+1)}, Result: &q[i]}
 	}
 	require.NoError(t, c.BatchCall(context.Background(), calls))
+	got := srv.Last(t)
+	assert.Equal(t, "/v2/"+key, got.Path)
 	assert.JSONEq(t, `[
 		{"jsonrpc":"2.0","id":1,"method":"eth_getBlockTransactionCountByNumber","params":["0x1"]},
 		{"jsonrpc":"2.0","id":2,"method":"eth_getBlockTransactionCountByNumber","params":["0x2"]},
 		{"jsonrpc":"2.0","id":3,"method":"eth_getBlockTransactionCountByNumber","params":["0x3"]},
-		{"jsonrpc":"2.0","id":4,"method":"eth_getBlockTransactionCountByNumber","params":["0x4"]}]`, string(got))
+		{"jsonrpc":"2.0","id":4,"method":"eth_getBlockTransactionCountByNumber","params":["0x4"]}]`, string(got.Body))
 	assert.ErrorIs(t, calls[0].Error, conduit.ErrAPI)
 	assert.ErrorIs(t, calls[1].Error, conduit.ErrMalformedResponse)
 	assert.Contains(t, calls[1].Error.Error(), "no answer for calls[1] (id 2)")
@@ -297,11 +238,9 @@ func TestBatchRejectedWhole(t *testing.T) {
 		{`null`, conduit.ErrMalformedResponse},
 		{`[{"jsonrpc":"2.0","id":1,"result":"0x1"}`, conduit.ErrMalformedResponse},
 	} {
-		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write([]byte(tc.body)) }))
-		c := client(t, srv.URL)
+		c := client(t, testkit.Start(t, testkit.Reply{Body: tc.body}).URL)
 		calls := []noderpc.BatchElem{{Method: "eth_chainId"}}
 		err := c.BatchCall(context.Background(), calls)
-		srv.Close()
 		var e *noderpc.Error
 		require.ErrorAs(t, err, &e, tc.body)
 		assert.ErrorIs(t, err, tc.is, tc.body)
@@ -313,56 +252,49 @@ func TestBatchRejectedWhole(t *testing.T) {
 }
 
 func TestErrors(t *testing.T) {
-	cases := []struct {
-		name   string
-		status int
-		ctype  string
-		body   string
-		is     error
-		code   string
-		msg    string
-	}{
-		{"rpc error at 200", 200, "application/json", `{"jsonrpc":"2.0","id":$ID,"error":{"code":-32005,"message":"limit exceeded","data":{"see":"x"}}}`, conduit.ErrAPI, "-32005", "limit exceeded"},
-		{"rpc error code as string", 200, "application/json", `{"jsonrpc":"2.0","id":$ID,"error":{"code":"-32000","message":"busy"}}`, conduit.ErrAPI, "-32000", "busy"},
-		{"rpc error at 400", 400, "application/json", `{"jsonrpc":"2.0","id":$ID,"error":{"code":-32602,"message":"invalid params","data":{"see":"x"}}}`, conduit.ErrAPI, "-32602", "invalid params"},
-		{"html 502", 502, "text/html", `<html><body>Bad gateway</body></html>`, conduit.ErrAPI, "", ""},
-		{"text 401", 401, "text/plain", `invalid api key`, conduit.ErrUnauthorized, "", "invalid api key"},
-		{"429", 429, "application/json", `{"jsonrpc":"2.0","id":$ID,"error":{"code":429,"message":"too many requests"}}`, conduit.ErrRateLimited, "429", "too many requests"},
-		{"null body", 200, "application/json", `null`, conduit.ErrMalformedResponse, "", ""},
-		{"truncated", 200, "application/json", `{"jsonrpc":"2.0","id":$ID,"result":"0x1`, conduit.ErrMalformedResponse, "", ""},
-		{"other id", 200, "application/json", `{"jsonrpc":"2.0","id":77,"result":"0x1"}`, conduit.ErrMalformedResponse, "", `the answer is for id "77", not 1`},
-		{"no result", 200, "application/json", `{"jsonrpc":"2.0","id":$ID}`, conduit.ErrMalformedResponse, "", "the answer has neither result nor error"},
-		{"null result", 200, "application/json", `{"jsonrpc":"2.0","id":$ID,"result":null}`, conduit.ErrMalformedResponse, "", ""},
-		{"leading zero", 200, "application/json", `{"jsonrpc":"2.0","id":$ID,"result":"0x01"}`, conduit.ErrMalformedResponse, "", ""},
-		{"number result", 200, "application/json", `{"jsonrpc":"2.0","id":$ID,"result":12}`, conduit.ErrMalformedResponse, "", ""},
+	// A fresh client's first call has id 1.
+	answer := func(status int, contentType, body string) testkit.Reply {
+		return testkit.Reply{Status: status, ContentType: contentType, Body: strings.ReplaceAll(body, "$ID", "1")}
 	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			srv, _ := typedServer(t, tc.status, tc.ctype, func(rpcCall) string { return tc.body })
-			c := client(t, srv.URL, conduit.WithMaxRetries(0))
-			_, err := c.BlockNumber(context.Background())
-			var e *noderpc.Error
-			require.ErrorAs(t, err, &e)
-			assert.ErrorIs(t, err, tc.is)
-			assert.Equal(t, tc.code, e.Code)
-			if tc.msg != "" {
-				assert.Equal(t, tc.msg, e.Message)
-			}
-			assert.Equal(t, "noderpc", e.Service)
-			assert.Equal(t, "BlockNumber", e.Op)
-			assert.Equal(t, "POST /v2", e.Endpoint)
-			assert.NotContains(t, fmt.Sprintf("%v %+v %#v", err, err, err), key)
-			if strings.Contains(tc.body, `"data"`) {
+	// errorData checks the error's data: the answer's, or none.
+	errorData := func(body string) func(*testing.T, error) {
+		return func(t *testing.T, err error) {
+			if strings.Contains(body, `"data"`) {
 				assert.JSONEq(t, `{"see":"x"}`, string(noderpc.RPCErrorData(err)))
 			} else {
 				assert.Nil(t, noderpc.RPCErrorData(err))
 			}
-		})
+		}
 	}
+	rpc := func(status int, body string, want testkit.Shape) testkit.Case {
+		return testkit.Case{Reply: answer(status, "application/json", body), Want: want, Then: errorData(body)}
+	}
+	named := func(name string, c testkit.Case) testkit.Case { c.Name = name; return c }
+	malformed := func(message string) testkit.Shape {
+		return testkit.Shape{Is: conduit.ErrMalformedResponse, Message: message}
+	}
+	testkit.Errors(t, []testkit.Case{
+		named("rpc error at 200", rpc(200, `{"jsonrpc":"2.0","id":$ID,"error":{"code":-32005,"message":"limit exceeded","data":{"see":"x"}}}`, testkit.Shape{Is: conduit.ErrAPI, Status: 200, Code: "-32005", Message: "limit exceeded"})),
+		named("rpc error code as string", rpc(200, `{"jsonrpc":"2.0","id":$ID,"error":{"code":"-32000","message":"busy"}}`, testkit.Shape{Is: conduit.ErrAPI, Status: 200, Code: "-32000", Message: "busy"})),
+		named("rpc error at 400", rpc(400, `{"jsonrpc":"2.0","id":$ID,"error":{"code":-32602,"message":"invalid params","data":{"see":"x"}}}`, testkit.Shape{Is: conduit.ErrAPI, Status: 400, Code: "-32602", Message: "invalid params"})),
+		{Name: "html 502", Reply: answer(502, "text/html", `<html><body>Bad gateway</body></html>`), Want: testkit.Shape{Is: conduit.ErrAPI, Status: 502}, Then: errorData("")},
+		{Name: "text 401", Reply: answer(401, "text/plain", `invalid api key`), Want: testkit.Shape{Is: conduit.ErrUnauthorized, Status: 401, Message: "invalid api key"}, Then: errorData("")},
+		named("429", rpc(429, `{"jsonrpc":"2.0","id":$ID,"error":{"code":429,"message":"too many requests"}}`, testkit.Shape{Is: conduit.ErrRateLimited, Status: 429, Code: "429", Message: "too many requests"})),
+		named("null body", rpc(200, `null`, malformed(""))),
+		named("truncated", rpc(200, `{"jsonrpc":"2.0","id":$ID,"result":"0x1`, malformed(""))),
+		named("other id", rpc(200, `{"jsonrpc":"2.0","id":77,"result":"0x1"}`, malformed(`the answer is for id "77", not 1`))),
+		named("no result", rpc(200, `{"jsonrpc":"2.0","id":$ID}`, malformed("the answer has neither result nor error"))),
+		named("null result", rpc(200, `{"jsonrpc":"2.0","id":$ID,"result":null}`, malformed(""))),
+		named("leading zero", rpc(200, `{"jsonrpc":"2.0","id":$ID,"result":"0x01"}`, malformed(""))),
+		named("number result", rpc(200, `{"jsonrpc":"2.0","id":$ID,"result":12}`, malformed(""))),
+	}, []string{key}, testkit.Op{Service: "noderpc", Op: "BlockNumber", Endpoint: "POST /v2", Call: func(t *testing.T, url string) error {
+		_, err := client(t, url, conduit.WithMaxRetries(0)).BlockNumber(context.Background())
+		return err
+	}})
 }
 
 func TestNullResultIntoPointer(t *testing.T) {
-	srv, _ := rpcServer(t, 200, func(rpcCall) string { return `{"jsonrpc":"2.0","id":$ID,"result":null}` })
+	srv := rpcServer(t, func(rpcCall) string { return `{"jsonrpc":"2.0","id":$ID,"result":null}` })
 	c := client(t, srv.URL)
 	b := &block{Hash: "stale"}
 	require.NoError(t, c.Call(context.Background(), "eth_getBlockByNumber", []any{"0xffffffff", false}, &b))
@@ -376,29 +308,21 @@ func TestNullResultIntoPointer(t *testing.T) {
 }
 
 func TestKeyNeverPrinted(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	closed := "http://" + ln.Addr().String()
-	ln.Close()
-	echo := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	closed := testkit.Closed(t)
+	echo := testkit.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(500)
 		fmt.Fprintf(w, `{"error":{"code":-32603,"message":"internal error at %s"}}`, r.URL.Path)
 	}))
-	defer echo.Close()
 	var logs bytes.Buffer
 	logger := slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	for _, base := range []string{closed, echo.URL} {
 		c := client(t, base, conduit.WithMaxRetries(1), conduit.WithLogger(logger))
 		_, err := c.GetBalance(context.Background(), vitalik, "")
 		require.Error(t, err)
-		var e *noderpc.Error
-		require.ErrorAs(t, err, &e)
-		for _, s := range []string{err.Error(), fmt.Sprintf("%+v", err), fmt.Sprintf("%#v", err), string(e.Body), fmt.Sprintf("%+v", e.Err)} {
-			assert.NotContains(t, s, key)
-		}
+		testkit.NoSecret(t, err, key)
 	}
 	assert.NotEmpty(t, logs.String())
-	assert.NotContains(t, logs.String(), key)
+	testkit.NoSecretIn(t, logs.String(), key)
 }
 
 func TestRetries(t *testing.T) {
@@ -423,21 +347,20 @@ func TestRetries(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			var hits atomic.Int32
-			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-				if hits.Add(1) == 1 {
+			var srv *testkit.Server
+			srv = testkit.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if srv.Hits() == 1 {
 					w.WriteHeader(503)
 					return
 				}
-				if body := readAll(r); body[0] == '[' {
+				if body, _ := io.ReadAll(r.Body); body[0] == '[' {
 					w.Write([]byte(`[{"jsonrpc":"2.0","id":1,"result":"0x1"},{"jsonrpc":"2.0","id":2,"result":"0x2"}]`))
 					return
 				}
 				w.Write([]byte(`{"jsonrpc":"2.0","id":1,"result":"0x1"}`))
 			}))
-			defer srv.Close()
 			err := tc.call(client(t, srv.URL))
-			assert.Equal(t, tc.hits, int(hits.Load()))
+			assert.Equal(t, tc.hits, srv.Hits())
 			if tc.works {
 				assert.NoError(t, err)
 			} else {
@@ -448,62 +371,47 @@ func TestRetries(t *testing.T) {
 }
 
 func TestBadInput(t *testing.T) {
-	srv, s := rpcServer(t, 200, func(rpcCall) string { return `{}` })
+	srv := testkit.Start(t, testkit.Reply{Body: `{}`})
 	c := client(t, srv.URL)
 	ctx := context.Background()
 	balance := func(addr, tag string) func() error {
 		return func() error { _, err := c.GetBalance(ctx, addr, tag); return err }
 	}
 	var q noderpc.Quantity
-	cases := []struct {
-		field string
-		call  func() error
-	}{
-		{"address", balance("", "")},
-		{"address", balance("0x1234", "")},
-		{"address", balance(vitalik[2:]+"00", "")},
-		{"address", balance("0X"+vitalik[2:], "")},
-		{"address", balance("0x"+strings.Repeat("g", 40), "")},
-		{"address", balance(vitalik+"0", "")},
-		{"block_tag", balance(vitalik, "newest")},
-		{"block_tag", balance(vitalik, "Latest")},
-		{"block_tag", balance(vitalik, "0x")},
-		{"block_tag", balance(vitalik, "0x01")},
-		{"block_tag", balance(vitalik, "12")},
-		{"block_tag", balance(vitalik, "0x10000000000000000")},
-		{"method", func() error { return c.Call(ctx, "", nil, nil) }},
-		{"result", func() error { return c.Call(ctx, "eth_chainId", nil, q) }},
-		{"result", func() error { return c.Call(ctx, "eth_chainId", nil, (*noderpc.Quantity)(nil)) }},
-		{"calls", func() error { return c.BatchCall(ctx, nil) }},
-		{"method", func() error { return c.BatchCall(ctx, []noderpc.BatchElem{{Method: "eth_chainId"}, {}}) }},
-		{"result", func() error { return c.BatchCall(ctx, []noderpc.BatchElem{{Method: "eth_chainId", Result: "x"}}) }},
-	}
-	for i, tc := range cases {
-		err := tc.call()
-		var e *noderpc.Error
-		require.ErrorAs(t, err, &e, "case %d", i)
-		assert.ErrorIs(t, err, conduit.ErrInvalidParam, "case %d", i)
-		assert.Equal(t, tc.field, e.Field, "case %d: %v", i, err)
-		assert.Contains(t, err.Error(), tc.field)
-	}
-	assert.Zero(t, s.count(), "bad input must not reach the server")
+	testkit.BadInput(t, srv, testkit.Shape{Service: "noderpc"}, []testkit.Input{
+		{Field: "address", Call: balance("", "")},
+		{Field: "address", Call: balance("0x1234", "")},
+		{Field: "address", Call: balance(vitalik[2:]+"00", "")},
+		{Field: "address", Call: balance("0X"+vitalik[2:], "")},
+		{Field: "address", Call: balance("0x"+strings.Repeat("g", 40), "")},
+		{Field: "address", Call: balance(vitalik+"0", "")},
+		{Field: "block_tag", Call: balance(vitalik, "newest")},
+		{Field: "block_tag", Call: balance(vitalik, "Latest")},
+		{Field: "block_tag", Call: balance(vitalik, "0x")},
+		{Field: "block_tag", Call: balance(vitalik, "0x01")},
+		{Field: "block_tag", Call: balance(vitalik, "12")},
+		{Field: "block_tag", Call: balance(vitalik, "0x10000000000000000")},
+		{Field: "method", Call: func() error { return c.Call(ctx, "", nil, nil) }},
+		{Field: "result", Call: func() error { return c.Call(ctx, "eth_chainId", nil, q) }},
+		{Field: "result", Call: func() error { return c.Call(ctx, "eth_chainId", nil, (*noderpc.Quantity)(nil)) }},
+		{Field: "calls", Call: func() error { return c.BatchCall(ctx, nil) }},
+		{Field: "method", Call: func() error { return c.BatchCall(ctx, []noderpc.BatchElem{{Method: "eth_chainId"}, {}}) }},
+		{Field: "result", Call: func() error { return c.BatchCall(ctx, []noderpc.BatchElem{{Method: "eth_chainId", Result: "x"}}) }},
+	}, key)
 }
 
 func TestMissingCredential(t *testing.T) {
 	t.Setenv("CONDUIT_NODERPC_API_KEY", "")
-	srv, s := rpcServer(t, 200, func(rpcCall) string { return `{}` })
-	c, err := noderpc.New(conduit.WithBaseURL(srv.URL))
-	require.NoError(t, err)
-	_, err = c.BlockNumber(context.Background())
-	assert.ErrorIs(t, err, conduit.ErrMissingCredential)
-	assert.Contains(t, err.Error(), "noderpc.WithAPIKey")
-	assert.Contains(t, err.Error(), "CONDUIT_NODERPC_API_KEY")
-	assert.Zero(t, s.count())
+	srv := testkit.Start(t)
+	c := testkit.Client(t, noderpc.New, conduit.WithBaseURL(srv.URL))
+	testkit.MissingCredential(t, srv, "noderpc.WithAPIKey", "CONDUIT_NODERPC_API_KEY", func() error {
+		_, err := c.BlockNumber(context.Background())
+		return err
+	})
 }
 
 func TestConfiguredFromEnv(t *testing.T) {
-	srv := replay.Start()
-	defer srv.Close()
+	srv := testkit.ReplayServer(t)
 	t.Setenv("CONDUIT_RPC_URL", srv.URL("rpc_url"))
 	t.Setenv("CONDUIT_NODERPC_API_KEY", key)
 	c, err := noderpc.New()
@@ -514,10 +422,7 @@ func TestConfiguredFromEnv(t *testing.T) {
 }
 
 func TestReplayRejectsWrongKey(t *testing.T) {
-	srv := replay.Start()
-	defer srv.Close()
-	c, err := noderpc.New(append(srv.Options("noderpc"), noderpc.WithAPIKey("not-the-key"))...)
-	require.NoError(t, err)
-	_, err = c.BlockNumber(context.Background())
+	c := testkit.Replay(t, "noderpc", noderpc.New, noderpc.WithAPIKey("not-the-key"))
+	_, err := c.BlockNumber(context.Background())
 	assert.ErrorIs(t, err, conduit.ErrUnauthorized)
 }

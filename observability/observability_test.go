@@ -1,16 +1,9 @@
 package observability_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
 	"math"
-	"net/http"
-	"net/http/httptest"
-	"os"
-	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -20,73 +13,25 @@ import (
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/internal/golden"
 	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/internal/testkit"
 	"github.com/conduit-sdk/conduit/observability"
 )
 
 var key = replay.Credential("observability", "api_key")
 
 func replayClient(t *testing.T, opts ...observability.Option) (*observability.Client, *replay.Server) {
-	t.Helper()
-	srv := replay.Start()
-	t.Cleanup(srv.Close)
-	c, err := observability.New(append(srv.Options("observability"), opts...)...)
-	require.NoError(t, err)
-	return c, srv
+	srv := testkit.ReplayServer(t)
+	return testkit.Client(t, observability.New, append(srv.Options("observability"), opts...)...), srv
 }
 
-// recorder is a test server that keeps what it receives and answers the
-// n-th request (from 1) with answer(n).
-type recorder struct {
-	*httptest.Server
-	mu     sync.Mutex
-	reqs   []*http.Request
-	bodies []string
+// record starts a server answering every request with status and body.
+func record(t *testing.T, status int, body string) *testkit.Server {
+	return testkit.Start(t, testkit.Reply{Status: status, Body: body})
 }
 
-func record(t *testing.T, status int, body string) *recorder {
-	t.Helper()
-	return recordEach(t, func(int) (int, string) { return status, body })
-}
-
-func recordEach(t *testing.T, answer func(n int) (status int, body string)) *recorder {
-	t.Helper()
-	rec := &recorder{}
-	rec.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		var b bytes.Buffer
-		b.ReadFrom(r.Body)
-		rec.mu.Lock()
-		rec.reqs = append(rec.reqs, r.Clone(context.Background()))
-		rec.bodies = append(rec.bodies, b.String())
-		n := len(rec.reqs)
-		rec.mu.Unlock()
-		status, body := answer(n)
-		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(status)
-		w.Write([]byte(body))
-	}))
-	t.Cleanup(rec.Close)
-	return rec
-}
-
-func (r *recorder) count() int {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return len(r.reqs)
-}
-
-// client is a Client of this server (its URL + path as the base URL) with
-// the key set and fast retries.
-func (r *recorder) client(t *testing.T, path string, opts ...observability.Option) *observability.Client {
-	t.Helper()
-	return clientAt(t, r.URL+path, opts...)
-}
-
-func clientAt(t *testing.T, base string, opts ...observability.Option) *observability.Client {
-	t.Helper()
-	opts = append(opts, conduit.WithBaseURL(base), observability.WithAPIKey(key), conduit.WithRetryBackoff(time.Millisecond, 5*time.Millisecond))
-	c, err := observability.New(opts...)
-	require.NoError(t, err)
-	return c
+// client is a Client at base with the key set and fast retries.
+func client(t *testing.T, base string, opts ...observability.Option) *observability.Client {
+	return testkit.Client(t, observability.New, append(opts, conduit.WithBaseURL(base), observability.WithAPIKey(key), testkit.Fast)...)
 }
 
 func TestAuth(t *testing.T) {
@@ -145,14 +90,14 @@ func TestSendEvent(t *testing.T) {
 		"route": "/cart", "status": int16(503), "bytes": uint64(math.MaxUint64), "duration_ms": float32(41.5),
 		"ratio": 0.125, "trace.id": json.Number("12345678901234567890123"), "attempt": time.Duration(3),
 	}
-	require.NoError(t, rec.client(t, "").SendEvent(context.Background(), "checkout", event))
-	require.Equal(t, 1, rec.count())
-	golden.Bytes(t, "observability", "send_event", []byte(rec.bodies[0]+"\n"))
+	require.NoError(t, client(t, rec.URL).SendEvent(context.Background(), "checkout", event))
+	require.Equal(t, 1, rec.Hits())
+	golden.Bytes(t, "observability", "send_event", append(rec.Last(t).Body, '\n'))
 }
 
 func TestRequestShape(t *testing.T) {
 	rec := record(t, 200, `[]`)
-	c := rec.client(t, "/base/")
+	c := client(t, rec.URL+"/base/")
 	ctx := context.Background()
 	_, err := c.Auth(ctx)
 	require.Error(t, err, "an array is not an auth record")
@@ -164,23 +109,18 @@ func TestRequestShape(t *testing.T) {
 		{"GET", "/base/1/datasets"},
 		{"POST", "/base/1/events/my%20data%2Fset"},
 	}
-	require.Equal(t, len(want), rec.count())
-	for i, r := range rec.reqs {
+	reqs := rec.Requests()
+	require.Len(t, reqs, len(want))
+	for i, r := range reqs {
 		assert.Equal(t, want[i].method, r.Method)
-		assert.Equal(t, want[i].path, r.URL.EscapedPath(), "dataset names are one escaped segment")
-		assert.Empty(t, r.URL.RawQuery)
+		assert.Equal(t, want[i].path, r.URI, "dataset names are one escaped segment; there is no query")
 		assert.Equal(t, key, r.Header.Get("X-Service-Team"))
 		assert.Empty(t, r.Header.Get("Authorization"))
-		for name, vals := range r.Header {
-			if name != "X-Service-Team" {
-				assert.NotContains(t, strings.Join(vals, " "), key, "header %s", name)
-			}
-		}
-		assert.NotContains(t, rec.bodies[i], key)
+		assert.Equal(t, []string{"header X-Service-Team"}, r.Holds(key), "the key is in X-Service-Team only")
 	}
-	assert.Equal(t, "application/json", rec.reqs[2].Header.Get("Content-Type"))
-	assert.JSONEq(t, `{"k":"v"}`, rec.bodies[2])
-	assert.Empty(t, rec.bodies[0])
+	assert.Equal(t, "application/json", reqs[2].Header.Get("Content-Type"))
+	assert.JSONEq(t, `{"k":"v"}`, string(reqs[2].Body))
+	assert.Empty(t, reqs[0].Body)
 }
 
 func TestRegions(t *testing.T) {
@@ -188,7 +128,7 @@ func TestRegions(t *testing.T) {
 	eu := record(t, 200, `{"team":{"name":"EU team"}}`)
 	ctx := context.Background()
 
-	usc := us.client(t, "", observability.WithEUURL(eu.URL))
+	usc := client(t, us.URL, observability.WithEUURL(eu.URL))
 	assert.Equal(t, observability.US, usc.Region())
 	a, err := usc.Auth(ctx)
 	require.NoError(t, err)
@@ -201,16 +141,16 @@ func TestRegions(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "EU team", a.Team.Name)
 	require.NoError(t, euc.SendEvent(ctx, "checkout", observability.Event{"n": 1}))
-	assert.Equal(t, 1, us.count())
-	assert.Equal(t, 2, eu.count())
-	assert.Equal(t, key, eu.reqs[1].Header.Get("X-Service-Team"))
+	assert.Equal(t, 1, us.Hits())
+	assert.Equal(t, 2, eu.Hits())
+	assert.Equal(t, key, eu.Last(t).Header.Get("X-Service-Team"))
 
 	// WithBaseURL sets the selected region's URL.
 	viaBase, err := observability.New(observability.WithRegion("EU"), conduit.WithBaseURL(eu.URL), observability.WithAPIKey(key))
 	require.NoError(t, err)
 	_, err = viaBase.Auth(ctx)
 	require.NoError(t, err)
-	assert.Equal(t, 3, eu.count())
+	assert.Equal(t, 3, eu.Hits())
 
 	// Region and URLs from the environment.
 	t.Setenv("CONDUIT_OBSERVABILITY_REGION", "eu")
@@ -222,8 +162,8 @@ func TestRegions(t *testing.T) {
 	assert.Equal(t, observability.EU, fromEnv.Region())
 	_, err = fromEnv.Auth(ctx)
 	require.NoError(t, err)
-	assert.Equal(t, 4, eu.count())
-	assert.Equal(t, 1, us.count())
+	assert.Equal(t, 4, eu.Hits())
+	assert.Equal(t, 1, us.Hits())
 }
 
 func TestRegionReplay(t *testing.T) {
@@ -236,11 +176,8 @@ func TestRegionReplay(t *testing.T) {
 }
 
 func TestReplayRejectsWrongKey(t *testing.T) {
-	srv := replay.Start()
-	defer srv.Close()
-	c, err := observability.New(append(srv.Options("observability"), observability.WithAPIKey("wrong-key"))...)
-	require.NoError(t, err)
-	_, err = c.Auth(context.Background())
+	c := testkit.Replay(t, "observability", observability.New, observability.WithAPIKey("wrong-key"))
+	_, err := c.Auth(context.Background())
 	assert.ErrorIs(t, err, conduit.ErrUnauthorized)
 }
 
@@ -262,62 +199,41 @@ func TestMissingEUURL(t *testing.T) {
 }
 
 func TestErrors(t *testing.T) {
-	unknownKey, err := os.ReadFile("../testdata/observability/unknown_api_key.json")
-	require.NoError(t, err)
-	cases := []struct {
-		name   string
-		status int
-		body   string
-		is     error
-		call   string
-	}{
-		{"401 json", 401, string(unknownKey), conduit.ErrUnauthorized, "Auth"},
-		{"404 dataset", 404, `{"error":"dataset not found"}`, conduit.ErrNotFound, "ListDatasets"},
-		{"400 event", 400, `{"error":"request body should be a JSON object"}`, conduit.ErrAPI, "SendEvent"},
-		{"500 html", 500, `<html>oops</html>`, conduit.ErrAPI, "SendEvent"},
-		{"429", 429, `{"error":"rate limited"}`, conduit.ErrRateLimited, "Auth"},
-		{"200 null auth", 200, `null`, conduit.ErrMalformedResponse, "Auth"},
-		{"200 wrong shape", 200, `{"datasets":[]}`, conduit.ErrMalformedResponse, "ListDatasets"},
-		{"200 bad time", 200, `[{"name":"x","created_at":"yesterday"}]`, conduit.ErrMalformedResponse, "ListDatasets"},
+	malformed := testkit.Shape{Is: conduit.ErrMalformedResponse}
+	calls := map[string]func(*observability.Client) error{
+		"Auth":         func(c *observability.Client) error { _, err := c.Auth(context.Background()); return err },
+		"ListDatasets": func(c *observability.Client) error { _, err := c.ListDatasets(context.Background()); return err },
+		"SendEvent": func(c *observability.Client) error {
+			return c.SendEvent(context.Background(), "checkout", observability.Event{"a": 1})
+		},
 	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			rec := record(t, tc.status, tc.body)
-			c := rec.client(t, "", conduit.WithMaxRetries(0))
-			ctx := context.Background()
-			var err error
-			switch tc.call {
-			case "Auth":
-				_, err = c.Auth(ctx)
-			case "ListDatasets":
-				_, err = c.ListDatasets(ctx)
-			case "SendEvent":
-				err = c.SendEvent(ctx, "checkout", observability.Event{"a": 1})
-			}
-			var e *observability.Error
-			require.ErrorAs(t, err, &e)
-			assert.ErrorIs(t, err, tc.is)
-			assert.Equal(t, "observability", e.Service)
-			assert.Equal(t, tc.call, e.Op)
-			if tc.status != 200 {
-				assert.Equal(t, tc.status, e.StatusCode)
-			}
-			assert.NotContains(t, fmt.Sprintf("%v %+v %#v", err, err, err), key)
-		})
+	for op, cases := range map[string][]testkit.Case{
+		"Auth": {
+			{Name: "401 json", Reply: testkit.Reply{Status: 401, Body: testkit.Fixture(t, "observability", "unknown_api_key.json")}, Want: testkit.Shape{Is: conduit.ErrUnauthorized, Status: 401}},
+			{Name: "429", Reply: testkit.Reply{Status: 429, Body: `{"error":"rate limited"}`}, Want: testkit.Shape{Is: conduit.ErrRateLimited, Status: 429}},
+			{Name: "200 null auth", Reply: testkit.Reply{Body: `null`}, Want: malformed},
+		},
+		"ListDatasets": {
+			{Name: "404 dataset", Reply: testkit.Reply{Status: 404, Body: `{"error":"dataset not found"}`}, Want: testkit.Shape{Is: conduit.ErrNotFound, Status: 404}},
+			{Name: "200 wrong shape", Reply: testkit.Reply{Body: `{"datasets":[]}`}, Want: malformed},
+			{Name: "200 bad time", Reply: testkit.Reply{Body: `[{"name":"x","created_at":"yesterday"}]`}, Want: malformed},
+		},
+		"SendEvent": {
+			{Name: "400 event", Reply: testkit.Reply{Status: 400, Body: `{"error":"request body should be a JSON object"}`}, Want: testkit.Shape{Is: conduit.ErrAPI, Status: 400}},
+			{Name: "500 html", Reply: testkit.Reply{Status: 500, Body: `<html>oops</html>`}, Want: testkit.Shape{Is: conduit.ErrAPI, Status: 500}},
+		},
+	} {
+		testkit.Errors(t, cases, []string{key}, testkit.Op{Service: "observability", Op: op, Call: func(t *testing.T, url string) error {
+			return calls[op](client(t, url, conduit.WithMaxRetries(0)))
+		}})
 	}
 }
 
 func TestKeyNeverPrinted(t *testing.T) {
-	gone := httptest.NewServer(http.NotFoundHandler())
-	gone.Close() // nothing listens there any more
-	echo := recordEach(t, func(int) (int, string) { return 500, `{"error":"bad key ` + key + `"}` })
-	for _, base := range []string{gone.URL, echo.URL} {
-		_, err := clientAt(t, base, conduit.WithMaxRetries(1)).Auth(context.Background())
-		var e *observability.Error
-		require.ErrorAs(t, err, &e)
-		for _, s := range []string{err.Error(), fmt.Sprintf("%+v", err), fmt.Sprintf("%#v", err), string(e.Body)} {
-			assert.NotContains(t, s, key)
-		}
+	echo := record(t, 500, `{"error":"bad key `+key+`"}`)
+	for _, base := range []string{testkit.Closed(t), echo.URL} {
+		_, err := client(t, base, conduit.WithMaxRetries(1)).Auth(context.Background())
+		testkit.NoSecret(t, err, key)
 	}
 }
 
@@ -337,14 +253,9 @@ func TestRetries(t *testing.T) {
 		}, 2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			rec := recordEach(t, func(n int) (int, string) {
-				if n == 1 {
-					return tc.status, `{}`
-				}
-				return 200, `[]`
-			})
-			err := tc.call(rec.client(t, ""))
-			assert.Equal(t, tc.hits, rec.count())
+			rec := testkit.Start(t, testkit.Reply{Status: tc.status, Body: `{}`}, testkit.Reply{Body: `[]`})
+			err := tc.call(client(t, rec.URL))
+			assert.Equal(t, tc.hits, rec.Hits())
 			assert.Equal(t, tc.hits == 2, err == nil, "%v", err)
 		})
 	}
@@ -354,7 +265,7 @@ type celsius float64
 
 func TestEventValueKinds(t *testing.T) {
 	rec := record(t, 200, `{}`)
-	c := rec.client(t, "")
+	c := client(t, rec.URL)
 	event := observability.Event{
 		"int": int(-1), "int8": int8(-8), "int16": int16(16), "int32": int32(32), "int64": int64(math.MinInt64),
 		"uint": uint(1), "uint8": uint8(8), "uint16": uint16(16), "uint32": uint32(32), "uint64": uint64(math.MaxUint64),
@@ -364,8 +275,8 @@ func TestEventValueKinds(t *testing.T) {
 	require.NoError(t, c.SendEvent(context.Background(), "kinds", event))
 	assert.JSONEq(t, `{"int":-1,"int8":-8,"int16":16,"int32":32,"int64":-9223372036854775808,
 		"uint":1,"uint8":8,"uint16":16,"uint32":32,"uint64":18446744073709551615,"uintptr":7,
-		"float32":0.5,"float64":1e300,"named":21.5,"number":-1.5e3,"text":"","unicode":"naïve ☃"}`, rec.bodies[0])
-	assert.Contains(t, rec.bodies[0], `18446744073709551615`, "integers are sent exactly")
+		"float32":0.5,"float64":1e300,"named":21.5,"number":-1.5e3,"text":"","unicode":"naïve ☃"}`, string(rec.Last(t).Body))
+	assert.Contains(t, string(rec.Last(t).Body), `18446744073709551615`, "integers are sent exactly")
 }
 
 type jsonObject struct{}
@@ -374,58 +285,40 @@ func (jsonObject) MarshalJSON() ([]byte, error) { return []byte(`{"nested":true}
 
 func TestBadInput(t *testing.T) {
 	rec := record(t, 200, `{}`)
-	c := rec.client(t, "")
+	c := client(t, rec.URL)
 	n := 3
-	cases := []struct {
-		field   string
-		dataset string
-		event   observability.Event
-	}{
-		{"dataset", "", observability.Event{"a": 1}},
-		{"event", "d", nil},
-		{"event", "d", observability.Event{}},
-		{"event", "d", observability.Event{"": "x"}},
-		{"user", "d", observability.Event{"ok": 1, "user": map[string]any{"id": 1}}},
-		{"tags", "d", observability.Event{"tags": []string{"a"}}},
-		{"bytes", "d", observability.Event{"bytes": []byte("raw")}},
-		{"cached", "d", observability.Event{"cached": true}},
-		{"error", "d", observability.Event{"error": nil}},
-		{"ratio", "d", observability.Event{"ratio": math.NaN()}},
-		{"ratio", "d", observability.Event{"ratio": math.Inf(-1)}},
-		{"ratio", "d", observability.Event{"ratio": float32(math.Inf(1))}},
-		{"ptr", "d", observability.Event{"ptr": &n}},
-		{"z", "d", observability.Event{"z": complex(1, 2)}},
-		{"when", "d", observability.Event{"when": time.Now()}},
-		{"custom", "d", observability.Event{"custom": jsonObject{}}},
-		{"num", "d", observability.Event{"num": json.Number("abc")}},
-		{"num", "d", observability.Event{"num": json.Number("")}},
-		{"num", "d", observability.Event{"num": json.Number("1 ")}},
-		{"num", "d", observability.Event{"num": json.Number("[1]")}},
+	send := func(dataset string, event observability.Event) func() error {
+		return func() error { return c.SendEvent(context.Background(), dataset, event) }
 	}
-	for _, tc := range cases {
-		err := c.SendEvent(context.Background(), tc.dataset, tc.event)
-		var e *observability.Error
-		require.ErrorAs(t, err, &e, tc.field)
-		assert.ErrorIs(t, err, conduit.ErrInvalidParam, tc.field)
-		assert.Equal(t, tc.field, e.Field, "%v", err)
-		assert.Contains(t, err.Error(), tc.field)
-	}
-	assert.Zero(t, rec.count(), "bad input must not reach the server")
+	testkit.BadInput(t, rec, testkit.Shape{Service: "observability", Op: "SendEvent"}, []testkit.Input{
+		{Field: "dataset", Call: send("", observability.Event{"a": 1})},
+		{Field: "event", Call: send("d", nil)},
+		{Field: "event", Call: send("d", observability.Event{})},
+		{Field: "event", Call: send("d", observability.Event{"": "x"})},
+		{Field: "user", Call: send("d", observability.Event{"ok": 1, "user": map[string]any{"id": 1}})},
+		{Field: "tags", Call: send("d", observability.Event{"tags": []string{"a"}})},
+		{Field: "bytes", Call: send("d", observability.Event{"bytes": []byte("raw")})},
+		{Field: "cached", Call: send("d", observability.Event{"cached": true})},
+		{Field: "error", Call: send("d", observability.Event{"error": nil})},
+		{Field: "ratio", Call: send("d", observability.Event{"ratio": math.NaN()})},
+		{Field: "ratio", Call: send("d", observability.Event{"ratio": math.Inf(-1)})},
+		{Field: "ratio", Call: send("d", observability.Event{"ratio": float32(math.Inf(1))})},
+		{Field: "ptr", Call: send("d", observability.Event{"ptr": &n})},
+		{Field: "z", Call: send("d", observability.Event{"z": complex(1, 2)})},
+		{Field: "when", Call: send("d", observability.Event{"when": time.Now()})},
+		{Field: "custom", Call: send("d", observability.Event{"custom": jsonObject{}})},
+		{Field: "num", Call: send("d", observability.Event{"num": json.Number("abc")})},
+		{Field: "num", Call: send("d", observability.Event{"num": json.Number("")})},
+		{Field: "num", Call: send("d", observability.Event{"num": json.Number("1 ")})},
+		{Field: "num", Call: send("d", observability.Event{"num": json.Number("[1]")})},
+	}, key)
 }
 
 func TestMissingCredential(t *testing.T) {
 	t.Setenv("CONDUIT_OBSERVABILITY_API_KEY", "")
 	rec := record(t, 200, `{}`)
-	c, err := observability.New(conduit.WithBaseURL(rec.URL))
-	require.NoError(t, err)
-	for _, call := range []func() error{
+	c := testkit.Client(t, observability.New, conduit.WithBaseURL(rec.URL))
+	testkit.MissingCredential(t, rec, "observability.WithAPIKey", "CONDUIT_OBSERVABILITY_API_KEY",
 		func() error { _, err := c.Auth(context.Background()); return err },
-		func() error { return c.SendEvent(context.Background(), "d", observability.Event{"a": 1}) },
-	} {
-		err := call()
-		assert.ErrorIs(t, err, conduit.ErrMissingCredential)
-		assert.Contains(t, err.Error(), "observability.WithAPIKey")
-		assert.Contains(t, err.Error(), "CONDUIT_OBSERVABILITY_API_KEY")
-	}
-	assert.Zero(t, rec.count())
+		func() error { return c.SendEvent(context.Background(), "d", observability.Event{"a": 1}) })
 }

@@ -15,7 +15,7 @@ import (
 func TestAuthTolerant(t *testing.T) {
 	rec := record(t, 200, `{"id":4711,"type":"ingest","api_key_access":{"events":true,"boards":"yes","slos":null},
 		"environment":null,"team":"Solo"}`)
-	a, err := rec.client(t, "").Auth(context.Background())
+	a, err := client(t, rec.URL).Auth(context.Background())
 	require.NoError(t, err)
 	assert.Equal(t, observability.ID("4711"), a.ID)
 	assert.Equal(t, observability.Access{"events": true, "boards": false, "slos": false}, a.APIKeyAccess)
@@ -23,7 +23,7 @@ func TestAuthTolerant(t *testing.T) {
 	assert.Equal(t, observability.Named{Name: "Solo"}, a.Team)
 
 	rec = record(t, 200, `{"id":"k1","api_key_access":null,"team":{"name":"T","slug":"t","plan":"pro"}}`)
-	a, err = rec.client(t, "").Auth(context.Background())
+	a, err = client(t, rec.URL).Auth(context.Background())
 	require.NoError(t, err)
 	assert.Empty(t, a.APIKeyAccess)
 	assert.Equal(t, "t", a.Team.Slug)

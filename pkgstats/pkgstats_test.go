@@ -3,12 +3,8 @@ package pkgstats_test
 import (
 	"context"
 	"errors"
-	"io"
-	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"strings"
-	"sync/atomic"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -16,45 +12,23 @@ import (
 
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/internal/golden"
-	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/internal/testkit"
 	"github.com/conduit-sdk/conduit/pkgstats"
 )
 
 var ctx = context.Background()
 
 // onReplay is a client of a fresh replay server.
-func onReplay(t *testing.T) *pkgstats.Client {
-	t.Helper()
-	srv := replay.Start()
-	t.Cleanup(srv.Close)
-	c, err := pkgstats.New(srv.Options("pkgstats")...)
-	require.NoError(t, err)
-	return c
-}
+func onReplay(t *testing.T) *pkgstats.Client { return testkit.Replay(t, "pkgstats", pkgstats.New) }
 
-// last keeps the most recent request a local server saw, and counts them.
-type last struct {
-	req  atomic.Pointer[http.Request]
-	hits atomic.Int64
-}
+// jsonType is the service's JSON Content-Type.
+const jsonType = "application/json; charset=utf-8"
 
-// local serves body with status below a /v1 base, the way the live service
-// carries its version.
-func local(t *testing.T, l *last, status int, body string) *pkgstats.Client {
-	t.Helper()
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		l.hits.Add(1)
-		l.req.Store(r)
-		if strings.HasPrefix(body, "{") || body == "null" {
-			w.Header().Set("Content-Type", "application/json; charset=utf-8")
-		}
-		w.WriteHeader(status)
-		io.WriteString(w, body)
-	}))
-	t.Cleanup(srv.Close)
-	c, err := pkgstats.New(conduit.WithBaseURL(srv.URL+"/v1"), conduit.WithMaxRetries(0))
-	require.NoError(t, err)
-	return c
+// local serves r below a /v1 base, the way the live service carries its
+// version.
+func local(t *testing.T, r testkit.Reply) (*pkgstats.Client, *testkit.Server) {
+	srv := testkit.Start(t, r)
+	return testkit.Client(t, pkgstats.New, conduit.WithBaseURL(srv.URL+"/v1"), conduit.WithMaxRetries(0)), srv
 }
 
 func TestStats(t *testing.T) {
@@ -179,91 +153,76 @@ func TestRequestShape(t *testing.T) {
 			"/v1/packages/npm/react/resolved", url.Values{"specifier": {">=18 <19 || latest"}}},
 	}
 	for _, tc := range cases {
-		var l last
-		c := local(t, &l, 200, `{}`)
+		c, srv := local(t, testkit.Reply{ContentType: jsonType, Body: `{}`})
 		require.NoError(t, tc.call(c), tc.path)
-		r := l.req.Load()
-		assert.Equal(t, "GET", r.Method)
-		assert.Equal(t, tc.path, r.URL.EscapedPath(), "a scoped name stays two escaped segments")
-		assert.Equal(t, tc.query, r.URL.Query())
-		assert.Equal(t, "application/json", r.Header.Get("Accept"))
-		assert.Empty(t, r.Header.Get("Authorization"), "the interface takes no credentials")
+		r := srv.Last(t)
+		testkit.OpenGET(t, r)
+		assert.Equal(t, tc.path, r.Path, "a scoped name stays two escaped segments")
+		q, err := url.ParseQuery(r.Query)
+		require.NoError(t, err)
+		assert.Equal(t, tc.query, q)
 	}
 }
 
 func TestErrors(t *testing.T) {
-	cases := []struct {
-		status int
-		body   string
-		is     error
-		msg    string
-	}{
-		{404, `{"status":404,"message":"Couldn't find the requested package."}`, conduit.ErrNotFound, "Couldn't find the requested package."},
-		{403, `{"status":403,"message":"Package size exceeded the configured limit of 50 MB."}`, conduit.ErrUnauthorized, "Package size exceeded the configured limit of 50 MB."},
-		{400, `{"status":400,"message":"Invalid parameter period: must be one of day, week, month, quarter, year."}`, conduit.ErrAPI, "Invalid parameter period: must be one of day, week, month, quarter, year."},
-		{503, `<!DOCTYPE html><html><body>Service Unavailable</body></html>`, conduit.ErrAPI, ""},
-		{200, `null`, conduit.ErrMalformedResponse, "empty or null body where a record was expected"},
-		{200, `{"hits":{"total":"lots"}}`, conduit.ErrMalformedResponse, "decoding the response: json: cannot unmarshal string into Go struct field Usage.hits.total of type int64"},
-		{200, `{"hits":`, conduit.ErrMalformedResponse, "decoding the response: unexpected end of JSON input"},
+	answer := func(name string, status int, contentType, body string, want testkit.Shape) testkit.Case {
+		return testkit.Case{Name: name, Reply: testkit.Reply{Status: status, ContentType: contentType, Body: body}, Want: want,
+			Then: func(t *testing.T, err error) { assert.Equal(t, body, string(err.(*pkgstats.Error).Body)) }}
 	}
-	for _, tc := range cases {
-		var l last
-		_, err := local(t, &l, tc.status, tc.body).Stats(ctx, "npm", "jquery", nil)
-		var e *pkgstats.Error
-		require.ErrorAs(t, err, &e, tc.body)
-		assert.ErrorIs(t, err, tc.is, tc.body)
-		assert.Equal(t, "pkgstats", e.Service)
-		assert.Equal(t, "GET /stats/packages/{registry_type}/{package...}", e.Endpoint, "errors name the template, not the URL")
-		assert.Equal(t, tc.msg, e.Message, tc.body)
-		if tc.status != 200 {
-			assert.Equal(t, tc.status, e.StatusCode)
-			assert.Equal(t, tc.body, string(e.Body))
-		}
+	malformed := func(name, body, message string) testkit.Case {
+		return testkit.Case{Name: name, Reply: testkit.Reply{ContentType: jsonType, Body: body}, Want: testkit.Shape{Is: conduit.ErrMalformedResponse, Message: message}}
 	}
+	testkit.Errors(t, []testkit.Case{
+		answer("404", 404, jsonType, `{"status":404,"message":"Couldn't find the requested package."}`,
+			testkit.Shape{Is: conduit.ErrNotFound, Status: 404, Code: "404", Message: "Couldn't find the requested package."}),
+		answer("403", 403, jsonType, `{"status":403,"message":"Package size exceeded the configured limit of 50 MB."}`,
+			testkit.Shape{Is: conduit.ErrUnauthorized, Status: 403, Code: "403", Message: "Package size exceeded the configured limit of 50 MB."}),
+		answer("400", 400, jsonType, `{"status":400,"message":"Invalid parameter period: must be one of day, week, month, quarter, year."}`,
+			testkit.Shape{Is: conduit.ErrAPI, Status: 400, Code: "400", Message: "Invalid parameter period: must be one of day, week, month, quarter, year."}),
+		answer("503 html", 503, "text/html", `<!DOCTYPE html><html><body>Service Unavailable</body></html>`, testkit.Shape{Is: conduit.ErrAPI, Status: 503}),
+		malformed("null", `null`, "empty or null body where a record was expected"),
+		malformed("wrong type", `{"hits":{"total":"lots"}}`, "decoding the response: json: cannot unmarshal string into Go struct field Usage.hits.total of type int64"),
+		malformed("truncated", `{"hits":`, "decoding the response: unexpected end of JSON input"),
+	}, nil, testkit.Op{Service: "pkgstats", Op: "Stats", Endpoint: "GET /stats/packages/{registry_type}/{package...}", Call: func(t *testing.T, url string) error {
+		_, err := testkit.Client(t, pkgstats.New, conduit.WithBaseURL(url+"/v1"), conduit.WithMaxRetries(0)).Stats(ctx, "npm", "jquery", nil)
+		return err
+	}})
 }
 
 func TestBadInput(t *testing.T) {
-	var l last
-	c := local(t, &l, 200, `{}`)
-	stats := func(typ, name, period string) error {
-		_, err := c.Stats(ctx, typ, name, &pkgstats.StatsParams{Period: period})
-		return err
+	c, srv := local(t, testkit.Reply{ContentType: jsonType, Body: `{}`})
+	stats := func(typ, name, period string) func() error {
+		return func() error { _, err := c.Stats(ctx, typ, name, &pkgstats.StatsParams{Period: period}); return err }
 	}
-	pkg := func(typ, name string) error { _, err := c.Package(ctx, typ, name); return err }
-	resolve := func(spec string) error { _, err := c.Resolve(ctx, "npm", "react", spec); return err }
-	cases := []struct {
-		field string
-		err   error
-	}{
-		{"registry_type", pkg("", "react")},
-		{"registry_type", pkg("NPM", "react")},
-		{"registry_type", pkg("npm/x", "react")},
-		{"registry_type", pkg("..", "react")},
-		{"package", pkg("npm", "")},
-		{"package", pkg("npm", "jquery/jquery")},
-		{"package", pkg("npm", "@babel/core/extra")},
-		{"package", pkg("npm", "@babel")},
-		{"package", pkg("npm", "@babel/")},
-		{"package", pkg("npm", "@/core")},
-		{"package", pkg("npm", "/react")},
-		{"package", pkg("npm", "..")},
-		{"package", pkg("npm", "@scope/..")},
-		{"package", pkg("npm", "re act")},
-		{"package", pkg("npm", "react\n")},
-		{"package", stats("npm", "", "")},
-		{"period", stats("npm", "react", "last month")},
-		{"period", stats("npm", "react", "month&x=1")},
-		{"specifier", resolve("")},
-		{"specifier", resolve("  ")},
-		{"specifier", resolve("^1\r\n")},
+	pkg := func(typ, name string) func() error {
+		return func() error { _, err := c.Package(ctx, typ, name); return err }
 	}
-	for i, tc := range cases {
-		var e *pkgstats.Error
-		require.ErrorAs(t, tc.err, &e, "case %d", i)
-		assert.ErrorIs(t, tc.err, conduit.ErrInvalidParam, "case %d", i)
-		assert.Equal(t, tc.field, e.Field, "case %d: %v", i, tc.err)
+	resolve := func(spec string) func() error {
+		return func() error { _, err := c.Resolve(ctx, "npm", "react", spec); return err }
 	}
-	assert.Zero(t, l.hits.Load(), "bad input must not reach the server")
+	testkit.BadInput(t, srv, testkit.Shape{Service: "pkgstats"}, []testkit.Input{
+		{Field: "registry_type", Call: pkg("", "react")},
+		{Field: "registry_type", Call: pkg("NPM", "react")},
+		{Field: "registry_type", Call: pkg("npm/x", "react")},
+		{Field: "registry_type", Call: pkg("..", "react")},
+		{Field: "package", Call: pkg("npm", "")},
+		{Field: "package", Call: pkg("npm", "jquery/jquery")},
+		{Field: "package", Call: pkg("npm", "@babel/core/extra")},
+		{Field: "package", Call: pkg("npm", "@babel")},
+		{Field: "package", Call: pkg("npm", "@babel/")},
+		{Field: "package", Call: pkg("npm", "@/core")},
+		{Field: "package", Call: pkg("npm", "/react")},
+		{Field: "package", Call: pkg("npm", "..")},
+		{Field: "package", Call: pkg("npm", "@scope/..")},
+		{Field: "package", Call: pkg("npm", "re act")},
+		{Field: "package", Call: pkg("npm", "react\n")},
+		{Field: "package", Call: stats("npm", "", "")},
+		{Field: "period", Call: stats("npm", "react", "last month")},
+		{Field: "period", Call: stats("npm", "react", "month&x=1")},
+		{Field: "specifier", Call: resolve("")},
+		{Field: "specifier", Call: resolve("  ")},
+		{Field: "specifier", Call: resolve("^1\r\n")},
+	})
 }
 
 // Input is checked before the base URL: a bad name is reported as such even
@@ -286,15 +245,8 @@ func FuzzPackageName(f *testing.F) {
 	for _, s := range []string{"react", "@babel/core", "a/b", "@a/b/c", "@/x", "..", "%2F", "@x/%2e%2e", "jquery@3", "ü", "a b", "@@/x"} {
 		f.Add(s)
 	}
-	var path atomic.Pointer[string]
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		p := r.URL.EscapedPath()
-		path.Store(&p)
-		io.WriteString(w, `{}`)
-	}))
-	defer srv.Close()
-	c, err := pkgstats.New(conduit.WithBaseURL(srv.URL), conduit.WithMaxRetries(0))
-	require.NoError(f, err)
+	srv := testkit.Start(f, testkit.Reply{Body: `{}`})
+	c := testkit.Client(f, pkgstats.New, conduit.WithBaseURL(srv.URL), conduit.WithMaxRetries(0))
 	f.Fuzz(func(t *testing.T, name string) {
 		_, err := c.Package(ctx, "npm", name)
 		if err != nil {
@@ -304,9 +256,10 @@ func FuzzPackageName(f *testing.F) {
 			}
 			return
 		}
-		segs := strings.Split(strings.TrimPrefix(*path.Load(), "/packages/npm/"), "/")
+		path := srv.Last(t).Path
+		segs := strings.Split(strings.TrimPrefix(path, "/packages/npm/"), "/")
 		if len(segs) > 2 || (len(segs) == 2) != strings.HasPrefix(name, "@") {
-			t.Fatalf("name %q went out as %d segments: %s", name, len(segs), *path.Load())
+			t.Fatalf("name %q went out as %d segments: %s", name, len(segs), path)
 		}
 		for i, s := range segs {
 			if segs[i], err = url.PathUnescape(s); err != nil {

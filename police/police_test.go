@@ -10,15 +10,13 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/conduit-sdk/conduit"
-	"github.com/conduit-sdk/conduit/internal/check"
 	"github.com/conduit-sdk/conduit/internal/golden"
-	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/internal/testkit"
 	"github.com/conduit-sdk/conduit/police"
 )
 
 func TestForces(t *testing.T) {
-	c, err := police.New(replay.TestOptions(t, "police")...)
-	require.NoError(t, err)
+	c := testkit.Replay(t, "police", police.New)
 	fs, err := c.Forces(context.Background())
 	require.NoError(t, err)
 	require.Len(t, fs, 7)
@@ -32,8 +30,7 @@ func TestForces(t *testing.T) {
 }
 
 func TestStreetCrimes(t *testing.T) {
-	c, err := police.New(replay.TestOptions(t, "police")...)
-	require.NoError(t, err)
+	c := testkit.Replay(t, "police", police.New)
 	cs, err := c.StreetCrimes(context.Background(), 52.629729, -1.131592, &police.StreetCrimesParams{Month: "2024-01"})
 	require.NoError(t, err)
 	require.Len(t, cs, 4)
@@ -70,8 +67,8 @@ func TestStreetCrimes(t *testing.T) {
 }
 
 func TestRequestShape(t *testing.T) {
-	srv := replay.NewFixtureStub("police", "street_crimes.json")
-	c := check.StubClient(t, police.New, srv, "/api/")
+	srv := testkit.Start(t, testkit.Reply{Body: testkit.Fixture(t, "police", "street_crimes.json")})
+	c := testkit.Client(t, police.New, conduit.WithBaseURL(srv.URL+"/api/"))
 	for _, tc := range []struct {
 		lat, lng float64
 		p        *police.StreetCrimesParams
@@ -83,39 +80,42 @@ func TestRequestShape(t *testing.T) {
 	} {
 		_, err := c.StreetCrimes(context.Background(), tc.lat, tc.lng, tc.p)
 		require.NoError(t, err)
-		check.OpenGET(t, srv.Last())
-		assert.Equal(t, "/api/crimes-street/all-crime", srv.Last().URL.EscapedPath())
-		assert.Equal(t, tc.query, srv.Last().URL.RawQuery)
+		testkit.OpenGET(t, srv.Last(t))
+		assert.Equal(t, "/api/crimes-street/all-crime", srv.Last(t).Path)
+		assert.Equal(t, tc.query, srv.Last(t).Query)
 	}
-	srv = replay.NewFixtureStub("police", "forces.json")
-	c = check.StubClient(t, police.New, srv, "/api")
+	srv = testkit.Start(t, testkit.Reply{Body: testkit.Fixture(t, "police", "forces.json")})
+	c = testkit.Client(t, police.New, conduit.WithBaseURL(srv.URL+"/api"))
 	_, err := c.Forces(context.Background())
 	require.NoError(t, err)
-	check.OpenGET(t, srv.Last())
-	assert.Equal(t, "/api/forces", srv.Last().URL.EscapedPath())
-	assert.Empty(t, srv.Last().URL.RawQuery)
+	testkit.OpenGET(t, srv.Last(t))
+	assert.Equal(t, "/api/forces", srv.Last(t).Path)
+	assert.Empty(t, srv.Last(t).Query)
 }
 
 func TestErrors(t *testing.T) {
-	forces := check.Call[*police.Client]{Op: "Forces", Endpoint: "GET /forces", Run: func(ctx context.Context, c *police.Client) error {
-		_, err := c.Forces(ctx)
+	client := func(t *testing.T, url string) *police.Client {
+		return testkit.Client(t, police.New, conduit.WithBaseURL(url), testkit.Fast)
+	}
+	forces := testkit.Op{Service: "police", Op: "Forces", Endpoint: "GET /forces", Call: func(t *testing.T, url string) error {
+		_, err := client(t, url).Forces(context.Background())
 		return err
 	}}
-	crimes := check.Call[*police.Client]{Op: "StreetCrimes", Endpoint: "GET /crimes-street/all-crime", Run: func(ctx context.Context, c *police.Client) error {
-		_, err := c.StreetCrimes(ctx, 52.6, -1.1, nil)
+	crimes := testkit.Op{Service: "police", Op: "StreetCrimes", Endpoint: "GET /crimes-street/all-crime", Call: func(t *testing.T, url string) error {
+		_, err := client(t, url).StreetCrimes(context.Background(), 52.6, -1.1, nil)
 		return err
 	}}
-	check.Errors(t, "police", police.New, append(check.CommonErrors(),
-		check.ErrorCase{Name: "503 empty", Status: 503, Is: conduit.ErrAPI, WantStatus: 503},
-		check.ErrorCase{Name: "object for a list", Status: 200, ContentType: "application/json", Body: `{"error":"unexpected"}`, Is: conduit.ErrMalformedResponse},
-		check.ErrorCase{Name: "wrong types", Status: 200, ContentType: "application/json", Body: `[{"id":"116208998","name":7}]`, Is: conduit.ErrMalformedResponse},
-	), forces, crimes)
+	testkit.Errors(t, append(testkit.CommonErrors(),
+		testkit.Case{Name: "503 empty", Reply: testkit.Reply{Status: 503}, Want: testkit.Shape{Is: conduit.ErrAPI, Status: 503}},
+		testkit.Case{Name: "object for a list", Reply: testkit.Reply{Body: `{"error":"unexpected"}`}, Want: testkit.Shape{Is: conduit.ErrMalformedResponse}},
+		testkit.Case{Name: "wrong types", Reply: testkit.Reply{Body: `[{"id":"116208998","name":7}]`}, Want: testkit.Shape{Is: conduit.ErrMalformedResponse}},
+	), nil, forces, crimes)
 }
 
 // Empty results are no error, whichever way they come.
 func TestEmpty(t *testing.T) {
 	for _, body := range []string{`[]`, `null`, ``} {
-		c := check.StubClient(t, police.New, replay.NewStub(200, "application/json", body), "")
+		c := testkit.Client(t, police.New, conduit.WithBaseURL(testkit.Start(t, testkit.Reply{Body: body}).URL))
 		cs, err := c.StreetCrimes(context.Background(), 0, 0, nil)
 		require.NoError(t, err, body)
 		assert.Empty(t, cs, body)
@@ -126,39 +126,36 @@ func TestEmpty(t *testing.T) {
 }
 
 func TestBadInput(t *testing.T) {
-	srv := replay.NewStub(200, "application/json", `[]`)
-	c := check.StubClient(t, police.New, srv, "")
-	cases := []struct {
-		field    string
-		lat, lng float64
-		month    string
-	}{
-		{"lat", 90.0001, 0, ""},
-		{"lat", -91, 0, ""},
-		{"lat", math.NaN(), 0, ""},
-		{"lat", math.Inf(1), 0, ""},
-		{"lng", 0, 180.5, ""},
-		{"lng", 0, -181, ""},
-		{"lng", 0, math.NaN(), ""},
-		{"lng", 0, math.Inf(-1), ""},
-		{"date", 0, 0, "2024-1"},
-		{"date", 0, 0, "2024-13"},
-		{"date", 0, 0, "2024-00"},
-		{"date", 0, 0, "2024-01-15"},
-		{"date", 0, 0, "01-2024"},
-		{"date", 0, 0, "latest"},
-		{"date", 0, 0, " 2024-01"},
+	srv := testkit.Start(t, testkit.Reply{Body: `[]`})
+	c := testkit.Client(t, police.New, conduit.WithBaseURL(srv.URL))
+	crimes := func(lat, lng float64, month string) func() error {
+		return func() error {
+			_, err := c.StreetCrimes(context.Background(), lat, lng, &police.StreetCrimesParams{Month: month})
+			return err
+		}
 	}
-	for _, tc := range cases {
-		_, err := c.StreetCrimes(context.Background(), tc.lat, tc.lng, &police.StreetCrimesParams{Month: tc.month})
-		check.InvalidParam(t, err, tc.field, "%+v", tc)
-	}
-	assert.Empty(t, srv.Requests(), "bad input must not reach the server")
+	testkit.BadInput(t, srv, testkit.Shape{Service: "police", Op: "StreetCrimes"}, []testkit.Input{
+		{Field: "lat", Call: crimes(90.0001, 0, "")},
+		{Field: "lat", Call: crimes(-91, 0, "")},
+		{Field: "lat", Call: crimes(math.NaN(), 0, "")},
+		{Field: "lat", Call: crimes(math.Inf(1), 0, "")},
+		{Field: "lng", Call: crimes(0, 180.5, "")},
+		{Field: "lng", Call: crimes(0, -181, "")},
+		{Field: "lng", Call: crimes(0, math.NaN(), "")},
+		{Field: "lng", Call: crimes(0, math.Inf(-1), "")},
+		{Field: "date", Call: crimes(0, 0, "2024-1")},
+		{Field: "date", Call: crimes(0, 0, "2024-13")},
+		{Field: "date", Call: crimes(0, 0, "2024-00")},
+		{Field: "date", Call: crimes(0, 0, "2024-01-15")},
+		{Field: "date", Call: crimes(0, 0, "01-2024")},
+		{Field: "date", Call: crimes(0, 0, "latest")},
+		{Field: "date", Call: crimes(0, 0, " 2024-01")},
+	})
 }
 
 func TestMissingBaseURL(t *testing.T) {
-	check.MissingBaseURL(t, "CONDUIT_POLICE_URL", police.New, func(ctx context.Context, c *police.Client) error {
-		_, err := c.Forces(ctx)
+	testkit.MissingBaseURL(t, "CONDUIT_POLICE_URL", police.New, func(c *police.Client) error {
+		_, err := c.Forces(context.Background())
 		return err
 	})
 }

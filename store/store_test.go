@@ -4,13 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"io"
-	"net/http"
-	"net/http/httptest"
 	"os"
-	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -18,6 +13,7 @@ import (
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/internal/golden"
 	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/internal/testkit"
 	"github.com/conduit-sdk/conduit/store"
 )
 
@@ -33,36 +29,13 @@ func TestMain(m *testing.M) {
 }
 
 func replayClient(t *testing.T) *store.Client {
-	c, err := store.New(fixtures.Options("store")...)
-	require.NoError(t, err)
-	return c
+	return testkit.Client(t, store.New, fixtures.Options("store")...)
 }
 
-// seen is what a stub server recorded of the last request.
-type seen struct {
-	method, path, query, ctype, auth, accept string
-	body                                     []byte
-	hits                                     atomic.Int32
-}
-
-// stub answers every request with status and body, recording it in s.
-func stub(t *testing.T, s *seen, status int, ctype, body string) *store.Client {
-	t.Helper()
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		s.hits.Add(1)
-		s.method, s.path, s.query = r.Method, r.URL.EscapedPath(), r.URL.RawQuery
-		s.ctype, s.auth, s.accept = r.Header.Get("Content-Type"), r.Header.Get("Authorization"), r.Header.Get("Accept")
-		s.body, _ = io.ReadAll(r.Body)
-		if ctype != "" {
-			w.Header().Set("Content-Type", ctype)
-		}
-		w.WriteHeader(status)
-		io.WriteString(w, body)
-	}))
-	t.Cleanup(srv.Close)
-	c, err := store.New(conduit.WithBaseURL(srv.URL), conduit.WithRetryBackoff(time.Millisecond, 5*time.Millisecond))
-	require.NoError(t, err)
-	return c
+// stub starts a server answering every request with r and a client of it.
+func stub(t *testing.T, r testkit.Reply) (*store.Client, *testkit.Server) {
+	srv := testkit.Start(t, r)
+	return testkit.Client(t, store.New, conduit.WithBaseURL(srv.URL), testkit.Fast), srv
 }
 
 func TestProduct(t *testing.T) {
@@ -93,38 +66,25 @@ func TestProductUnknownIDIsAnError(t *testing.T) {
 // The service answers unknown ids without a record; none of these may come
 // back as a zero Product.
 func TestProductWithoutRecord(t *testing.T) {
-	for name, tc := range map[string]struct {
-		status int
-		body   string
-	}{
-		"empty 200": {200, ""},
-		"null":      {200, "null"},
-		"spaces":    {200, " \n "},
-		"204":       {204, ""},
-	} {
-		t.Run(name, func(t *testing.T) {
-			var s seen
-			p, err := stub(t, &s, tc.status, "application/json", tc.body).Product(context.Background(), 55)
-			assert.Nil(t, p)
-			var e *store.Error
-			require.ErrorAs(t, err, &e)
-			assert.ErrorIs(t, err, conduit.ErrMalformedResponse)
-			assert.Equal(t, "Product", e.Op)
-			assert.Equal(t, "GET /products/{id}", e.Endpoint)
-		})
-	}
+	testkit.Errors(t, []testkit.Case{
+		{Name: "empty 200", Reply: testkit.Reply{}, Want: testkit.Shape{Is: conduit.ErrMalformedResponse}},
+		{Name: "null", Reply: testkit.Reply{Body: "null"}, Want: testkit.Shape{Is: conduit.ErrMalformedResponse}},
+		{Name: "spaces", Reply: testkit.Reply{Body: " \n "}, Want: testkit.Shape{Is: conduit.ErrMalformedResponse}},
+		{Name: "204", Reply: testkit.Reply{Status: 204}, Want: testkit.Shape{Is: conduit.ErrMalformedResponse}},
+	}, nil, testkit.Op{Service: "store", Op: "Product", Endpoint: "GET /products/{id}", Call: func(t *testing.T, url string) error {
+		p, err := testkit.Client(t, store.New, conduit.WithBaseURL(url), testkit.Fast).Product(context.Background(), 55)
+		assert.Nil(t, p)
+		return err
+	}})
 }
 
 func TestProductRequestShape(t *testing.T) {
-	var s seen
-	_, err := stub(t, &s, 200, "application/json", `{"id":9007199254740993,"title":"x","price":1}`).Product(context.Background(), 9007199254740993)
+	c, srv := stub(t, testkit.Reply{Body: `{"id":9007199254740993,"title":"x","price":1}`})
+	_, err := c.Product(context.Background(), 9007199254740993)
 	require.NoError(t, err)
-	assert.Equal(t, "GET", s.method)
-	assert.Equal(t, "/products/9007199254740993", s.path, "ids beyond 2^53 are sent exactly")
-	assert.Empty(t, s.query)
-	assert.Empty(t, s.body)
-	assert.Equal(t, "application/json", s.accept)
-	assert.Empty(t, s.auth, "the store takes no credentials")
+	got := srv.Last(t)
+	testkit.OpenGET(t, got)
+	assert.Equal(t, "/products/9007199254740993", got.URI, "ids beyond 2^53 are sent exactly, with no query")
 }
 
 func TestProductsByCategory(t *testing.T) {
@@ -157,12 +117,13 @@ func TestProductsByCategoryRequestShape(t *testing.T) {
 		{"jewelery", &store.ProductsByCategoryParams{Limit: 1}, "/products/category/jewelery", "limit=1"},
 	}
 	for _, tc := range cases {
-		var s seen
-		_, err := stub(t, &s, 200, "application/json", `[]`).ProductsByCategory(context.Background(), tc.category, tc.p)
+		c, srv := stub(t, testkit.Reply{Body: `[]`})
+		_, err := c.ProductsByCategory(context.Background(), tc.category, tc.p)
 		require.NoError(t, err, tc.category)
-		assert.Equal(t, "GET", s.method)
-		assert.Equal(t, tc.path, s.path, "the category is one escaped segment")
-		assert.Equal(t, tc.query, s.query)
+		got := srv.Last(t)
+		testkit.OpenGET(t, got)
+		assert.Equal(t, tc.path, got.Path, "the category is one escaped segment")
+		assert.Equal(t, tc.query, got.Query)
 	}
 }
 
@@ -177,85 +138,53 @@ func TestCreateProduct(t *testing.T) {
 }
 
 func TestCreateProductRequestShape(t *testing.T) {
-	var s seen
-	c := stub(t, &s, 200, "application/json", `{"id":21,"title":"Mug","price":7.5,"category":"kitchen"}`)
+	c, srv := stub(t, testkit.Reply{Body: `{"id":21,"title":"Mug","price":7.5,"category":"kitchen"}`})
 	_, err := c.CreateProduct(context.Background(), store.NewProduct{Title: "Mug", Price: "7.50", Category: "kitchen"})
 	require.NoError(t, err)
-	assert.Equal(t, "POST", s.method)
-	assert.Equal(t, "/products", s.path)
-	assert.Equal(t, "application/json", s.ctype)
-	assert.Equal(t, `{"title":"Mug","price":7.50,"category":"kitchen"}`, string(s.body), "the price is sent exactly as written")
-	assert.Empty(t, s.auth)
+	got := srv.Last(t)
+	assert.Equal(t, "POST", got.Method)
+	assert.Equal(t, "/products", got.Path)
+	assert.Equal(t, "application/json", got.Header.Get("Content-Type"))
+	assert.Equal(t, `{"title":"Mug","price":7.50,"category":"kitchen"}`, string(got.Body), "the price is sent exactly as written")
+	assert.Empty(t, got.Header.Get("Authorization"))
 }
 
 // CreateProduct is a write: a 503 may have been acted on, so it is not
 // retried; the same answer to a read is.
 func TestCreateProductIsNotRetried(t *testing.T) {
-	var s seen
-	c := stub(t, &s, 503, "text/plain", "busy")
+	c, srv := stub(t, testkit.Reply{Status: 503, ContentType: "text/plain", Body: "busy"})
 	_, err := c.CreateProduct(context.Background(), store.NewProduct{Title: "Mug", Price: "7", Category: "kitchen"})
 	require.Error(t, err)
-	assert.Equal(t, int32(1), s.hits.Load())
+	assert.Equal(t, 1, srv.Hits())
 
-	s.hits.Store(0)
 	_, err = c.Product(context.Background(), 1)
 	require.Error(t, err)
-	assert.Equal(t, int32(3), s.hits.Load(), "a read is retried twice by default")
+	assert.Equal(t, 1+3, srv.Hits(), "a read is retried twice by default")
 }
 
 func TestErrors(t *testing.T) {
-	cases := []struct {
-		name   string
-		status int
-		ctype  string
-		body   string
-		is     error
-		msg    string
-	}{
-		{"404 json", 404, "application/json", `{"status":"error","message":"product not found"}`, conduit.ErrNotFound, "product not found"},
-		{"400 text", 400, "text/plain", "limit must be a number", conduit.ErrAPI, "limit must be a number"},
-		{"502 html", 502, "text/html", "<html><h1>Bad Gateway</h1></html>", conduit.ErrAPI, ""},
-		{"429", 429, "application/json", `{"message":"slow down"}`, conduit.ErrRateLimited, "slow down"},
-		{"malformed", 200, "application/json", `{"id":"one"`, conduit.ErrMalformedResponse, ""},
-		{"wrong type", 200, "application/json", `{"id":1,"rating":{"count":"many"}}`, conduit.ErrMalformedResponse, ""},
+	keepsBody := func(body string) func(*testing.T, error) {
+		return func(t *testing.T, err error) { assert.Equal(t, body, string(err.(*store.Error).Body)) }
 	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			var s seen
-			c, err := store.New(conduit.WithBaseURL(stubURL(t, &s, tc.status, tc.ctype, tc.body)), conduit.WithMaxRetries(0))
-			require.NoError(t, err)
-			_, err = c.Product(context.Background(), 3)
-			var e *store.Error
-			require.ErrorAs(t, err, &e)
-			assert.ErrorIs(t, err, tc.is)
-			assert.Equal(t, "store", e.Service)
-			if tc.msg != "" {
-				assert.Equal(t, tc.msg, e.Message)
-			}
-			if tc.status != 200 {
-				assert.Equal(t, tc.status, e.StatusCode)
-				assert.Equal(t, tc.body, string(e.Body))
-			}
-		})
+	answer := func(status int, contentType, body string, want testkit.Shape) testkit.Case {
+		return testkit.Case{Reply: testkit.Reply{Status: status, ContentType: contentType, Body: body}, Want: want, Then: keepsBody(body)}
 	}
-}
-
-// stubURL is stub's server without a client, for tests that set options.
-func stubURL(t *testing.T, s *seen, status int, ctype, body string) string {
-	t.Helper()
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		s.hits.Add(1)
-		w.Header().Set("Content-Type", ctype)
-		w.WriteHeader(status)
-		io.WriteString(w, body)
-	}))
-	t.Cleanup(srv.Close)
-	return srv.URL
+	named := func(name string, c testkit.Case) testkit.Case { c.Name = name; return c }
+	testkit.Errors(t, []testkit.Case{
+		named("404 json", answer(404, "application/json", `{"status":"error","message":"product not found"}`, testkit.Shape{Is: conduit.ErrNotFound, Status: 404, Code: "error", Message: "product not found"})),
+		named("400 text", answer(400, "text/plain", "limit must be a number", testkit.Shape{Is: conduit.ErrAPI, Status: 400, Message: "limit must be a number"})),
+		named("502 html", answer(502, "text/html", "<html><h1>Bad Gateway</h1></html>", testkit.Shape{Is: conduit.ErrAPI, Status: 502})),
+		named("429", answer(429, "application/json", `{"message":"slow down"}`, testkit.Shape{Is: conduit.ErrRateLimited, Status: 429, Message: "slow down"})),
+		{Name: "malformed", Reply: testkit.Reply{Body: `{"id":"one"`}, Want: testkit.Shape{Is: conduit.ErrMalformedResponse}},
+		{Name: "wrong type", Reply: testkit.Reply{Body: `{"id":1,"rating":{"count":"many"}}`}, Want: testkit.Shape{Is: conduit.ErrMalformedResponse}},
+	}, nil, testkit.Op{Service: "store", Op: "Product", Endpoint: "GET /products/{id}", Call: func(t *testing.T, url string) error {
+		_, err := testkit.Client(t, store.New, conduit.WithBaseURL(url), conduit.WithMaxRetries(0)).Product(context.Background(), 3)
+		return err
+	}})
 }
 
 func TestBadInput(t *testing.T) {
-	var s seen
-	c := stub(t, &s, 200, "application/json", `{}`)
+	c, srv := stub(t, testkit.Reply{Body: `{}`})
 	ctx := context.Background()
 	product := func(id int64) func() error {
 		return func() error { _, err := c.Product(ctx, id); return err }
@@ -272,49 +201,42 @@ func TestBadInput(t *testing.T) {
 			return err
 		}
 	}
-	cases := []struct {
-		field string
-		call  func() error
-	}{
-		{"id", product(0)},
-		{"id", product(-4)},
-		{"category", byCategory("", 0)},
-		{"category", byCategory(" \t", 0)},
-		{"limit", byCategory("electronics", -1)},
-		{"title", create("", "1", "kitchen")},
-		{"price", create("Mug", "", "kitchen")},
-		{"price", create("Mug", "-1", "kitchen")},
-		{"price", create("Mug", "abc", "kitchen")},
-		{"price", create("Mug", "1.", "kitchen")},
-		{"price", create("Mug", " 1", "kitchen")},
-		{"price", create("Mug", "1 ", "kitchen")},
-		{"price", create("Mug", `"1"`, "kitchen")},
-		{"price", create("Mug", "NaN", "kitchen")},
-		{"category", create("Mug", "1", "")},
-	}
-	for i, tc := range cases {
-		err := tc.call()
-		var e *store.Error
-		require.ErrorAs(t, err, &e, "case %d", i)
-		assert.ErrorIs(t, err, conduit.ErrInvalidParam, "case %d", i)
-		assert.Equal(t, tc.field, e.Field, "case %d", i)
-	}
-	assert.Zero(t, s.hits.Load(), "bad input must not reach the server")
+	testkit.BadInput(t, srv, testkit.Shape{Service: "store"}, []testkit.Input{
+		{Field: "id", Call: product(0)},
+		{Field: "id", Call: product(-4)},
+		{Field: "category", Call: byCategory("", 0)},
+		{Field: "category", Call: byCategory(" \t", 0)},
+		{Field: "limit", Call: byCategory("electronics", -1)},
+		{Field: "title", Call: create("", "1", "kitchen")},
+		{Field: "price", Call: create("Mug", "", "kitchen")},
+		{Field: "price", Call: create("Mug", "-1", "kitchen")},
+		{Field: "price", Call: create("Mug", "abc", "kitchen")},
+		{Field: "price", Call: create("Mug", "1.", "kitchen")},
+		{Field: "price", Call: create("Mug", " 1", "kitchen")},
+		{Field: "price", Call: create("Mug", "1 ", "kitchen")},
+		{Field: "price", Call: create("Mug", `"1"`, "kitchen")},
+		{Field: "price", Call: create("Mug", "NaN", "kitchen")},
+		{Field: "category", Call: create("Mug", "1", "")},
+	})
 }
 
 // Without CONDUIT_STORE_URL or WithBaseURL no operation can start, and each
 // says how to supply the URL.
 func TestEveryOperationNeedsTheBaseURL(t *testing.T) {
-	t.Setenv("CONDUIT_STORE_URL", "")
-	c, err := store.New()
-	require.NoError(t, err)
 	ctx := context.Background()
-	_, errProduct := c.Product(ctx, 1)
-	_, errList := c.ProductsByCategory(ctx, "jewelery", nil)
-	_, errCreate := c.CreateProduct(ctx, store.NewProduct{Title: "Mug", Price: "7", Category: "kitchen"})
-	for _, err := range []error{errProduct, errList, errCreate} {
-		assert.ErrorIs(t, err, conduit.ErrMissingBaseURL)
-		assert.ErrorContains(t, err, "missing base URL store_url: set it with WithBaseURL (or the package's named option) or CONDUIT_STORE_URL")
+	for _, call := range []func(*store.Client) error{
+		func(c *store.Client) error { _, err := c.Product(ctx, 1); return err },
+		func(c *store.Client) error { _, err := c.ProductsByCategory(ctx, "jewelery", nil); return err },
+		func(c *store.Client) error {
+			_, err := c.CreateProduct(ctx, store.NewProduct{Title: "Mug", Price: "7", Category: "kitchen"})
+			return err
+		},
+	} {
+		testkit.MissingBaseURL(t, "CONDUIT_STORE_URL", store.New, func(c *store.Client) error {
+			err := call(c)
+			assert.ErrorContains(t, err, "missing base URL store_url: set it with WithBaseURL (or the package's named option) or CONDUIT_STORE_URL")
+			return err
+		})
 	}
 }
 
@@ -335,17 +257,10 @@ func FuzzCreateProductPrice(f *testing.F) {
 	for _, s := range []string{"13.5", "0", "7.50", "1e3", "-2", "", "1.", "01", "0x10", "Inf", " 3", "3\n", "1/2"} {
 		f.Add(s)
 	}
-	var body atomic.Value
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		b, _ := io.ReadAll(r.Body)
-		body.Store(b)
-		io.WriteString(w, `{"id":1}`)
-	}))
-	defer srv.Close()
-	c, err := store.New(conduit.WithBaseURL(srv.URL))
-	require.NoError(f, err)
+	srv := testkit.Start(f, testkit.Reply{Body: `{"id":1}`})
+	c := testkit.Client(f, store.New, conduit.WithBaseURL(srv.URL))
 	f.Fuzz(func(t *testing.T, price string) {
-		body.Store([]byte(nil))
+		before := srv.Hits()
 		_, err := c.CreateProduct(context.Background(), store.NewProduct{Title: "t", Price: json.Number(price), Category: "c"})
 		if err != nil {
 			var e *store.Error
@@ -357,7 +272,10 @@ func FuzzCreateProductPrice(f *testing.F) {
 		var sent struct {
 			Price json.RawMessage `json:"price"`
 		}
-		if err := json.Unmarshal(body.Load().([]byte), &sent); err != nil || string(sent.Price) != price {
+		if srv.Hits() != before+1 {
+			t.Fatalf("price %q: %d requests, want 1", price, srv.Hits()-before)
+		}
+		if err := json.Unmarshal(srv.Last(t).Body, &sent); err != nil || string(sent.Price) != price {
 			t.Fatalf("price %q reached the server as %s (%v)", price, sent.Price, err)
 		}
 	})

@@ -3,9 +3,6 @@ package sunrise_test
 import (
 	"context"
 	"errors"
-	"net/http"
-	"net/http/httptest"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -14,18 +11,11 @@ import (
 
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/internal/golden"
-	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/internal/testkit"
 	"github.com/conduit-sdk/conduit/sunrise"
 )
 
-func newReplay(t *testing.T) *sunrise.Client {
-	t.Helper()
-	srv := replay.Start()
-	t.Cleanup(srv.Close)
-	c, err := sunrise.New(srv.Options("sunrise")...)
-	require.NoError(t, err)
-	return c
-}
+func newReplay(t *testing.T) *sunrise.Client { return testkit.Replay(t, "sunrise", sunrise.New) }
 
 func TestGetISO(t *testing.T) {
 	c := newReplay(t)
@@ -56,105 +46,57 @@ func TestGetFormatted(t *testing.T) {
 }
 
 func TestGetRequestShape(t *testing.T) {
-	var got *http.Request
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		got = r.Clone(context.Background())
-		http.ServeFile(w, r, "../testdata/sunrise/get.json")
-	}))
-	defer srv.Close()
-	c, err := sunrise.New(conduit.WithBaseURL(srv.URL + "/"))
+	srv := testkit.Start(t, testkit.Reply{Body: testkit.Fixture(t, "sunrise", "get.json")})
+	c := testkit.Client(t, sunrise.New, conduit.WithBaseURL(srv.URL+"/"))
+	_, err := c.Get(context.Background(), -33.8688, 151.2093, &sunrise.GetParams{Date: "2024-01-05", TZID: "Australia/Sydney"})
 	require.NoError(t, err)
-	_, err = c.Get(context.Background(), -33.8688, 151.2093, &sunrise.GetParams{Date: "2024-01-05", TZID: "Australia/Sydney"})
-	require.NoError(t, err)
-	assert.Equal(t, "GET", got.Method)
-	assert.Equal(t, "/json", got.URL.Path)
-	assert.Equal(t, "lat=-33.8688&lng=151.2093&date=2024-01-05&formatted=0&tzid=Australia%2FSydney", got.URL.RawQuery)
-	assert.Equal(t, "application/json", got.Header.Get("Accept"))
-	assert.Equal(t, "conduit-go/"+conduit.Version, got.Header.Get("User-Agent"))
-	assert.Empty(t, got.Header.Get("Authorization"))
+	got := srv.Last(t)
+	testkit.OpenGET(t, got)
+	assert.Equal(t, "/json", got.Path)
+	assert.Equal(t, "lat=-33.8688&lng=151.2093&date=2024-01-05&formatted=0&tzid=Australia%2FSydney", got.Query)
 }
 
 func TestGetErrors(t *testing.T) {
-	cases := []struct {
-		name       string
-		status     int
-		ctype      string
-		body       string
-		code       string
-		wantStatus int
-		is         error
-	}{
-		{"status word at 200", 200, "application/json", `{"results":"","status":"INVALID_DATE"}`, "INVALID_DATE", 200, conduit.ErrAPI},
-		{"400 with status", 400, "application/json", `{"results":"","status":"INVALID_REQUEST"}`, "INVALID_REQUEST", 400, conduit.ErrAPI},
-		{"404 html", 404, "text/html", `<html><body>gone</body></html>`, "", 404, conduit.ErrNotFound},
-		{"null body", 200, "application/json", `null`, "", 0, conduit.ErrMalformedResponse},
-		{"malformed", 200, "application/json", `{"results":{"sunrise":12`, "", 0, conduit.ErrMalformedResponse},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-				w.Header().Set("Content-Type", tc.ctype)
-				w.WriteHeader(tc.status)
-				w.Write([]byte(tc.body))
-			}))
-			defer srv.Close()
-			c, err := sunrise.New(conduit.WithBaseURL(srv.URL))
-			require.NoError(t, err)
-			_, err = c.Get(context.Background(), 0, 0, nil)
-			var e *sunrise.Error
-			require.ErrorAs(t, err, &e)
-			assert.ErrorIs(t, err, tc.is)
-			assert.Equal(t, tc.code, e.Code)
-			assert.Equal(t, tc.wantStatus, e.StatusCode)
-			assert.Equal(t, "sunrise", e.Service)
-			assert.Equal(t, "Get", e.Op)
-			assert.Equal(t, "GET /json", e.Endpoint)
-		})
-	}
+	malformed := testkit.Shape{Is: conduit.ErrMalformedResponse}
+	testkit.Errors(t, append(testkit.CommonErrors(),
+		testkit.Case{Name: "status word at 200", Reply: testkit.Reply{Body: `{"results":"","status":"INVALID_DATE"}`}, Want: testkit.Shape{Is: conduit.ErrAPI, Status: 200, Code: "INVALID_DATE"}},
+		testkit.Case{Name: "400 with status", Reply: testkit.Reply{Status: 400, Body: `{"results":"","status":"INVALID_REQUEST"}`}, Want: testkit.Shape{Is: conduit.ErrAPI, Status: 400, Code: "INVALID_REQUEST"}},
+		testkit.Case{Name: "404 html", Reply: testkit.Reply{Status: 404, ContentType: "text/html", Body: `<html><body>gone</body></html>`}, Want: testkit.Shape{Is: conduit.ErrNotFound, Status: 404}},
+		testkit.Case{Name: "null body", Reply: testkit.Reply{Body: `null`}, Want: malformed},
+		testkit.Case{Name: "malformed", Reply: testkit.Reply{Body: `{"results":{"sunrise":12`}, Want: malformed},
+	), nil, testkit.Op{Service: "sunrise", Op: "Get", Endpoint: "GET /json", Call: func(t *testing.T, url string) error {
+		_, err := testkit.Client(t, sunrise.New, conduit.WithBaseURL(url), testkit.Fast).Get(context.Background(), 0, 0, nil)
+		return err
+	}})
 }
 
 func TestGetBadInput(t *testing.T) {
-	var hits atomic.Int32
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { hits.Add(1) }))
-	defer srv.Close()
-	c, err := sunrise.New(conduit.WithBaseURL(srv.URL))
-	require.NoError(t, err)
-	cases := []struct {
-		field    string
-		lat, lng float64
-		p        *sunrise.GetParams
-	}{
-		{"lat", 90.5, 0, nil},
-		{"lat", -91, 0, nil},
-		{"lng", 0, 180.01, nil},
-		{"lng", 0, -200, nil},
-		{"date", 0, 0, &sunrise.GetParams{Date: "2024-13-01"}},
-		{"date", 0, 0, &sunrise.GetParams{Date: "21/06/2024"}},
-		{"tzid", 0, 0, &sunrise.GetParams{TZID: "Mars/Olympus_Mons"}},
+	srv := testkit.Start(t)
+	c := testkit.Client(t, sunrise.New, conduit.WithBaseURL(srv.URL))
+	get := func(lat, lng float64, p *sunrise.GetParams) func() error {
+		return func() error { _, err := c.Get(context.Background(), lat, lng, p); return err }
 	}
-	for _, tc := range cases {
-		_, err := c.Get(context.Background(), tc.lat, tc.lng, tc.p)
-		var e *sunrise.Error
-		require.ErrorAs(t, err, &e, tc.field)
-		assert.ErrorIs(t, err, conduit.ErrInvalidParam)
-		assert.Equal(t, tc.field, e.Field)
-		assert.Contains(t, err.Error(), tc.field)
-	}
-	assert.Zero(t, hits.Load(), "bad input must not reach the server")
+	testkit.BadInput(t, srv, testkit.Shape{Service: "sunrise", Op: "Get"}, []testkit.Input{
+		{Field: "lat", Call: get(90.5, 0, nil)},
+		{Field: "lat", Call: get(-91, 0, nil)},
+		{Field: "lat", Call: get(91, 0, nil)},
+		{Field: "lng", Call: get(0, 180.01, nil)},
+		{Field: "lng", Call: get(0, -200, nil)},
+		{Field: "date", Call: get(0, 0, &sunrise.GetParams{Date: "2024-13-01"})},
+		{Field: "date", Call: get(0, 0, &sunrise.GetParams{Date: "21/06/2024"})},
+		{Field: "tzid", Call: get(0, 0, &sunrise.GetParams{TZID: "Mars/Olympus_Mons"})},
+	})
 }
 
 func TestMissingBaseURL(t *testing.T) {
-	t.Setenv("CONDUIT_SUN_URL", "")
-	c, err := sunrise.New()
-	require.NoError(t, err)
-	_, err = c.Get(context.Background(), 0, 0, nil)
-	assert.ErrorIs(t, err, conduit.ErrMissingBaseURL)
-	assert.Contains(t, err.Error(), "CONDUIT_SUN_URL")
+	testkit.MissingBaseURL(t, "CONDUIT_SUN_URL", sunrise.New, func(c *sunrise.Client) error {
+		_, err := c.Get(context.Background(), 0, 0, nil)
+		return err
+	})
 }
 
 func TestBaseURLFromEnv(t *testing.T) {
-	srv := replay.Start()
-	defer srv.Close()
+	srv := testkit.ReplayServer(t)
 	t.Setenv("CONDUIT_SUN_URL", srv.URL("sun_url"))
 	c, err := sunrise.New()
 	require.NoError(t, err)

@@ -28,11 +28,7 @@ func main() {
 	season := flag.String("season", "FALL", "season: WINTER, SPRING, SUMMER or FALL")
 	year := flag.Int("year", 2023, "season year")
 	flag.Parse()
-	if *useReplay {
-		srv := replay.Start()
-		defer srv.Close()
-		srv.Setenv()
-	}
+	defer replay.ServeIf(*useReplay)()
 	c, err := animegraph.New()
 	if err != nil {
 		log.Fatal(err)

@@ -29,11 +29,7 @@ func main() {
 	countries := flag.String("countries", "US", "comma-separated country codes")
 	token := flag.String("access-token", "", "access token of a linked account (default $CONDUIT_BANKLINK_ACCESS_TOKEN)")
 	flag.Parse()
-	if *useReplay {
-		srv := replay.Start()
-		defer srv.Close()
-		srv.Setenv()
-	}
+	defer replay.ServeIf(*useReplay)()
 	if *token == "" {
 		*token = os.Getenv("CONDUIT_BANKLINK_ACCESS_TOKEN")
 	}

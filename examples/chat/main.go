@@ -28,11 +28,9 @@ func main() {
 	channel := flag.String("channel", "1180000000000000101", "channel id to post to as the bot")
 	text := flag.String("text", "Deploy 2024.06.21-3 finished in 4m12s", "message text")
 	flag.Parse()
+	defer replay.ServeIf(*useReplay)()
 	if *useReplay {
-		srv := replay.Start()
-		defer srv.Close()
-		srv.Setenv()
-		os.Setenv("CONDUIT_CHAT_WEBHOOK_URL", srv.URL("chat_webhook_base")+"/webhooks/"+
+		os.Setenv("CONDUIT_CHAT_WEBHOOK_URL", os.Getenv("CONDUIT_CHAT_WEBHOOK_BASE")+"/webhooks/"+
 			replay.Credential("chat", "webhook_id")+"/"+replay.Credential("chat", "webhook_token"))
 	}
 	c, err := chat.New()

@@ -21,11 +21,7 @@ func main() {
 	project := flag.String("project", "gh/acme/api", "project slug, <vcs_prefix>/<org>/<repo>")
 	branch := flag.String("trigger", "", "start a pipeline on this branch")
 	flag.Parse()
-	if *useReplay {
-		srv := replay.Start()
-		defer srv.Close()
-		srv.Setenv()
-	}
+	defer replay.ServeIf(*useReplay)()
 	slug, err := ci.ParseProjectSlug(*project)
 	if err != nil {
 		log.Fatal(err)

@@ -21,11 +21,7 @@ func main() {
 	country := flag.String("country", "Nigeria", "country whose cities to list")
 	capitals := flag.Int("capitals", 5, "how many capitals to print")
 	flag.Parse()
-	if *useReplay {
-		srv := replay.Start()
-		defer srv.Close()
-		srv.Setenv()
-	}
+	defer replay.ServeIf(*useReplay)()
 	c, err := countries.New()
 	if err != nil {
 		log.Fatal(err)

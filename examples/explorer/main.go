@@ -20,11 +20,7 @@ func main() {
 	useReplay := flag.Bool("replay", false, "run against the embedded replay server")
 	n := flag.Int("blocks", 5, "how many of the latest blocks to print")
 	flag.Parse()
-	if *useReplay {
-		srv := replay.Start()
-		defer srv.Close()
-		srv.Setenv()
-	}
+	defer replay.ServeIf(*useReplay)()
 	c, err := explorer.New()
 	if err != nil {
 		log.Fatal(err)

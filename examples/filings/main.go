@@ -24,11 +24,7 @@ func main() {
 	taxonomy := flag.String("taxonomy", "us-gaap", "XBRL taxonomy")
 	tag := flag.String("tag", "AccountsPayableCurrent", "XBRL concept tag")
 	flag.Parse()
-	if *useReplay {
-		srv := replay.Start()
-		defer srv.Close()
-		srv.Setenv()
-	}
+	defer replay.ServeIf(*useReplay)()
 	c, err := filings.New()
 	if err != nil {
 		log.Fatal(err)

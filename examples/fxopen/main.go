@@ -19,11 +19,7 @@ func main() {
 	useReplay := flag.Bool("replay", false, "run against the embedded replay server")
 	base := flag.String("base", "USD", "base currency code")
 	flag.Parse()
-	if *useReplay {
-		srv := replay.Start()
-		defer srv.Close()
-		srv.Setenv()
-	}
+	defer replay.ServeIf(*useReplay)()
 	c, err := fxopen.New()
 	if err != nil {
 		log.Fatal(err)

@@ -25,11 +25,7 @@ func main() {
 	from := flag.String("from", "2024-06-01", "first day of the range, YYYY-MM-DD")
 	to := flag.String("to", "2024-06-07", "last day of the range, YYYY-MM-DD")
 	flag.Parse()
-	if *useReplay {
-		srv := replay.Start()
-		defer srv.Close()
-		srv.Setenv()
-	}
+	defer replay.ServeIf(*useReplay)()
 	p := &fxref.RatesParams{Base: *base}
 	if *symbols != "" {
 		p.Symbols = strings.Split(*symbols, ",")

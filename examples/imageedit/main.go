@@ -31,11 +31,7 @@ func main() {
 	bg := flag.String("background-color", "", "an Extra parameter passed as background.color (Edit)")
 	out := flag.String("out", "edited.png", "where to write the result")
 	flag.Parse()
-	if *useReplay {
-		srv := replay.Start()
-		defer srv.Close()
-		srv.Setenv()
-	}
+	defer replay.ServeIf(*useReplay)()
 	c, err := imageedit.New()
 	if err != nil {
 		log.Fatal(err)

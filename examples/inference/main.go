@@ -25,11 +25,7 @@ func main() {
 	stream := flag.Bool("stream", true, "print the reply as it is generated")
 	models := flag.Bool("models", false, "list the models available to the key and exit")
 	flag.Parse()
-	if *useReplay {
-		srv := replay.Start()
-		defer srv.Close()
-		srv.Setenv()
-	}
+	defer replay.ServeIf(*useReplay)()
 	c, err := inference.New()
 	if err != nil {
 		log.Fatal(err)

@@ -25,11 +25,7 @@ func main() {
 	text := flag.String("text", "amphitheatre in Mountain View", "text to search places for")
 	to := flag.String("to", "450 Serra Mall, Stanford, CA", "route destination")
 	flag.Parse()
-	if *useReplay {
-		srv := replay.Start()
-		defer srv.Close()
-		srv.Setenv()
-	}
+	defer replay.ServeIf(*useReplay)()
 	c, err := maps.New()
 	if err != nil {
 		log.Fatal(err)

@@ -25,11 +25,7 @@ func main() {
 	tag := flag.String("tag", "products", "tag whose public image list to print")
 	maxResults := flag.Int("max", 10, "max_results for the admin image list")
 	flag.Parse()
-	if *useReplay {
-		srv := replay.Start()
-		defer srv.Close()
-		srv.Setenv()
-	}
+	defer replay.ServeIf(*useReplay)()
 	c, err := media.New()
 	if err != nil {
 		log.Fatal(err)

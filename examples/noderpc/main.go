@@ -21,11 +21,7 @@ func main() {
 	address := flag.String("address", "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045", "account address, 0x and 40 hex digits")
 	tag := flag.String("block", "latest", "block tag or 0x block number")
 	flag.Parse()
-	if *useReplay {
-		srv := replay.Start()
-		defer srv.Close()
-		srv.Setenv()
-	}
+	defer replay.ServeIf(*useReplay)()
 	c, err := noderpc.New()
 	if err != nil {
 		log.Fatal(err)

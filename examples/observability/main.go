@@ -21,11 +21,7 @@ func main() {
 	useReplay := flag.Bool("replay", false, "run against the embedded replay server")
 	dataset := flag.String("dataset", "conduit-example", "dataset to send the event to")
 	flag.Parse()
-	if *useReplay {
-		srv := replay.Start()
-		defer srv.Close()
-		srv.Setenv()
-	}
+	defer replay.ServeIf(*useReplay)()
 	c, err := observability.New()
 	if err != nil {
 		log.Fatal(err)

@@ -23,11 +23,7 @@ func main() {
 	spec := flag.String("specifier", "^7.20", "version range, version or tag to resolve")
 	period := flag.String("period", "week", "stats period")
 	flag.Parse()
-	if *useReplay {
-		srv := replay.Start()
-		defer srv.Close()
-		srv.Setenv()
-	}
+	defer replay.ServeIf(*useReplay)()
 	c, err := pkgstats.New()
 	if err != nil {
 		log.Fatal(err)

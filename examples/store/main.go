@@ -23,11 +23,7 @@ func main() {
 	category := flag.String("category", "men's clothing", "category name")
 	limit := flag.Int("limit", 3, "at most this many products of the category")
 	flag.Parse()
-	if *useReplay {
-		srv := replay.Start()
-		defer srv.Close()
-		srv.Setenv()
-	}
+	defer replay.ServeIf(*useReplay)()
 	c, err := store.New()
 	if err != nil {
 		log.Fatal(err)

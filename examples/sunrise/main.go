@@ -22,11 +22,7 @@ func main() {
 	date := flag.String("date", "2024-06-21", "date, YYYY-MM-DD")
 	tz := flag.String("tzid", "", "IANA time zone for the times")
 	flag.Parse()
-	if *useReplay {
-		srv := replay.Start()
-		defer srv.Close()
-		srv.Setenv()
-	}
+	defer replay.ServeIf(*useReplay)()
 	c, err := sunrise.New()
 	if err != nil {
 		log.Fatal(err)

@@ -29,9 +29,7 @@ func main() {
 }
 
 func run(w *os.File) error {
-	srv := replay.Start()
-	defer srv.Close()
-	srv.Setenv()
+	defer replay.ServeIf(true)()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	names := make([]string, 0, len(stops))
