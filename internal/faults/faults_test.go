@@ -318,7 +318,7 @@ var notSecret = map[string]bool{
 // TestErrorAfterResponse: when a 2xx answer came back but its body could
 // not be used (cut, malformed, over the cap), Error.Attempts, "attempts
 // made, retries included", is still at least one. (StatusCode is 0 there:
-// internal/check makes that the convention, "0 when the body never
+// internal/testkit makes that the convention, "0 when the body never
 // decoded", though the field's own comment says "0 when no response came
 // back".) One subtest per fault, listing every operation that gets it
 // wrong.
