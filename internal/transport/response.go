@@ -33,9 +33,16 @@ func readCapped(resp *http.Response, max int64) ([]byte, bool, error) {
 		return nil, false, ErrResponseTooLarge
 	}
 	if resp.ContentLength >= 0 {
-		b := make([]byte, resp.ContentLength)
-		_, err := io.ReadFull(resp.Body, b)
-		return b, true, err
+		n := resp.ContentLength
+		b := make([]byte, n, n+1)
+		if _, err := io.ReadFull(resp.Body, b); err != nil {
+			return nil, false, err
+		}
+		// Reading on to EOF (into the spare byte) hands the connection back
+		// to the pool now, while we decode, instead of after; otherwise the
+		// next call often finds no idle connection and dials.
+		resp.Body.Read(b[n : n+1])
+		return b, true, nil
 	}
 	buf := bufPool.Get().(*bytes.Buffer)
 	buf.Reset()
