@@ -96,7 +96,9 @@ func TestSubmissions(t *testing.T) {
 			Form            []string `json:"form"`
 		} `json:"recent"`
 	}
-	require.NoError(t, json.Unmarshal(r.Filings, &recent), "the recent filings stay reachable")
+	filings, err := r.Filings()
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(filings, &recent), "the recent filings stay reachable")
 	assert.Equal(t, []string{"0000320193-24-000123", "0000320193-24-000081", "0000320193-24-000069"}, recent.Recent.AccessionNumber)
 	assert.Equal(t, "10-K", recent.Recent.Form[0])
 	var extra struct {

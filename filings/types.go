@@ -62,9 +62,20 @@ type Submissions struct {
 	Description     string  `json:"description"`
 	Website         string  `json:"website"`
 	InvestorWebsite string  `json:"investorWebsite"`
-	// Filings is the recent-filings part, which the spec does not show,
-	// kept as sent; decode it into the shape you need.
-	Filings json.RawMessage `json:"filings,omitempty"`
+}
+
+// Filings returns the recent-filings part, which the spec does not show,
+// exactly as sent; decode it into the shape you need. It is read from the
+// raw record on demand rather than copied while decoding: for a large filer
+// it is most of a body of tens of megabytes.
+func (s *Submissions) Filings() (json.RawMessage, error) {
+	var v struct {
+		Filings json.RawMessage `json:"filings"`
+	}
+	if err := s.Decode(&v); err != nil {
+		return nil, err
+	}
+	return v.Filings, nil
 }
 
 // Number is a fact value exactly as filed. Values run past 2^53 (amounts in

@@ -217,3 +217,21 @@ func TestJSONStringFastPathAgrees(t *testing.T) {
 		assert.Equal(t, want, got, in)
 	}
 }
+
+// A large body of unknown length, gathered in chunks, comes out whole.
+func TestLargeUnsizedBodyIntact(t *testing.T) {
+	pad := strings.Repeat("0123456789abcdef", (3<<20+12345)/16)
+	rec := newRecorder(t, func(w http.ResponseWriter, r *http.Request) {
+		io.WriteString(w, `{"id":7,"pad":"`)
+		w.(http.Flusher).Flush() // no Content-Length from here on
+		io.WriteString(w, pad)
+		io.WriteString(w, `"}`)
+	})
+	c := newOpen(t, rec.URL)
+	var it item
+	require.NoError(t, c.Do(context.Background(), &Request{Op: "X", Method: "GET", Path: "/"}, &it))
+	var v struct{ Pad string }
+	require.NoError(t, it.Decode(&v))
+	assert.Equal(t, int64(7), it.ID)
+	assert.Equal(t, pad, v.Pad)
+}

@@ -44,23 +44,50 @@ func readCapped(resp *http.Response, max int64) ([]byte, bool, error) {
 		resp.Body.Read(b[n : n+1])
 		return b, true, nil
 	}
+	return readUnsized(io.LimitReader(resp.Body, max+1), max)
+}
+
+// readUnsized reads a body of unknown length. Small bodies (the usual case)
+// go through a pooled buffer and come out as one exact copy. A body past
+// pooledBufMax is gathered in fixed chunks and joined once at the end, so
+// the peak is about twice the body, where a doubling buffer reaches three
+// times (old and new buffer during the last growth, then the copy).
+func readUnsized(r io.Reader, max int64) ([]byte, bool, error) {
 	buf := bufPool.Get().(*bytes.Buffer)
+	defer bufPool.Put(buf)
 	buf.Reset()
-	n, err := buf.ReadFrom(io.LimitReader(resp.Body, max+1))
-	if err != nil || n > max {
-		bufPool.Put(buf)
-		if err == nil {
-			err = ErrResponseTooLarge
-		}
+	n, err := buf.ReadFrom(io.LimitReader(r, pooledBufMax))
+	if err != nil {
 		return nil, false, err
 	}
-	if buf.Cap() > pooledBufMax {
-		// A large body keeps its buffer: copying it would double the peak,
-		// and pooling it would pin the memory after the call.
-		return buf.Bytes(), true, nil
+	if n < pooledBufMax {
+		return bytes.Clone(buf.Bytes()), true, nil
 	}
-	defer bufPool.Put(buf)
-	return bytes.Clone(buf.Bytes()), true, nil
+	chunks := [][]byte{bytes.Clone(buf.Bytes())}
+	total := n
+	for {
+		chunk := make([]byte, pooledBufMax)
+		k, err := io.ReadFull(r, chunk)
+		total += int64(k)
+		if total > max {
+			return nil, false, ErrResponseTooLarge
+		}
+		if k > 0 {
+			chunks = append(chunks, chunk[:k])
+		}
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			break
+		}
+		if err != nil {
+			return nil, false, err
+		}
+	}
+	out := make([]byte, 0, total)
+	for i, c := range chunks {
+		out = append(out, c...)
+		chunks[i] = nil // let each chunk go as soon as it is copied
+	}
+	return out, true, nil
 }
 
 func (c *Client) decode(req *Request, resp *http.Response, red *redactor, out any) error {
