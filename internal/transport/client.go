@@ -3,6 +3,7 @@ package transport
 import (
 	"errors"
 	"fmt"
+	"github.com/hashicorp/go-retryablehttp"
 	"log/slog"
 	"net"
 	"net/http"
@@ -20,6 +21,7 @@ type Client struct {
 	def      string            // default placeholder
 	values   map[string]string
 	hc       *http.Client
+	rc       *retryablehttp.Client
 	red      *redactor
 	ua       string
 	uaHeader []string
@@ -108,6 +110,7 @@ func New(svc *Service, opts ...Option) (*Client, error) {
 		}
 	}
 	c.hc = c.httpClient(cfg.httpClient)
+	c.rc = c.retryClient()
 	return c, nil
 }
 

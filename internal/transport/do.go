@@ -94,9 +94,12 @@ func (c *Client) send(ctx context.Context, req *Request) (*http.Response, *redac
 		body = raw
 		contentType = "application/json"
 	}
-	if auth.credentialed() || len(req.Secrets) > 0 {
-		ctx = markCredentialed(ctx)
+	cl := &call{policy: &c.retry, write: req.Write, retries: c.retry.max, req: req, red: red,
+		credentialed: auth.credentialed() || len(req.Secrets) > 0}
+	if req.Upload != nil && !req.Replayable {
+		cl.retries = 0
 	}
+	ctx = context.WithValue(ctx, callKey{}, cl)
 	rreq, err := retryablehttp.NewRequestWithContext(ctx, req.Method, u, body)
 	if err != nil {
 		return fail(&Error{Message: red.string(err.Error()), Err: ErrInvalidParam})
@@ -124,22 +127,7 @@ func (c *Client) send(ctx context.Context, req *Request) (*http.Response, *redac
 		rreq.SetBasicAuth(p.basic[0], p.basic[1])
 	}
 
-	cl := &call{policy: &c.retry, write: req.Write}
-	rc := &retryablehttp.Client{
-		HTTPClient:   c.hc,
-		RetryMax:     c.retry.max,
-		CheckRetry:   cl.check,
-		Backoff:      cl.backoff,
-		ErrorHandler: passThrough,
-	}
-	if req.Upload != nil && !req.Replayable {
-		rc.RetryMax = 0
-	}
-	cl.retries = rc.RetryMax
-	if c.logger != nil {
-		c.logAttempts(rc, cl, req, red)
-	}
-	resp, err := rc.Do(rreq)
+	resp, err := c.rc.Do(rreq)
 	if err != nil {
 		if resp != nil {
 			drainClose(resp.Body)
@@ -165,29 +153,59 @@ func passThrough(resp *http.Response, err error, _ int) (*http.Response, error) 
 	return resp, err
 }
 
-func (c *Client) logAttempts(rc *retryablehttp.Client, cl *call, req *Request, red *redactor) {
-	var start time.Time
-	rc.RequestLogHook = func(_ retryablehttp.Logger, _ *http.Request, _ int) { start = time.Now() }
-	check := rc.CheckRetry
-	rc.CheckRetry = func(ctx context.Context, resp *http.Response, err error) (bool, error) {
-		retry, cerr := check(ctx, resp, err)
+// retryClient is the one retry loop of a Client. Its hooks find the state of
+// the call they serve in the request's context, so nothing is built per call
+// but that state.
+func (c *Client) retryClient() *retryablehttp.Client {
+	rc := &retryablehttp.Client{
+		HTTPClient:   c.hc,
+		RetryMax:     c.retry.max,
+		CheckRetry:   c.checkRetry,
+		Backoff:      c.backoff,
+		ErrorHandler: passThrough,
+	}
+	if c.logger != nil {
+		rc.RequestLogHook = func(_ retryablehttp.Logger, r *http.Request, _ int) {
+			if cl := callOf(r.Context()); cl != nil {
+				cl.start = time.Now()
+			}
+		}
+	}
+	return rc
+}
+
+func (c *Client) checkRetry(ctx context.Context, resp *http.Response, err error) (bool, error) {
+	cl := callOf(ctx)
+	retry, cerr := cl.check(ctx, resp, err)
+	if c.logger != nil {
 		attrs := []slog.Attr{
 			slog.String("service", c.svc.Name),
-			slog.String("op", req.Op),
-			slog.String("endpoint", req.Endpoint()),
+			slog.String("op", cl.req.Op),
+			slog.String("endpoint", cl.req.Endpoint()),
 			slog.Int("attempt", cl.attempts),
-			slog.Duration("duration", time.Since(start)),
+			slog.Duration("duration", time.Since(cl.start)),
 			slog.Bool("retry", retry),
 		}
 		if resp != nil {
 			attrs = append(attrs, slog.Int("status", resp.StatusCode))
 		}
 		if err != nil {
-			attrs = append(attrs, slog.String("error", red.string(err.Error())))
+			attrs = append(attrs, slog.String("error", cl.red.string(err.Error())))
 		}
 		c.logger.LogAttrs(ctx, slog.LevelDebug, "conduit request", attrs...)
-		return retry, cerr
 	}
+	return retry, cerr
+}
+
+// backoff uses the server's wait when the last answer named one; a failure
+// with no answer (resp nil) gets the policy's jittered exponential backoff.
+func (c *Client) backoff(min, max time.Duration, n int, resp *http.Response) time.Duration {
+	if resp != nil && resp.Request != nil {
+		if cl := callOf(resp.Request.Context()); cl != nil {
+			return cl.backoff(min, max, n, resp)
+		}
+	}
+	return (&call{policy: &c.retry}).backoff(min, max, n, resp)
 }
 
 // drainClose reads a little of what is left so the connection can be reused,

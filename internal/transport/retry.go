@@ -23,12 +23,24 @@ type retryPolicy struct {
 // call is the state of one logical call across its attempts. Each call gets
 // its own, so the retry hooks need no shared state.
 type call struct {
-	policy     *retryPolicy
-	write      bool
-	retries    int // retries this call may make
-	attempts   int
-	next       time.Duration // the wait before the next attempt
-	retryAfter time.Duration // the server's last requested wait
+	policy       *retryPolicy
+	req          *Request
+	red          *redactor
+	credentialed bool // carries a secret: no redirect to another host
+	start        time.Time
+	write        bool
+	retries      int // retries this call may make
+	attempts     int
+	next         time.Duration // the wait before the next attempt
+	retryAfter   time.Duration // the server's last requested wait
+}
+
+type callKey struct{}
+
+// callOf returns the state of the call a request belongs to.
+func callOf(ctx context.Context) *call {
+	cl, _ := ctx.Value(callKey{}).(*call)
+	return cl
 }
 
 // check is the retry rule. Reads retry on connection errors and on 408, 429,
@@ -37,6 +49,13 @@ type call struct {
 // else may have been acted on. A server-requested wait beyond the cap or past
 // the context's deadline ends the call at once with RetryAfter set.
 func (c *call) check(ctx context.Context, resp *http.Response, err error) (bool, error) {
+	retry, cerr := c.decide(ctx, resp, err)
+	return retry && c.attempts <= c.retries, cerr
+}
+
+// decide applies the rule to one attempt's outcome, recording the server's
+// wait; check then holds the call to its number of retries.
+func (c *call) decide(ctx context.Context, resp *http.Response, err error) (bool, error) {
 	c.attempts++
 	c.next = 0
 	if ctx.Err() != nil {

@@ -147,7 +147,7 @@ func TestRetryAfterParsing(t *testing.T) {
 }
 
 func TestBackoffHonoursServerWait(t *testing.T) {
-	cl := &call{policy: &retryPolicy{max: 2, maxWait: time.Minute, minBackoff: 100 * time.Millisecond, maxBackoff: time.Second}}
+	cl := &call{retries: 2, policy: &retryPolicy{max: 2, maxWait: time.Minute, minBackoff: 100 * time.Millisecond, maxBackoff: time.Second}}
 	resp := &http.Response{StatusCode: 429, Header: http.Header{"Retry-After": []string{"3"}}, Body: http.NoBody}
 	retry, err := cl.check(context.Background(), resp, nil)
 	require.NoError(t, err)
