@@ -7,7 +7,12 @@ package transport
 // (cut to the usual excerpt) and the cause as the core's own errors are, so
 // a package never has to handle a secret in the clear.
 func (c *Client) Finish(req *Request, e *Error) *Error {
-	red := c.red.with(req.Secrets)
+	return c.complete(req, c.red.with(req.Secrets), e)
+}
+
+// complete fills in who failed and redacts everything an error may quote:
+// the one place both the core's decode errors and a package's own pass.
+func (c *Client) complete(req *Request, red *redactor, e *Error) *Error {
 	e.Service, e.Op, e.Endpoint = c.svc.Name, req.Op, req.Endpoint()
 	e.Code, e.Message = red.string(e.Code), red.string(e.Message)
 	if e.Body != nil {

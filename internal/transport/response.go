@@ -91,9 +91,6 @@ func readUnsized(r io.Reader, max int64) ([]byte, bool, error) {
 }
 
 func (c *Client) decode(req *Request, resp *http.Response, red *redactor, out any) error {
-	fail := func(err error, status int, msg string) error {
-		return &Error{Service: c.svc.Name, Op: req.Op, Endpoint: req.Endpoint(), StatusCode: status, Message: msg, Err: red.error(err)}
-	}
 	if out == nil {
 		return nil
 	}
@@ -102,27 +99,25 @@ func (c *Client) decode(req *Request, resp *http.Response, red *redactor, out an
 	if resp.StatusCode != http.StatusNoContent { // 204 is an empty body: fine for lists, an error where a record was expected
 		b, _, err = readCapped(resp, c.maxBytes)
 	}
-	if err == ErrResponseTooLarge {
-		return fail(err, 0, fmt.Sprintf("response body over the %d-byte cap", c.maxBytes))
+	switch {
+	case err == ErrResponseTooLarge:
+		return c.complete(req, red, &Error{Message: fmt.Sprintf("response body over the %d-byte cap", c.maxBytes), Err: err})
+	case err != nil:
+		return c.complete(req, red, &Error{Message: "reading the response body: " + err.Error(), Err: err})
 	}
-	if err != nil {
-		return fail(err, 0, "reading the response body: "+red.string(err.Error()))
-	}
-	withBody := func(e *Error) *Error {
-		e.Body, e.BodyType = excerpt(red.bytes(b)), resp.Header.Get("Content-Type")
-		return e
+	withBody := func(e *Error) error {
+		e.Body, e.BodyType = b, resp.Header.Get("Content-Type")
+		return c.complete(req, red, e)
 	}
 	derr := DecodeJSON(b, out, func(err error, msg string) error {
-		return withBody(fail(err, 0, msg).(*Error))
+		return withBody(&Error{Message: msg, Err: err})
 	})
 	// A failure body often changes a field's type ("results": ""), so the
 	// failure verdict is read also after a type error, but not from a body
 	// that is empty, null or not JSON at all.
 	if f, ok := out.(Failer); ok && (derr == nil || isTypeError(derr)) {
 		if code, msg, failed := f.Failure(); failed {
-			e := withBody(fail(ErrAPI, resp.StatusCode, red.string(msg)).(*Error))
-			e.Code = red.string(code)
-			return e
+			return withBody(&Error{StatusCode: resp.StatusCode, Code: code, Message: msg, Err: ErrAPI})
 		}
 	}
 	return derr
