@@ -23,8 +23,6 @@ package police
 
 import (
 	"context"
-	"math"
-	"strconv"
 	"time"
 
 	"github.com/conduit-sdk/conduit"
@@ -73,15 +71,10 @@ type StreetCrimesParams struct {
 // empty slice, not an error.
 func (c *Client) StreetCrimes(ctx context.Context, lat, lng float64, p *StreetCrimesParams) ([]Crime, error) {
 	const op = "StreetCrimes"
-	for _, in := range []struct {
-		field    string
-		v, limit float64
-	}{{"lat", lat, 90}, {"lng", lng, 180}} {
-		if !(math.Abs(in.v) <= in.limit) {
-			return nil, c.t.InvalidParam(op, in.field, "%v is outside -%v..%v", in.v, in.limit, in.limit)
-		}
+	q, err := c.t.LatLng(op, lat, lng)
+	if err != nil {
+		return nil, err
 	}
-	q := []string{"lat", strconv.FormatFloat(lat, 'f', -1, 64), "lng", strconv.FormatFloat(lng, 'f', -1, 64)}
 	if p != nil && p.Month != "" {
 		if _, err := time.Parse("2006-01", p.Month); err != nil {
 			return nil, c.t.InvalidParam(op, "date", "%q is not a YYYY-MM month", p.Month)

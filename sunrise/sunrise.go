@@ -22,7 +22,6 @@ package sunrise
 
 import (
 	"context"
-	"strconv"
 	"time"
 
 	"github.com/conduit-sdk/conduit"
@@ -62,11 +61,9 @@ func (c *Client) Get(ctx context.Context, lat, lng float64, p *GetParams) (*Resp
 	if p == nil {
 		p = &GetParams{}
 	}
-	if !(lat >= -90 && lat <= 90) {
-		return nil, c.t.InvalidParam(op, "lat", "%v is outside -90..90", lat)
-	}
-	if !(lng >= -180 && lng <= 180) {
-		return nil, c.t.InvalidParam(op, "lng", "%v is outside -180..180", lng)
+	q, err := c.t.LatLng(op, lat, lng)
+	if err != nil {
+		return nil, err
 	}
 	day := time.Time{}
 	if p.Date != "" {
@@ -84,8 +81,6 @@ func (c *Client) Get(ctx context.Context, lat, lng float64, p *GetParams) (*Resp
 		}
 		loc = l
 	}
-	q := make([]string, 0, 10)
-	q = append(q, "lat", strconv.FormatFloat(lat, 'f', -1, 64), "lng", strconv.FormatFloat(lng, 'f', -1, 64))
 	if p.Date != "" {
 		q = append(q, "date", p.Date)
 	}
