@@ -1,6 +1,6 @@
 module github.com/conduit-sdk/conduit
 
-go 1.24.0
+go 1.26.0
 
 require (
 	github.com/hashicorp/go-retryablehttp v0.7.8
