@@ -28,20 +28,44 @@ import (
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
-// Option configures a Client; the common options are in package conduit.
+// Option configures a Client, or one call; the common options are in
+// package conduit.
 type Option = conduit.Option
 
 // Error is conduit's error type.
 type Error = conduit.Error
 
-var service = &transport.Service{Name: "sunrise", Bases: []string{"sun_url"}}
+// service answers every request with a status word: OK, or what went wrong,
+// under status 200 or 400 alike.
+var service = transport.Register(&transport.Service{
+	Name:  "sunrise",
+	Bases: []transport.Base{{Name: "sun_url", Option: "conduit.WithBaseURL"}},
+	Errors: transport.Profile{
+		Code:   []string{"status"},
+		InBody: &transport.StatusWord{Path: "status", OK: []string{"OK"}},
+		Codes:  map[string]transport.Meaning{"UNKNOWN_ERROR": transport.Transient},
+	},
+})
+
+var getOp = transport.Declare[Response](service, transport.Op{Name: "Get", Method: "GET", Path: "/json"}, nil)
 
 // Client calls the sunrise interface. It is safe for concurrent use.
 type Client struct{ t *transport.Client }
 
 // New returns a Client configured by opts and the CONDUIT_* environment.
 func New(opts ...Option) (*Client, error) {
-	return transport.Build(service, opts, func(t *transport.Client) *Client { return &Client{t: t} })
+	t, err := transport.New(service, opts)
+	if err != nil {
+		return nil, err
+	}
+	return &Client{t: t}, nil
+}
+
+// Do calls any path of the service, for an endpoint this package does not
+// type, with the same base URL, limits, retries and errors as Get; see
+// conduit's documentation of Do.
+func (c *Client) Do(ctx context.Context, method, path string, in, out any, opts ...Option) error {
+	return c.t.Do(ctx, method, path, in, out, opts)
 }
 
 // GetParams are Get's optional inputs.
@@ -56,12 +80,11 @@ type GetParams struct {
 
 // Get returns the sun times at lat, lng (decimal degrees). A response whose
 // status is not "OK" is an *Error with that status as its Code.
-func (c *Client) Get(ctx context.Context, lat, lng float64, p *GetParams) (*Response, error) {
-	const op = "Get"
+func (c *Client) Get(ctx context.Context, lat, lng float64, p *GetParams, opts ...Option) (*Response, error) {
 	if p == nil {
 		p = &GetParams{}
 	}
-	q, err := c.t.LatLng(op, lat, lng)
+	q, err := getOp.LatLng(lat, lng)
 	if err != nil {
 		return nil, err
 	}
@@ -69,7 +92,7 @@ func (c *Client) Get(ctx context.Context, lat, lng float64, p *GetParams) (*Resp
 	if p.Date != "" {
 		d, err := time.Parse(time.DateOnly, p.Date)
 		if err != nil {
-			return nil, c.t.InvalidParam(op, "date", "%q is not a YYYY-MM-DD date", p.Date)
+			return nil, getOp.Invalid("date", "%q is not a YYYY-MM-DD date", p.Date)
 		}
 		day = d
 	}
@@ -77,7 +100,7 @@ func (c *Client) Get(ctx context.Context, lat, lng float64, p *GetParams) (*Resp
 	if p.TZID != "" {
 		l, err := time.LoadLocation(p.TZID)
 		if err != nil || p.TZID == "Local" {
-			return nil, c.t.InvalidParam(op, "tzid", "%q is not a known IANA time zone", p.TZID)
+			return nil, getOp.Invalid("tzid", "%q is not a known IANA time zone", p.TZID)
 		}
 		loc = l
 	}
@@ -90,13 +113,13 @@ func (c *Client) Get(ctx context.Context, lat, lng float64, p *GetParams) (*Resp
 	if p.TZID != "" {
 		q = append(q, "tzid", p.TZID)
 	}
-	var r Response
-	if err := c.t.Do(ctx, &transport.Request{Op: op, Method: "GET", Path: "/json", Query: q}, &r); err != nil {
+	r, err := getOp.Do(ctx, c.t, transport.Call{Query: q}, opts)
+	if err != nil {
 		return nil, err
 	}
 	if day.IsZero() {
 		day = time.Now().In(loc)
 	}
 	r.Results.anchor(day, loc)
-	return &r, nil
+	return r, nil
 }

@@ -89,7 +89,7 @@ func TestGetBadInput(t *testing.T) {
 }
 
 func TestMissingBaseURL(t *testing.T) {
-	testkit.MissingBaseURL(t, "CONDUIT_SUN_URL", sunrise.New, func(c *sunrise.Client) error {
+	testkit.MissingBaseURL(t, "CONDUIT_SUNRISE_SUN_URL", sunrise.New, func(c *sunrise.Client) error {
 		_, err := c.Get(context.Background(), 0, 0, nil)
 		return err
 	})
@@ -97,7 +97,7 @@ func TestMissingBaseURL(t *testing.T) {
 
 func TestBaseURLFromEnv(t *testing.T) {
 	srv := testkit.ReplayServer(t)
-	t.Setenv("CONDUIT_SUN_URL", srv.URL("sun_url"))
+	t.Setenv("CONDUIT_SUN_URL", srv.URL("sunrise", "sun_url"))
 	c, err := sunrise.New()
 	require.NoError(t, err)
 	_, err = c.Get(context.Background(), 1, 2, nil)

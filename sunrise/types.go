@@ -1,28 +1,20 @@
 package sunrise
 
 import (
+	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
 	"time"
 
-	"github.com/conduit-sdk/conduit/internal/transport"
-)
+	)
 
 // Response is the body of Get. RawJSON returns it as sent.
 type Response struct {
-	transport.Raw
+	raw
 	Results Results `json:"results"`
 	Status  string  `json:"status"`
 	TZID    string  `json:"tzid"`
-}
-
-// Failure reports a status other than "OK"; conduit turns it into an *Error.
-func (r *Response) Failure() (code, message string, failed bool) {
-	if r.Status == "OK" {
-		return "", "", false
-	}
-	return r.Status, "status " + strconv.Quote(r.Status), true
 }
 
 // Results are the sun times of one day.
@@ -56,10 +48,11 @@ type Time struct {
 
 // UnmarshalJSON accepts an RFC 3339 timestamp or a 12-hour clock string.
 func (t *Time) UnmarshalJSON(b []byte) error {
-	if transport.IsNull(b) {
+	if string(b) == "null" {
 		return nil
 	}
-	s, err := transport.JSONString(b)
+	var s string
+	err := json.Unmarshal(b, &s)
 	if err != nil {
 		return fmt.Errorf("sunrise: time: %w", err)
 	}
@@ -111,14 +104,10 @@ type Duration struct{ time.Duration }
 
 // UnmarshalJSON accepts a number of seconds or an "HH:MM:SS" string.
 func (d *Duration) UnmarshalJSON(b []byte) error {
-	if transport.IsNull(b) {
+	if string(b) == "null" {
 		return nil
 	}
-	s, err := transport.StringOrNumber(b)
-	if err != nil {
-		return fmt.Errorf("sunrise: day_length: %w", err)
-	}
-	v, err := ParseDayLength(s)
+	v, err := ParseDayLength(strings.Trim(string(b), `"`))
 	if err != nil {
 		return err
 	}

@@ -20,6 +20,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
@@ -122,7 +123,7 @@ func NewHandler() *Server {
 	for _, p := range registry {
 		for i := range p.Routes {
 			r := &p.Routes[i]
-			pattern := r.Method + " /" + r.Base + r.Path
+			pattern := r.Method + " " + prefix(p.Name, r.Base) + r.Path
 			mux.HandleFunc(pattern, s.handler(p, r, pattern))
 		}
 	}
@@ -137,23 +138,44 @@ func NewHandler() *Server {
 // ServeHTTP answers as the replay server does.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.mux.ServeHTTP(w, r) }
 
-// URL is the base URL of a placeholder.
-func (s *Server) URL(placeholder string) string { return s.Server.URL + "/" + placeholder }
+// URL is the base URL of a placeholder of pkg.
+func (s *Server) URL(pkg, placeholder string) string { return s.Server.URL + prefix(pkg, placeholder) }
+
+// prefix is where a base of pkg is mounted: /<placeholder>, then the
+// version segment the spec ends that base with, so that the client's
+// normalisation leaves the URL as it is.
+func prefix(pkg, placeholder string) string {
+	if svc := transport.Lookup(pkg); svc != nil {
+		for _, b := range svc.Bases {
+			if b.Name == placeholder && b.Version != "" {
+				return "/" + placeholder + "/" + b.Version
+			}
+		}
+	}
+	return "/" + placeholder
+}
 
 // Options configures a client of pkg against this server: its base URLs and
 // the credentials the server accepts.
-func (s *Server) Options(pkg string) []transport.Option { return OptionsAt(pkg, s.Server.URL) }
+func (s *Server) Options(pkg string) []conduit.Option { return OptionsAt(pkg, s.Server.URL) }
 
 // OptionsAt is Options for a replay handler served at root by another
-// server.
-func OptionsAt(pkg, root string) []transport.Option {
+// server. The package must be linked into the program (imported), since its
+// options are its own.
+func OptionsAt(pkg, root string) []conduit.Option {
 	p := lookup(pkg)
-	var opts []transport.Option
-	for _, b := range p.Bases {
-		opts = append(opts, transport.WithNamedBaseURL(b, root+"/"+b))
+	svc := transport.Lookup(pkg)
+	if svc == nil {
+		panic("replay: package " + pkg + " is not linked in")
 	}
-	for name, v := range p.Credentials {
-		opts = append(opts, transport.WithValue(name, v))
+	var opts []conduit.Option
+	for _, b := range p.Bases {
+		opts = append(opts, svc.SetBase(b, root+prefix(pkg, b)))
+	}
+	for _, v := range svc.Values {
+		if cred, ok := p.Credentials[v.Name]; ok {
+			opts = append(opts, svc.Set(v.Name, cred))
+		}
 	}
 	return opts
 }
@@ -166,7 +188,7 @@ func (s *Server) Env() map[string]string {
 	defer regMu.Unlock()
 	for _, p := range registry {
 		for _, b := range p.Bases {
-			env[transport.EnvName("", b)] = s.URL(b)
+			env[transport.EnvName(p.Name, b)] = s.URL(p.Name, b)
 		}
 		for name, v := range p.Credentials {
 			env[transport.EnvName(p.Name, name)] = v

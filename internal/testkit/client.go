@@ -5,15 +5,15 @@ import (
 	"time"
 
 	"github.com/conduit-sdk/conduit/internal/replay"
-	"github.com/conduit-sdk/conduit/internal/transport"
+	"github.com/conduit-sdk/conduit"
 )
 
 // Fast makes retries wait a millisecond or a few, not seconds.
-var Fast = transport.WithRetryBackoff(time.Millisecond, 5*time.Millisecond)
+var Fast = conduit.WithRetryBackoff(time.Millisecond, 5*time.Millisecond)
 
 // Client builds a client with newClient, the package's New, failing the
 // test if it cannot.
-func Client[C any](t testing.TB, newClient func(...transport.Option) (C, error), opts ...transport.Option) C {
+func Client[C any](t testing.TB, newClient func(...conduit.Option) (C, error), opts ...conduit.Option) C {
 	t.Helper()
 	c, err := newClient(opts...)
 	if err != nil {
@@ -32,7 +32,7 @@ func ReplayServer(t testing.TB) *replay.Server {
 
 // Replay starts the replay server for the test and builds pkg's client on
 // it with newClient, the package's New, and opts after the server's own.
-func Replay[C any](t testing.TB, pkg string, newClient func(...transport.Option) (C, error), opts ...transport.Option) C {
+func Replay[C any](t testing.TB, pkg string, newClient func(...conduit.Option) (C, error), opts ...conduit.Option) C {
 	t.Helper()
 	return Client(t, newClient, append(ReplayServer(t).Options(pkg), opts...)...)
 }

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/conduit-sdk/conduit/internal/transport"
+	"github.com/conduit-sdk/conduit"
 )
 
 // Shape is what a test expects of an *Error. Status, Code and Field are
@@ -28,9 +28,9 @@ type Shape struct {
 
 // Check fails the test unless err is an *Error (as returned, not wrapped)
 // of shape want, and returns it for further checks.
-func Check(t testing.TB, err error, want Shape) *transport.Error {
+func Check(t testing.TB, err error, want Shape) *conduit.Error {
 	t.Helper()
-	e, ok := err.(*transport.Error)
+	e, ok := err.(*conduit.Error)
 	if !ok || e == nil {
 		t.Fatalf("testkit: want an *Error itself, not wrapped, got %T: %v", err, err)
 		return nil
@@ -103,7 +103,7 @@ func Errors(t *testing.T, cases []Case, secrets []string, ops ...Op) {
 // and Code, and its cause printed with %+v.
 func NoSecret(t testing.TB, err error, secrets ...string) {
 	t.Helper()
-	var e *transport.Error
+	var e *conduit.Error
 	if !errors.As(err, &e) {
 		t.Fatalf("testkit: want an *Error, got %T: %v", err, err)
 		return
@@ -129,11 +129,11 @@ func NoSecretIn(t testing.TB, out string, secrets ...string) {
 func CommonErrors() []Case {
 	return []Case{
 		{Name: "404 html", Reply: Reply{Status: 404, ContentType: "text/html", Body: "<html><body><h1>Not Found</h1></body></html>"},
-			Want: Shape{Is: transport.ErrNotFound, Status: 404}},
+			Want: Shape{Is: conduit.ErrNotFound, Status: 404}},
 		{Name: "500 json", Reply: Reply{Status: 500, Body: `{"error":{"code":"internal","message":"backend exploded"}}`},
-			Want: Shape{Is: transport.ErrAPI, Status: 500, Code: "internal", Message: "backend exploded"}},
+			Want: Shape{Is: conduit.ErrAPI, Status: 500, Code: "internal", Message: "backend exploded"}},
 		{Name: "503 plain", Reply: Reply{Status: 503, ContentType: "text/plain", Body: "down for maintenance"},
-			Want: Shape{Is: transport.ErrAPI, Status: 503, Message: "down for maintenance"}},
-		{Name: "truncated", Reply: Reply{Body: `{"data":[{"a":"`}, Want: Shape{Is: transport.ErrMalformedResponse}},
+			Want: Shape{Is: conduit.ErrAPI, Status: 503, Message: "down for maintenance"}},
+		{Name: "truncated", Reply: Reply{Body: `{"data":[{"a":"`}, Want: Shape{Is: conduit.ErrMalformedResponse}},
 	}
 }

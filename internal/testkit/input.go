@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/conduit-sdk/conduit/internal/transport"
+	"github.com/conduit-sdk/conduit"
 )
 
 // InvalidParam fails the test unless err is an *Error wrapping
@@ -14,7 +14,7 @@ import (
 // reading "invalid parameter <field>: ".
 func InvalidParam(t testing.TB, err error, field string) {
 	t.Helper()
-	Check(t, err, Shape{Is: transport.ErrInvalidParam, Field: field})
+	Check(t, err, Shape{Is: conduit.ErrInvalidParam, Field: field})
 }
 
 // Input is one invalid input: the call that makes it, and the field its
@@ -32,7 +32,7 @@ func BadInput(t *testing.T, srv *Server, want Shape, inputs []Input, secrets ...
 	for i, in := range inputs {
 		t.Run(fmt.Sprintf("%d %s", i, in.Field), func(t *testing.T) {
 			err := in.Call()
-			Check(t, err, Shape{Is: transport.ErrInvalidParam, Service: want.Service, Op: want.Op, Field: in.Field})
+			Check(t, err, Shape{Is: conduit.ErrInvalidParam, Service: want.Service, Op: want.Op, Field: in.Field})
 			NoSecret(t, err, secrets...)
 		})
 	}
@@ -44,11 +44,11 @@ func BadInput(t *testing.T, srv *Server, want Shape, inputs []Input, secrets ...
 // MissingBaseURL blanks env, the base URL's CONDUIT_* variable, and checks
 // that call fails with ErrMissingBaseURL naming it on a client newClient
 // builds without a base URL.
-func MissingBaseURL[C any](t testing.TB, env string, newClient func(...transport.Option) (C, error), call func(C) error) {
+func MissingBaseURL[C any](t testing.TB, env string, newClient func(...conduit.Option) (C, error), call func(C) error) {
 	t.Helper()
 	t.Setenv(env, "")
 	err := call(Client(t, newClient))
-	if !errors.Is(err, transport.ErrMissingBaseURL) || !strings.Contains(fmt.Sprint(err), env) {
+	if !errors.Is(err, conduit.ErrMissingBaseURL) || !strings.Contains(fmt.Sprint(err), env) {
 		t.Errorf("testkit: want ErrMissingBaseURL naming %s, got %v", env, err)
 	}
 }
@@ -60,7 +60,7 @@ func MissingCredential(t testing.TB, srv *Server, option, env string, calls ...f
 	t.Helper()
 	for i, call := range calls {
 		err := call()
-		if !errors.Is(err, transport.ErrMissingCredential) || !strings.Contains(fmt.Sprint(err), option+" or "+env) {
+		if !errors.Is(err, conduit.ErrMissingCredential) || !strings.Contains(fmt.Sprint(err), option+" or "+env) {
 			t.Errorf("testkit: call %d: want ErrMissingCredential naming %s or %s, got %v", i, option, env, err)
 		}
 	}
@@ -80,7 +80,7 @@ func OpenGET(t testing.TB, r Request) {
 	if got := r.Header.Get("Accept"); got != "application/json" {
 		t.Errorf("testkit: Accept %q, want application/json", got)
 	}
-	if got, want := r.Header.Get("User-Agent"), "conduit-go/"+transport.Version; got != want {
+	if got, want := r.Header.Get("User-Agent"), "conduit-go/"+conduit.Version; got != want {
 		t.Errorf("testkit: User-Agent %q, want %q", got, want)
 	}
 	for _, h := range []string{"Authorization", "Cookie", "Content-Type", "Referer"} {

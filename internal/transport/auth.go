@@ -1,11 +1,11 @@
 package transport
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"strings"
+
+	"github.com/conduit-sdk/conduit"
 )
 
 // placed is where one request's credentials ended up.
@@ -18,23 +18,39 @@ type placed struct {
 	ua      string
 }
 
+// auth is the scheme of op's requests to base: the operation's own, else
+// the base's, else the service's.
+func (c *Client) auth(op *Op, base string) *Auth {
+	if op.Auth != nil {
+		return op.Auth
+	}
+	if base == "" {
+		base = c.def
+	}
+	if b := c.svc.base(base); b != nil && b.Auth != nil {
+		return b.Auth
+	}
+	return &c.svc.Auth
+}
+
 // place resolves the credentials a scheme needs, failing before any I/O with
 // an error that says how to supply a missing one.
-func (c *Client) place(op string, a *Auth) (placed, error) {
+func (c *Client) place(op *Op, a *Auth) (placed, error) {
 	var p placed
 	if a.Scheme == None {
 		return p, nil
 	}
+	v := c.vault()
 	vals := make([]string, len(a.Values))
 	for i, name := range a.Values {
-		v := c.values[name]
-		if v == "" {
+		val, ok := v.values[name]
+		if !ok {
+			val = c.settings[name]
+		}
+		if val == "" {
 			return p, c.missing(op, name)
 		}
-		if strings.ContainsAny(v, "\r\n\x00") {
-			return p, c.InvalidParam(op, name, "contains a control character")
-		}
-		vals[i] = v
+		vals[i] = val
 	}
 	switch a.Scheme {
 	case Bot:
@@ -42,7 +58,7 @@ func (c *Client) place(op string, a *Auth) (placed, error) {
 	case Bearer:
 		p.header = [2]string{"Authorization", "Bearer " + vals[0]}
 	case Header:
-		p.header = [2]string{a.Name, vals[0]}
+		p.header = [2]string{http.CanonicalHeaderKey(a.Name), vals[0]}
 	case Query:
 		p.query = []string{a.Name, vals[0]}
 	case PathKey:
@@ -54,60 +70,32 @@ func (c *Client) place(op string, a *Auth) (placed, error) {
 		}
 	case Basic:
 		p.basic = [2]string{vals[0], vals[1]}
+		p.header[0] = "Authorization"
 	case UserAgent:
 		if !strings.Contains(vals[0], "@") {
-			return p, c.InvalidParam(op, a.Values[0], "must name the requester and a contact e-mail address, as in \"Example Corp admin@example.com\"")
+			return p, op.Invalid(a.Values[0], "must name the requester and a contact e-mail address, as in \"Example Corp admin@example.com\"")
 		}
 		p.ua = vals[0]
 	}
 	return p, nil
 }
 
-func (c *Client) missing(op, name string) *Error {
+func (c *Client) missing(op *Op, name string) error {
 	how := EnvName(c.svc.Name, name)
-	for _, v := range c.svc.Values {
-		if v.Name == name && v.Option != "" {
-			how = v.Option + " or " + how
-		}
+	if d := c.svc.value(name); d != nil && d.Option != "" {
+		how = d.Option + " or " + how
 	}
-	return &Error{Service: c.svc.Name, Op: op, Message: fmt.Sprintf("missing credential %s: set it with %s", name, how), Err: ErrMissingCredential}
+	return &conduit.Error{Service: c.svc.Name, Op: op.Name, Endpoint: op.Endpoint(),
+		Message: fmt.Sprintf("missing credential %s: set it with %s", name, how), Err: conduit.ErrMissingCredential}
 }
 
+// apply sets the credential headers, after the caller's own, so that no
+// WithHeader can replace them.
 func (p *placed) apply(h http.Header) {
-	if p.header[0] != "" {
+	if p.header[0] != "" && p.header[1] != "" {
 		h.Set(p.header[0], p.header[1])
 	}
 	if p.ua != "" {
-		h.Set("User-Agent", p.ua)
+		h["User-Agent"] = []string{p.ua}
 	}
-}
-
-// mergeBody adds body credentials as the first members of a JSON object.
-func mergeBody(body []byte, fields []string) ([]byte, error) {
-	body = bytes.TrimSpace(body)
-	if len(fields) == 0 {
-		return body, nil
-	}
-	if len(body) < 2 || body[0] != '{' {
-		return nil, fmt.Errorf("body credentials need a JSON object body")
-	}
-	var b bytes.Buffer
-	b.Grow(len(body) + 64)
-	b.WriteByte('{')
-	for i := 0; i < len(fields); i += 2 {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		k, _ := json.Marshal(fields[i])
-		v, _ := json.Marshal(fields[i+1])
-		b.Write(k)
-		b.WriteByte(':')
-		b.Write(v)
-	}
-	rest := bytes.TrimSpace(body[1:])
-	if len(rest) > 0 && rest[0] != '}' {
-		b.WriteByte(',')
-	}
-	b.Write(rest)
-	return b.Bytes(), nil
 }

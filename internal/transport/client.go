@@ -3,142 +3,168 @@ package transport
 import (
 	"errors"
 	"fmt"
-	"github.com/hashicorp/go-retryablehttp"
 	"log/slog"
 	"net"
 	"net/http"
-	"net/url"
 	"os"
 	"strings"
 	"time"
+
+	"github.com/hashicorp/go-retryablehttp"
+
+	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/config"
+)
+
+// Version is conduit's release, sent in the default User-Agent.
+const Version = conduit.Version
+
+// Defaults applied when no option says otherwise.
+const (
+	DefaultMaxRetries       = 2
+	DefaultMaxResponseBytes = 64 << 20
+	DefaultMaxRetryWait     = 60 * time.Second
+	DefaultIdleTimeout      = 60 * time.Second
 )
 
 // Client sends the requests of one interface package. It is safe for
-// concurrent use.
+// concurrent use. Nothing in it prints a credential: the secrets live in a
+// closure, which fmt, encoding/json and log/slog cannot look into.
 type Client struct {
 	svc      *Service
-	bases    map[string]string // placeholder -> base URL without trailing slash
-	def      string            // default placeholder
-	values   map[string]string
+	bases    map[string]string // placeholder -> base URL, without a trailing slash
+	def      string            // the default placeholder
+	settings map[string]string // settings that are not secret (environment, region)
+	vault    func() *vault
 	hc       *http.Client
 	rc       *retryablehttp.Client
-	red      *redactor
-	ua       string
-	uaHeader []string
+	ua       []string
 	logger   *slog.Logger
-	maxBytes int64
-	retry    retryPolicy
+	limiter  config.Limiter // nil: no limit
+	defaults *callSettings
 }
 
-// New builds a Client for svc. Base URLs and named values come from opts,
-// else from the environment; a missing one is reported by the first request
-// that needs it, before any I/O, so a package with several hosts is usable
-// with only the ones it has.
-func New(svc *Service, opts ...Option) (*Client, error) {
-	cfg := newConfig()
+// vault holds a client's secrets and the redactor that knows every form
+// they take on the wire.
+type vault struct {
+	values map[string]string
+	red    *redactor
+}
+
+// New builds a Client for svc from opts and the CONDUIT_* environment. A
+// malformed option, setting or base URL fails here; a missing credential or
+// base URL is reported by the first call that needs it, before any I/O, so
+// a package with several hosts is usable with only the ones it has.
+func New(svc *Service, opts []conduit.Option) (*Client, error) {
+	st := &config.Settings{Level: config.Client, Service: svc.Name}
 	for _, o := range opts {
 		if o != nil {
-			o(cfg)
+			o(st)
 		}
 	}
-	if len(cfg.errs) > 0 {
-		return nil, &Error{Service: svc.Name, Op: "New", Message: errors.Join(cfg.errs...).Error(), Err: ErrInvalidParam}
+	fail := func(field string, err error) (*Client, error) {
+		return nil, &conduit.Error{Service: svc.Name, Op: "New", Field: field, Message: err.Error(), Err: conduit.ErrInvalidParam}
 	}
-	c := &Client{
-		svc:      svc,
-		bases:    make(map[string]string, len(svc.Bases)),
-		values:   make(map[string]string, len(svc.Values)),
-		red:      &redactor{},
-		ua:       cfg.userAgent,
-		logger:   cfg.logger,
-		maxBytes: cfg.maxBytes,
-		retry: retryPolicy{
-			max:        cfg.maxRetries,
-			maxWait:    cfg.maxWait,
-			minBackoff: cfg.minBackoff,
-			maxBackoff: cfg.maxBackoff,
-		},
+	if errs := st.Errs(); len(errs) > 0 {
+		return fail("options", errors.Join(errs...))
 	}
-	if c.ua == "" {
-		c.ua = "conduit-go/" + Version
+	c := &Client{svc: svc, bases: map[string]string{}, settings: map[string]string{}, logger: st.Logger}
+	v := &vault{values: map[string]string{}, red: &redactor{}}
+	c.vault = func() *vault { return v }
+	if err := c.resolveValues(st, v); err != nil {
+		return nil, err
 	}
-	c.uaHeader = []string{c.ua}
-	for _, v := range svc.Values {
-		val, ok := cfg.values[v.Name]
-		if !ok {
-			val = os.Getenv(EnvName(svc.Name, v.Name))
-		}
-		if val == "" {
-			continue
-		}
-		c.values[v.Name] = val
-		if v.Secret {
-			c.red.add(val)
-		}
-	}
-	if a := svc.Auth; a.Scheme == Basic && len(a.Values) == 2 {
-		if u, p := c.values[a.Values[0]], c.values[a.Values[1]]; u != "" && p != "" {
-			c.red.addBasic(u, p)
-		}
-	}
-	c.def = svc.Bases[0]
+	c.def = svc.Bases[0].Name
 	if svc.DefaultBase != nil {
 		c.def = svc.DefaultBase(c.Value)
 	}
-	for _, name := range svc.Bases {
-		u, ok := cfg.bases[name]
-		if !ok && name == c.def {
-			u, ok = cfg.bases[""]
-		}
-		if !ok {
-			u = os.Getenv(EnvName("", name))
-		}
-		if u == "" {
-			continue
-		}
-		pu, err := url.Parse(u)
-		if err != nil || (pu.Scheme != "http" && pu.Scheme != "https") || pu.Host == "" || pu.RawQuery != "" || pu.Fragment != "" {
-			return nil, &Error{Service: svc.Name, Op: "New", Field: name, Message: fmt.Sprintf("base URL %q is not an absolute http(s) URL without query or fragment", c.red.string(u)), Err: ErrInvalidParam}
-		}
-		c.bases[name] = strings.TrimRight(u, "/")
-		limit := svc.Limit
-		if cfg.limit != nil {
-			limit = *cfg.limit
-		}
-		if limit.N > 0 {
-			registerLimit(pu.Host, limit)
-		}
+	if err := c.resolveBases(st); err != nil {
+		return nil, err
 	}
-	c.hc = c.httpClient(cfg.httpClient)
+	ua := "conduit-go/" + Version
+	if st.UserAgent != nil && *st.UserAgent != "" {
+		ua = *st.UserAgent
+	}
+	c.ua = []string{ua}
+	switch {
+	case st.LimiterSet:
+		c.limiter = st.Limiter
+	case svc.Limit.N > 0:
+		c.limiter = sharedLimiter(svc.Limit)
+	}
+	c.defaults = clientDefaults(st)
+	c.hc = c.httpClient(st.HTTPClient)
 	c.rc = c.retryClient()
 	return c, nil
 }
 
-// EnvName is the environment variable of a named value of a service
-// (CONDUIT_INFERENCE_API_KEY), or of a placeholder when service is empty
-// (CONDUIT_SUN_URL).
-func EnvName(service, name string) string {
-	if service == "" {
-		return "CONDUIT_" + strings.ToUpper(name)
+// resolveValues reads every declared value from the options, else from the
+// environment, checking settings against their enums and keeping secrets in
+// the vault.
+func (c *Client) resolveValues(st *config.Settings, v *vault) error {
+	for _, d := range c.svc.Values {
+		val, ok := st.Values[d.Name]
+		if !ok {
+			val = os.Getenv(EnvName(c.svc.Name, d.Name))
+		}
+		if val == "" {
+			continue
+		}
+		if strings.ContainsAny(val, "\r\n\x00") {
+			return &conduit.Error{Service: c.svc.Name, Op: "New", Field: d.Name, Message: "contains a control character", Err: conduit.ErrInvalidParam}
+		}
+		if len(d.Enum) > 0 {
+			canon, ok := oneOf(val, d.Enum)
+			if !ok {
+				return &conduit.Error{Service: c.svc.Name, Op: "New", Field: d.Name,
+					Message: fmt.Sprintf("%.40q is not one of %s (set by %s or %s)", val, strings.Join(d.Enum, ", "), d.Option, EnvName(c.svc.Name, d.Name)),
+					Err:     conduit.ErrInvalidParam}
+			}
+			val = canon
+		}
+		if d.Secret {
+			v.values[d.Name] = val
+			v.red.add(val)
+		} else {
+			c.settings[d.Name] = val
+		}
 	}
-	return "CONDUIT_" + strings.ToUpper(service) + "_" + strings.ToUpper(name)
+	if a := c.svc.Auth; a.Scheme == Basic && len(a.Values) == 2 {
+		if u, p := v.values[a.Values[0]], v.values[a.Values[1]]; u != "" && p != "" {
+			v.red.addBasic(u, p)
+		}
+	}
+	return nil
 }
 
-// Value returns a named value resolved at New, or "".
-func (c *Client) Value(name string) string { return c.values[name] }
-
-// Service returns the package's name, for errors built by the package.
-func (c *Client) Service() string { return c.svc.Name }
-
-// InvalidParam builds this service's ErrInvalidParam error for op.
-func (c *Client) InvalidParam(op, field, format string, args ...any) *Error {
-	return InvalidParam(c.svc.Name, op, field, format, args...)
+func oneOf(v string, enum []string) (string, bool) {
+	for _, e := range enum {
+		if strings.EqualFold(v, e) {
+			return e, true
+		}
+	}
+	return "", false
 }
+
+// Value returns a setting resolved at New (an environment, a region, a
+// cloud name), or "". Secrets are not settings and are never returned.
+func (c *Client) Value(name string) string { return c.settings[name] }
+
+// Service returns the service the client was built for.
+func (c *Client) Service() *Service { return c.svc }
+
+// Format prints the service's name whatever the verb, so no credential can
+// reach a log through a client value.
+func (c *Client) Format(f fmt.State, _ rune) { fmt.Fprintf(f, "transport.Client{%s}", c.svc.Name) }
+
+// LogValue keeps log/slog to the same short form.
+func (c *Client) LogValue() slog.Value { return slog.StringValue("transport.Client{" + c.svc.Name + "}") }
 
 // sharedTransport is the process-wide connection pool behind every client
 // that was not given an *http.Client: one pool means connections to a host
 // are reused across clients. Its timeouts keep a call whose context has no
-// deadline from hanging forever on a dead server.
+// deadline from hanging forever on a dead server; the idle timeout on
+// bodies does the same once the headers are in.
 var sharedTransport = &http.Transport{
 	Proxy: http.ProxyFromEnvironment,
 	DialContext: (&net.Dialer{
@@ -155,7 +181,7 @@ var sharedTransport = &http.Transport{
 }
 
 func (c *Client) httpClient(user *http.Client) *http.Client {
-	hc := &http.Client{Transport: &attemptTransport{user: user}}
+	hc := &http.Client{Transport: &attemptTransport{user: user, limiter: c.limiter}}
 	var userRedirect func(*http.Request, []*http.Request) error
 	if user != nil {
 		hc.Jar, hc.Timeout, userRedirect = user.Jar, user.Timeout, user.CheckRedirect

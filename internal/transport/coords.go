@@ -1,17 +1,36 @@
 package transport
 
-import "strconv"
+import (
+	"io"
+	"reflect"
+	"strconv"
+)
 
 // LatLng checks a latitude and longitude in decimal degrees (NaN and
 // infinities included) and returns them as the query pair lat, lng that the
-// coordinate-taking interfaces share. The error is this service's
-// ErrInvalidParam naming the field.
-func (c *Client) LatLng(op string, lat, lng float64) ([]string, error) {
+// coordinate-taking interfaces share.
+func (op *Op) LatLng(lat, lng float64) ([]string, error) {
 	if !(lat >= -90 && lat <= 90) {
-		return nil, c.InvalidParam(op, "lat", "%v is outside -90..90", lat)
+		return nil, op.Invalid("lat", "%v is outside -90..90", lat)
 	}
 	if !(lng >= -180 && lng <= 180) {
-		return nil, c.InvalidParam(op, "lng", "%v is outside -180..180", lng)
+		return nil, op.Invalid("lng", "%v is outside -180..180", lng)
 	}
 	return []string{"lat", strconv.FormatFloat(lat, 'f', -1, 64), "lng", strconv.FormatFloat(lng, 'f', -1, 64)}, nil
+}
+
+// Reader checks a reader argument: nil, or a nil pointer inside the
+// interface (what a failed os.Open leaves in an io.Reader variable), is bad
+// input, not a panic at the first Read.
+func (op *Op) Reader(field string, r io.Reader) error {
+	if r == nil {
+		return op.Invalid(field, "is nil")
+	}
+	switch v := reflect.ValueOf(r); v.Kind() {
+	case reflect.Pointer, reflect.Map, reflect.Slice, reflect.Func, reflect.Chan, reflect.Interface:
+		if v.IsNil() {
+			return op.Invalid(field, "is a nil %T", r)
+		}
+	}
+	return nil
 }

@@ -1,140 +1,135 @@
 package transport
 
 import (
-	"errors"
 	"fmt"
 	"net/http"
-	"strconv"
-	"strings"
-	"time"
+
+	"github.com/conduit-sdk/conduit"
 )
 
-// Sentinels for errors.Is. An *Error matches the one its status or kind
-// implies; see Error.Is.
-var (
-	ErrNotFound          = errors.New("not found")
-	ErrUnauthorized      = errors.New("unauthorized")
-	ErrRateLimited       = errors.New("rate limited")
-	ErrInvalidParam      = errors.New("invalid parameter")
-	ErrMissingCredential = errors.New("missing credential")
-	ErrMissingBaseURL    = errors.New("missing base URL")
-	ErrResponseTooLarge  = errors.New("response body over the size cap")
-	ErrMalformedResponse = errors.New("malformed response")
-	ErrRedirectRefused   = errors.New("redirect refused")
-	ErrAPI               = errors.New("the service reported an error")
+// errBodyCap bounds how much of a failure body is read; errExcerpt how much
+// of it an Error keeps.
+const (
+	errBodyCap = 64 << 10
+	errExcerpt = 8 << 10
 )
 
-// Error is the single error type of every conduit package. Nothing in it holds
-// a credential: Op is a path template, Body is redacted, and a wrapped network
-// error has its URL redacted.
-type Error struct {
-	Service    string        // "sunrise"
-	Op         string        // the Go method that failed: "Get"
-	Endpoint   string        // HTTP method and path template: "GET /json"
-	StatusCode int           // the status of a failure answer; 0 when none came back or the failure is the client's (input, decoding)
-	Code       string        // provider error code or type, when the body has one
-	Message    string        // provider message, or what was wrong with the input
-	Field      string        // the offending input, for ErrInvalidParam
-	RequestID  string        // the response's request id header, if any
-	RetryAfter time.Duration // how long the server asked us to wait
-	Attempts   int           // attempts made, retries included
-	Body       []byte        // capped, redacted excerpt of the response body
-	BodyType   string        // the response's Content-Type
-	Err        error         // the cause: a sentinel, a network or decode error
+// complete fills in who failed and where, and removes every credential
+// from everything the error carries, header-derived text included: the one
+// place every error of the core passes.
+func (x *exchange) complete(e *conduit.Error) *conduit.Error {
+	e.Service, e.Op, e.Endpoint = x.c.svc.Name, x.op.Name, x.op.Endpoint()
+	e.URL = x.safeURL
+	if e.Attempts == 0 {
+		e.Attempts = x.attempts
+	}
+	r := x.red
+	e.Code, e.Reason, e.Message = r.string(e.Code), r.string(e.Reason), r.string(e.Message)
+	e.RequestID, e.BodyType = r.string(e.RequestID), r.string(e.BodyType)
+	if e.Body != nil {
+		e.Body = excerpt(r.bytes(e.Body))
+	}
+	e.Detail = r.detail(e.Detail)
+	e.Err = r.error(e.Err)
+	return e
 }
 
-// Error reads "service.Op: METHOD /path/template: status [code]: message";
-// it never holds a credential.
-func (e *Error) Error() string {
-	var b strings.Builder
-	b.WriteString(e.Service)
-	if e.Op != "" {
-		b.WriteByte('.')
-		b.WriteString(e.Op)
+func excerpt(b []byte) []byte {
+	if len(b) > errExcerpt {
+		return b[:errExcerpt:errExcerpt]
 	}
-	b.WriteString(": ")
-	if e.Endpoint != "" && e.Field == "" {
-		b.WriteString(e.Endpoint)
-		b.WriteString(": ")
+	return b
+}
+
+// transportError is the error of a call that got no answer it could use:
+// a network failure, a refused redirect, a limiter that would not admit it,
+// a cancelled context.
+func (x *exchange) transportError(err error) error {
+	return x.complete(&conduit.Error{RetryAfter: x.retryAfter, Err: err})
+}
+
+// answerError turns a failure answer into an *Error with the service's
+// profile: code, reason, message, request id, wait and budget, the
+// sentinel the service meant, and typed details when the failure body has
+// the shape of the operation's result.
+func (x *exchange) answerError(resp *http.Response, res result) error {
+	x.last = resp
+	f, body := x.failureOf(resp)
+	e := &conduit.Error{
+		StatusCode: resp.StatusCode,
+		Code:       f.code, Reason: f.reason, Message: f.message, RequestID: f.requestID,
+		RetryAfter: f.retryAfter,
+		RateLimit:  x.c.svc.Errors.rateLimit(resp.Header),
+		Body:       body,
+		BodyType:   resp.Header.Get("Content-Type"),
+		Err:        f.meaning.Kind,
+	}
+	if e.RetryAfter == 0 {
+		e.RetryAfter = x.retryAfter
+	}
+	if d, ok := res.(detailer); ok && len(body) > 0 {
+		if p := d.detail(x.red.bytes(body)); p != nil {
+			x.addProblem(e, p)
+		}
+	}
+	return x.complete(e)
+}
+
+// failureOf returns the failure the retry check already read from resp, or
+// reads it now.
+func (x *exchange) failureOf(resp *http.Response) (failure, []byte) {
+	if x.fail != nil && x.failResp == resp {
+		return *x.fail, x.failBody
+	}
+	body, _ := readAll(resp.Body, errBodyCap)
+	drainClose(resp.Body)
+	return x.c.svc.Errors.readFailure(resp.StatusCode, resp.Header, body), body
+}
+
+// detailer is a result that can read typed details from a failure body
+// shaped like its own answers (GraphQL errors, a JSON-RPC error object).
+type detailer interface {
+	detail(body []byte) *Problem
+}
+
+// addProblem lays a package's problem over an error: its code and message
+// where the profile found none, its details, its kind.
+func (x *exchange) addProblem(e *conduit.Error, p *Problem) {
+	if p.Code != "" && (e.Code == "" || e.StatusCode == http.StatusOK) {
+		e.Code = p.Code
+	}
+	if p.Message != "" && (e.Message == "" || e.StatusCode == http.StatusOK) {
+		e.Message = p.Message
+	}
+	if p.Detail != nil {
+		e.Detail = p.Detail
 	}
 	switch {
-	case e.Field != "":
-		b.WriteString("invalid parameter ")
-		b.WriteString(e.Field)
-		b.WriteString(": ")
-		b.WriteString(e.Message)
-		return b.String()
-	case e.StatusCode != 0:
-		b.WriteString(strconv.Itoa(e.StatusCode))
-		if t := http.StatusText(e.StatusCode); t != "" {
-			b.WriteByte(' ')
-			b.WriteString(t)
-		}
+	case p.Kind != nil:
+		e.Err = p.Kind
+	case e.Err == nil || e.Err == conduit.ErrAPI:
+		e.Err = x.c.svc.Errors.meaning(e.StatusCode, e.Code, e.Reason).Kind
 	}
-	if e.Code != "" {
-		if e.StatusCode != 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString("[")
-		b.WriteString(e.Code)
-		b.WriteByte(']')
-	}
-	if e.Message != "" {
-		if e.StatusCode != 0 || e.Code != "" {
-			b.WriteString(": ")
-		}
-		b.WriteString(e.Message)
-	} else if e.Err != nil {
-		if e.StatusCode != 0 || e.Code != "" {
-			b.WriteString(": ")
-		}
-		b.WriteString(e.Err.Error())
-	}
-	if e.RetryAfter > 0 {
-		fmt.Fprintf(&b, " (retry after %v)", e.RetryAfter)
-	}
-	if e.Attempts > 1 {
-		fmt.Fprintf(&b, " (after %d attempts)", e.Attempts)
-	}
-	return b.String()
 }
 
-// GoString keeps %#v readable and as safe as Error: only redacted fields.
-func (e *Error) GoString() string {
-	return fmt.Sprintf("&transport.Error{Service:%q, Op:%q, Endpoint:%q, StatusCode:%d, Code:%q, Message:%q, Field:%q, RequestID:%q, RetryAfter:%d, Attempts:%d, Body:%q, BodyType:%q, Err:%q}",
-		e.Service, e.Op, e.Endpoint, e.StatusCode, e.Code, e.Message, e.Field, e.RequestID, e.RetryAfter, e.Attempts, e.Body, e.BodyType, errString(e.Err))
-}
-
-func errString(err error) string {
-	if err == nil {
-		return ""
+// problemError builds the error of a problem a package found in an answer
+// the core had accepted (an element of a batch).
+func (c *Client) problemError(op *Op, call *Call, p Problem) error {
+	x := &exchange{c: c, op: op, call: call, red: c.vault().red.with(call.Secrets)}
+	e := &conduit.Error{StatusCode: http.StatusOK, Body: p.Body}
+	x.addProblem(e, &p)
+	if e.Err == nil {
+		e.Err = conduit.ErrAPI
 	}
-	return err.Error()
+	return x.complete(e)
 }
 
-// Unwrap returns the cause, so errors.Is works for sentinels, context
-// errors and network errors alike.
-func (e *Error) Unwrap() error { return e.Err }
-
-// Is maps the HTTP status onto the sentinels, so callers need not remember
-// which codes mean what: 404 is ErrNotFound, 401 and 403 ErrUnauthorized, 429
-// (or any answer carrying a wait) ErrRateLimited.
-func (e *Error) Is(target error) bool {
-	switch target {
-	case ErrNotFound:
-		return e.StatusCode == http.StatusNotFound
-	case ErrUnauthorized:
-		return e.StatusCode == http.StatusUnauthorized || e.StatusCode == http.StatusForbidden
-	case ErrRateLimited:
-		return e.StatusCode == http.StatusTooManyRequests || (e.StatusCode >= 400 && e.RetryAfter > 0)
-	case ErrAPI:
-		return e.StatusCode != 0 || e.Code != ""
-	}
-	return false
-}
-
-// InvalidParam is the error for bad input, returned before any I/O. The
-// message says what is wrong; it never echoes a credential.
-func InvalidParam(service, op, field, format string, args ...any) *Error {
-	return &Error{Service: service, Op: op, Field: field, Message: fmt.Sprintf(format, args...), Err: ErrInvalidParam}
+// decodeError is the error of a 2xx body that does not decode.
+func (x *exchange) decodeError(body []byte, resp *http.Response, err error) error {
+	return x.complete(&conduit.Error{
+		Message:  "decoding the response: " + err.Error(),
+		Body:     body,
+		BodyType: resp.Header.Get("Content-Type"),
+		Err:      fmt.Errorf("%w: %w", conduit.ErrMalformedResponse, err),
+	})
 }

@@ -1,6 +1,7 @@
 package transport
 
 import (
+	"reflect"
 	"context"
 	"encoding/base64"
 	"encoding/json"
@@ -120,4 +121,38 @@ func jsonEscaped(s string) string {
 
 func jsonEscapedHTML(s string) string {
 	return strings.ReplaceAll(jsonEscaped(s), "/", `\/`)
+}
+
+// detail returns typed details with every credential removed: when a
+// secret occurs anywhere in their JSON form, they are rebuilt from that form
+// redacted, so the type survives for errors.As and the secret does not.
+func (r *redactor) detail(err error) error {
+	if err == nil || len(r.secrets) == 0 {
+		return err
+	}
+	b, jerr := json.Marshal(err)
+	if jerr != nil {
+		return r.error(err)
+	}
+	red := r.bytes(b)
+	if string(red) == string(b) && r.string(err.Error()) == err.Error() {
+		return err
+	}
+	t := reflect.TypeOf(err)
+	var fresh reflect.Value
+	if t.Kind() == reflect.Pointer {
+		fresh = reflect.New(t.Elem())
+	} else {
+		fresh = reflect.New(t)
+	}
+	if json.Unmarshal(red, fresh.Interface()) != nil {
+		return &redactedError{msg: r.string(err.Error())}
+	}
+	if t.Kind() != reflect.Pointer {
+		fresh = fresh.Elem()
+	}
+	if d, ok := fresh.Interface().(error); ok && r.string(d.Error()) == d.Error() {
+		return d
+	}
+	return &redactedError{msg: r.string(err.Error())}
 }

@@ -4,111 +4,138 @@ import (
 	"bytes"
 	"context"
 	"crypto/tls"
-	"encoding/json"
 	"errors"
 	"io"
+	"log/slog"
 	"math/rand/v2"
 	"net"
 	"net/http"
-	"strconv"
 	"time"
+
+	jsonv2 "github.com/go-json-experiment/json"
+	"github.com/hashicorp/go-retryablehttp"
+
+	"github.com/conduit-sdk/conduit"
 )
 
-type retryPolicy struct {
-	max                    int
-	maxWait                time.Duration
-	minBackoff, maxBackoff time.Duration
-}
-
-// call is the state of one logical call across its attempts. Each call gets
-// its own, so the retry hooks need no shared state.
-type call struct {
-	policy       *retryPolicy
-	req          *Request
-	red          *redactor
-	credentialed bool // carries a secret: no redirect to another host
-	start        time.Time
-	write        bool
-	retries      int // retries this call may make
-	attempts     int
-	next         time.Duration // the wait before the next attempt
-	retryAfter   time.Duration // the server's last requested wait
-}
-
-type callKey struct{}
-
-// callOf returns the state of the call a request belongs to.
-func callOf(ctx context.Context) *call {
-	cl, _ := ctx.Value(callKey{}).(*call)
-	return cl
-}
-
-// check is the retry rule. Reads retry on connection errors and on 408, 429,
-// 500, 502, 503 and 504. Writes retry only when the request provably never
-// reached the server (the dial failed) or the server said 429, since anything
-// else may have been acted on. A server-requested wait beyond the cap or past
-// the context's deadline ends the call at once with RetryAfter set.
-func (c *call) check(ctx context.Context, resp *http.Response, err error) (bool, error) {
-	retry, cerr := c.decide(ctx, resp, err)
-	return retry && c.attempts <= c.retries, cerr
-}
-
-// decide applies the rule to one attempt's outcome, recording the server's
-// wait; check then holds the call to its number of retries.
-func (c *call) decide(ctx context.Context, resp *http.Response, err error) (bool, error) {
-	c.attempts++
-	c.next = 0
-	if ctx.Err() != nil {
-		return false, ctx.Err()
+// retryClient is the one retry loop of a Client. Its hooks find the call
+// they serve in the request's context; the check decides and waits, so the
+// loop's own backoff is zero and its attempt count is the call's.
+func (c *Client) retryClient() *retryablehttp.Client {
+	return &retryablehttp.Client{
+		HTTPClient:   c.hc,
+		RetryMax:     1 << 20, // each call holds itself to its own count
+		CheckRetry:   c.checkRetry,
+		Backoff:      func(time.Duration, time.Duration, int, *http.Response) time.Duration { return 0 },
+		ErrorHandler: retryablehttp.PassthroughErrorHandler,
+		RequestLogHook: func(_ retryablehttp.Logger, r *http.Request, _ int) {
+			if x := exchangeOf(r.Context()); x != nil {
+				x.attemptStart = time.Now()
+			}
+		},
 	}
-	if err != nil {
-		if errors.Is(err, ErrRedirectRefused) || !retryableNetErr(err) {
-			return false, nil
-		}
-		return !c.write || isDialError(err), nil
-	}
-	switch resp.StatusCode {
-	case http.StatusTooManyRequests:
-	case http.StatusRequestTimeout, http.StatusInternalServerError, http.StatusBadGateway,
-		http.StatusServiceUnavailable, http.StatusGatewayTimeout:
-		if c.write {
-			c.retryAfter = retryAfterHeader(resp.Header, time.Now())
-			return false, nil
-		}
-	default:
+}
+
+func (c *Client) checkRetry(ctx context.Context, resp *http.Response, err error) (bool, error) {
+	x := exchangeOf(ctx)
+	wait, retry := x.decide(ctx, resp, err)
+	x.log(ctx, resp, err, retry)
+	if !retry {
 		return false, nil
 	}
-	c.retryAfter = retryAfterHeader(resp.Header, time.Now())
-	if c.retryAfter == 0 && resp.StatusCode == http.StatusTooManyRequests {
-		c.retryAfter = retryAfterBody(resp)
-	}
-	if c.retryAfter > 0 {
-		if c.retryAfter > c.policy.maxWait {
-			return false, nil
+	if wait > 0 {
+		t := time.NewTimer(wait)
+		defer t.Stop()
+		select {
+		case <-t.C:
+		case <-ctx.Done():
+			return false, ctx.Err()
 		}
-		if dl, ok := ctx.Deadline(); ok && time.Now().Add(c.retryAfter).After(dl) {
-			return false, nil
-		}
-		c.next = c.retryAfter
-	}
-	// retryablehttp drains only 4 KiB before closing, which throws away the
-	// connection under any larger error page; drain it here so the retry
-	// can reuse it.
-	if c.attempts <= c.retries {
-		io.CopyN(io.Discard, resp.Body, errBodyCap)
 	}
 	return true, nil
 }
 
-// backoff returns the server's wait when it gave one, else exponential
-// backoff with full jitter between the policy's bounds.
-func (c *call) backoff(_, _ time.Duration, n int, _ *http.Response) time.Duration {
-	if c.next > 0 {
-		return c.next
+// decide is the retry rule. Reads retry on connection errors, on 408, 500,
+// 502, 503 and 504, and on whatever the service's profile calls retryable
+// (429 and its kin, Geocoding's OVER_QUERY_LIMIT under 200). Writes retry
+// only when the request provably never reached the server (the dial
+// failed) or the server said it is rate limited, since anything else may
+// have been acted on. A wait the server names that passes the cap or the
+// deadline ends the call at once with RetryAfter set.
+func (x *exchange) decide(ctx context.Context, resp *http.Response, err error) (time.Duration, bool) {
+	x.attempts++
+	if ctx.Err() != nil {
+		return 0, false
 	}
-	d := c.policy.minBackoff << min(n, 20)
-	if d > c.policy.maxBackoff || d <= 0 {
-		d = c.policy.maxBackoff
+	if err != nil {
+		if !retryableNetErr(err) || (x.write && !isDialError(err)) || x.attempts > x.retries {
+			return 0, false
+		}
+		return x.backoff(), true
+	}
+	f, ok := x.readAnswer(resp)
+	if !ok {
+		return 0, false
+	}
+	x.retryAfter = f.retryAfter
+	if !f.meaning.Retry || (x.write && f.meaning.Kind != conduit.ErrRateLimited) || x.attempts > x.retries {
+		return 0, false
+	}
+	if f.retryAfter > 0 {
+		if f.retryAfter > x.cs.maxWait {
+			return 0, false
+		}
+		if dl, ok := ctx.Deadline(); ok && time.Now().Add(f.retryAfter).After(dl) {
+			return 0, false
+		}
+		return f.retryAfter, true
+	}
+	return x.backoff(), true
+}
+
+// readAnswer reads a failure answer (or a 2xx whose body may hold a status
+// word) for the retry rule, keeping what it read for the error; ok is false
+// for an answer that is a success.
+func (x *exchange) readAnswer(resp *http.Response) (failure, bool) {
+	p := &x.c.svc.Errors
+	if resp.StatusCode >= 200 && resp.StatusCode <= 299 {
+		if p.InBody == nil || x.op.Accept != "" {
+			return failure{}, false
+		}
+		body, err := readBody(resp, x.cs.maxBytes)
+		resp.Body.Close()
+		resp.Body = io.NopCloser(bytes.NewReader(body))
+		if err != nil {
+			resp.Body = errReader{err}
+			return failure{}, false
+		}
+		f, failed := p.inBodyFailure(resp.Header, body)
+		if failed {
+			resp.Body = io.NopCloser(bytes.NewReader(body))
+		}
+		return f, failed
+	}
+	body, _ := readAll(resp.Body, errBodyCap)
+	// Read on a little, so that the connection can carry the retry.
+	io.CopyN(io.Discard, resp.Body, errBodyCap)
+	resp.Body.Close()
+	resp.Body = io.NopCloser(bytes.NewReader(body))
+	f := p.readFailure(resp.StatusCode, resp.Header, body)
+	x.fail, x.failResp, x.failBody = &f, resp, body
+	return f, true
+}
+
+// errReader hands a read error on to whoever reads the body next.
+type errReader struct{ err error }
+
+func (r errReader) Read([]byte) (int, error) { return 0, r.err }
+func (r errReader) Close() error             { return nil }
+
+// backoff is exponential with full jitter between the call's bounds.
+func (x *exchange) backoff() time.Duration {
+	d := x.cs.minBackoff << min(x.attempts-1, 20)
+	if d > x.cs.maxBackoff || d <= 0 {
+		d = x.cs.maxBackoff
 	}
 	if d <= 0 {
 		return 0
@@ -122,57 +149,43 @@ func isDialError(err error) bool {
 }
 
 // retryableNetErr excludes errors that no retry can fix: a cancelled or
-// expired context, a refused redirect, a certificate the client rejects.
+// expired context, a refused redirect, a limiter that said no, a
+// certificate the client rejects.
 func retryableNetErr(err error) bool {
-	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) ||
+		errors.Is(err, conduit.ErrRedirectRefused) || errors.Is(err, errLimiter) {
 		return false
 	}
 	var cert *tls.CertificateVerificationError
 	return !errors.As(err, &cert)
 }
 
-// retryAfterHeader reads Retry-After-Ms, then Retry-After in seconds or as an
-// HTTP date, and returns 0 when neither is usable.
-func retryAfterHeader(h http.Header, now time.Time) time.Duration {
-	if v := h.Get("Retry-After-Ms"); v != "" {
-		if ms, err := strconv.ParseFloat(v, 64); err == nil && ms > 0 {
-			return time.Duration(ms * float64(time.Millisecond))
-		}
-	}
-	v := h.Get("Retry-After")
-	if v == "" {
-		return 0
-	}
-	if s, err := strconv.ParseFloat(v, 64); err == nil {
-		if s <= 0 {
-			return 0
-		}
-		return time.Duration(s * float64(time.Second))
-	}
-	if t, err := http.ParseTime(v); err == nil {
-		if d := t.Sub(now); d > 0 {
-			return d
-		}
-	}
-	return 0
+func isTypeError(err error) bool {
+	var se *jsonv2.SemanticError
+	return errors.As(err, &se)
 }
 
-// retryAfterBody reads a JSON body's retry_after seconds (chat platforms send
-// it instead of, or as well as, the header). The body is put back so the
-// caller's error still carries it.
-func retryAfterBody(resp *http.Response) time.Duration {
-	b, _ := io.ReadAll(io.LimitReader(resp.Body, errBodyCap))
-	resp.Body.Close()
-	resp.Body = io.NopCloser(bytes.NewReader(b))
-	var v struct {
-		RetryAfter json.Number `json:"retry_after"`
+// log writes one debug line per attempt, with the URL's credentials
+// removed.
+func (x *exchange) log(ctx context.Context, resp *http.Response, err error, retry bool) {
+	l := x.c.logger
+	if l == nil || !l.Enabled(ctx, slog.LevelDebug) {
+		return
 	}
-	if json.Unmarshal(b, &v) != nil {
-		return 0
+	attrs := []slog.Attr{
+		slog.String("service", x.c.svc.Name),
+		slog.String("op", x.op.Name),
+		slog.String("endpoint", x.op.Endpoint()),
+		slog.String("url", x.safeURL),
+		slog.Int("attempt", x.attempts),
+		slog.Duration("duration", time.Since(x.attemptStart)),
+		slog.Bool("retry", retry),
 	}
-	s, err := v.RetryAfter.Float64()
-	if err != nil || s <= 0 {
-		return 0
+	if resp != nil {
+		attrs = append(attrs, slog.Int("status", resp.StatusCode))
 	}
-	return time.Duration(s * float64(time.Second))
+	if err != nil {
+		attrs = append(attrs, slog.String("error", x.red.string(err.Error())))
+	}
+	l.LogAttrs(ctx, slog.LevelDebug, "conduit request", attrs...)
 }

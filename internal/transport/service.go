@@ -1,34 +1,68 @@
 package transport
 
-import "time"
+import (
+	"sort"
+	"strings"
+	"sync"
+	"time"
 
-// Service describes one interface package to the core. A package declares a
-// single Service value and builds every Client from it.
+	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/config"
+)
+
+// Service describes one interface package to the core: its name, base URLs,
+// credentials and settings, auth scheme, published limit and error profile.
+// A package declares one with Register and binds its operations to it.
 type Service struct {
-	// Name is the package name. It prefixes errors and names the
-	// CONDUIT_<NAME>_<VALUE> environment variables.
+	// Name is the package name. It prefixes errors and every environment
+	// variable: CONDUIT_<NAME>_<SETTING>.
 	Name string
-	// Bases lists the base-URL placeholders the package uses, as the spec
-	// names them ("sun_url"). Bases[0] is the default unless DefaultBase says
-	// otherwise.
-	Bases []string
-	// DefaultBase picks the default placeholder from the resolved named
-	// values, for packages whose base depends on an environment or region.
+	// Bases lists the base URLs the package uses; Bases[0] is the default
+	// unless DefaultBase picks another.
+	Bases []Base
+	// DefaultBase picks the default placeholder from the resolved settings,
+	// for packages whose host depends on an environment or region.
 	DefaultBase func(value func(name string) string) string
-	// Auth is the scheme used by requests that do not carry their own.
+	// Auth is the scheme of requests whose base and operation name none.
 	Auth Auth
-	// Values are the named credentials and settings the package reads from
-	// options or from CONDUIT_<NAME>_<VALUE>.
+	// Values are the named credentials and settings.
 	Values []Value
-	// Limit is the default per-host rate limit; the zero Limit means none.
+	// Limit is the budget the service publishes: shared by every client of
+	// the process per host, unless a client sets its own.
 	Limit Limit
+	// Errors says how the service reports failures and budgets.
+	Errors Profile
+
+	mu  sync.Mutex
+	ops []*Op
+}
+
+// Base is one base URL of a service.
+type Base struct {
+	// Name is the spec's placeholder ("sun_url"); the environment variable
+	// is CONDUIT_<SERVICE>_<NAME>.
+	Name string
+	// Option is the option that sets it, quoted in errors.
+	Option string
+	// Version is the version segment the spec ends this base with ("v1"):
+	// a URL given without it gets it.
+	Version string
+	// PathVersion is the version segment the operations' paths start with
+	// ("v2"): a URL given with it loses it, so it is not doubled.
+	PathVersion string
+	// Auth is the scheme of requests to this base when it is not the
+	// service's.
+	Auth *Auth
 }
 
 // Value is a named credential or setting of a Service.
 type Value struct {
 	Name   string // "api_key"; the env var is CONDUIT_<SERVICE>_API_KEY
 	Option string // the option that sets it, quoted in errors: "inference.WithAPIKey"
-	Secret bool   // redacted from every error and log line
+	Secret bool   // kept out of every error, log line and printed value
+	// Enum lists the values a setting accepts, compared without case and
+	// stored as written here; New refuses any other.
+	Enum []string
 }
 
 // Limit is a request budget: at most N requests in any window of length Per.
@@ -61,8 +95,133 @@ type Auth struct {
 	Values []string
 }
 
+// NoAuth is the scheme of requests that carry no credential.
+var NoAuth = &Auth{Scheme: None}
+
 // credentialed reports whether the scheme attaches something secret, which
-// decides whether a cross-host redirect may be followed.
+// decides the redirect rules.
 func (a *Auth) credentialed() bool {
 	return a.Scheme != None && a.Scheme != UserAgent
+}
+
+var (
+	registryMu sync.Mutex
+	registry   = map[string]*Service{}
+)
+
+// Register records svc so that test doubles and coverage tests can list
+// every service and operation, and returns it. A package calls it once.
+func Register(svc *Service) *Service {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	if _, dup := registry[svc.Name]; dup {
+		panic("transport: service registered twice: " + svc.Name)
+	}
+	registry[svc.Name] = svc
+	return svc
+}
+
+// Services lists the registered services by name.
+func Services() []*Service {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	out := make([]*Service, 0, len(registry))
+	for _, s := range registry {
+		out = append(out, s)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// Lookup returns the registered service called name, or nil.
+func Lookup(name string) *Service {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	return registry[name]
+}
+
+// Ops lists the service's declared operations in declaration order.
+func (s *Service) Ops() []*Op {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]*Op(nil), s.ops...)
+}
+
+// Op returns the declared operation called name, or nil.
+func (s *Service) Op(name string) *Op {
+	for _, op := range s.Ops() {
+		if op.Name == name {
+			return op
+		}
+	}
+	return nil
+}
+
+func (s *Service) declare(op *Op) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	op.Service = s
+	s.ops = append(s.ops, op)
+}
+
+// base returns the declared base called name, or nil.
+func (s *Service) base(name string) *Base {
+	for i := range s.Bases {
+		if s.Bases[i].Name == name {
+			return &s.Bases[i]
+		}
+	}
+	return nil
+}
+
+// value returns the declared value called name, or nil.
+func (s *Service) value(name string) *Value {
+	for i := range s.Values {
+		if s.Values[i].Name == name {
+			return &s.Values[i]
+		}
+	}
+	return nil
+}
+
+// EnvName is the environment variable of a named value or base of a
+// service: CONDUIT_<SERVICE>_<NAME>.
+func EnvName(service, name string) string {
+	return "CONDUIT_" + strings.ToUpper(service) + "_" + strings.ToUpper(name)
+}
+
+// Set returns the option that sets the named credential or setting; the
+// package wraps it in a typed option such as WithAPIKey. Another package's
+// New refuses it.
+func (s *Service) Set(name, v string) conduit.Option {
+	d := s.value(name)
+	if d == nil {
+		panic("transport: " + s.Name + " declares no value " + name)
+	}
+	return func(st *config.Settings) {
+		if !st.Only(config.Client, d.Option) || !st.Owned(s.Name, d.Option) {
+			return
+		}
+		if st.Values == nil {
+			st.Values = map[string]string{}
+		}
+		st.Values[name] = v
+	}
+}
+
+// SetBase returns the option that sets the named base URL.
+func (s *Service) SetBase(name, u string) conduit.Option {
+	d := s.base(name)
+	if d == nil {
+		panic("transport: " + s.Name + " declares no base " + name)
+	}
+	return func(st *config.Settings) {
+		if !st.Only(config.Client, d.Option) || !st.Owned(s.Name, d.Option) {
+			return
+		}
+		if st.Bases == nil {
+			st.Bases = map[string]string{}
+		}
+		st.Bases[name] = u
+	}
 }

@@ -1,4 +1,4 @@
-package sse
+package conduit
 
 import (
 	"context"

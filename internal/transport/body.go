@@ -1,0 +1,82 @@
+package transport
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/conduit-sdk/conduit/internal/config"
+)
+
+// jsonBody encodes a request's JSON body: the typed value, then the
+// caller's extra members (WithBodyField), which replace typed members of
+// the same name, then the body credentials, first and unreplaceable.
+func jsonBody(v any, fields []config.Field, creds []string) ([]byte, error) {
+	raw := []byte("{}")
+	if v != nil {
+		b, err := json.Marshal(v)
+		if err != nil {
+			return nil, err
+		}
+		raw = b
+	}
+	if len(fields) == 0 && len(creds) == 0 {
+		return raw, nil
+	}
+	raw = bytes.TrimSpace(raw)
+	if len(raw) < 2 || raw[0] != '{' {
+		return nil, fmt.Errorf("the request body is not a JSON object, so members cannot be added to it")
+	}
+	skip := map[string]bool{}
+	for i := 0; i < len(creds); i += 2 {
+		skip[creds[i]] = true
+	}
+	for _, f := range fields {
+		if skip[f.Name] {
+			return nil, fmt.Errorf("the body member %q carries a credential and cannot be set by WithBodyField", f.Name)
+		}
+		skip[f.Name] = true
+	}
+	var out bytes.Buffer
+	out.Grow(len(raw) + 64)
+	out.WriteByte('{')
+	n := 0
+	member := func(name string, value []byte) {
+		if n > 0 {
+			out.WriteByte(',')
+		}
+		n++
+		k, _ := json.Marshal(name)
+		out.Write(k)
+		out.WriteByte(':')
+		out.Write(value)
+	}
+	for i := 0; i < len(creds); i += 2 {
+		v, _ := json.Marshal(creds[i+1])
+		member(creds[i], v)
+	}
+	dec := jsontext.NewDecoder(bytes.NewReader(raw))
+	if _, err := dec.ReadToken(); err != nil {
+		return nil, err
+	}
+	for dec.PeekKind() != '}' {
+		name, err := dec.ReadToken()
+		if err != nil {
+			return nil, err
+		}
+		val, err := dec.ReadValue()
+		if err != nil {
+			return nil, err
+		}
+		if !skip[name.String()] {
+			member(name.String(), val)
+		}
+	}
+	for _, f := range fields {
+		member(f.Name, f.Value)
+	}
+	out.WriteByte('}')
+	return out.Bytes(), nil
+}

@@ -1,0 +1,153 @@
+package transport
+
+import (
+	"errors"
+	"io"
+	"net/http"
+	"sync/atomic"
+	"time"
+
+	"github.com/conduit-sdk/conduit"
+)
+
+// Bodies are gathered in chunks that start small and double up to
+// maxChunk, so a short answer costs one small buffer and a long one is never
+// copied while it grows; sureLength is how long a declared length may be
+// and still be trusted with one buffer before any byte arrives.
+const (
+	firstChunk = 4 << 10
+	maxChunk   = 1 << 20
+	sureLength = 64 << 10
+)
+
+// readBody reads a whole body, failing as soon as it passes max. A declared
+// length over max fails unread. A long declared length is not trusted with
+// memory before the body proves it: the bytes are gathered in chunks until
+// a quarter of the declared length has arrived, and only then is one buffer
+// of the full length made, so a server that declares gigabytes and sends
+// nothing pins nothing.
+func readBody(resp *http.Response, max int64) ([]byte, error) {
+	if resp.ContentLength > max {
+		return nil, conduit.ErrResponseTooLarge
+	}
+	declared := resp.ContentLength
+	var chunks [][]byte
+	var total int64
+	size := firstChunk
+	for {
+		if declared >= 0 && (declared <= sureLength || total >= declared/4) {
+			return readRest(resp.Body, chunks, total, declared)
+		}
+		chunk := make([]byte, size)
+		size = min(2*size, maxChunk)
+		n, err := io.ReadFull(resp.Body, chunk)
+		total += int64(n)
+		if total > max {
+			return nil, conduit.ErrResponseTooLarge
+		}
+		if n > 0 {
+			chunks = append(chunks, chunk[:n:n])
+		}
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			return join(chunks, total), nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+}
+
+// readRest reads a proven sized body into one buffer of its declared
+// length, after what already arrived, then reads on to EOF so the
+// connection goes back to the pool at once.
+func readRest(r io.Reader, chunks [][]byte, total, declared int64) ([]byte, error) {
+	b := make([]byte, declared, declared+1)
+	off := 0
+	for _, c := range chunks {
+		off += copy(b[off:], c)
+	}
+	if _, err := io.ReadFull(r, b[off:]); err != nil {
+		return nil, err
+	}
+	if n, _ := r.Read(b[declared : declared+1]); n > 0 {
+		return nil, errors.New("the body is longer than its Content-Length")
+	}
+	return b, nil
+}
+
+// join makes one slice of the chunks, letting each go once it is copied.
+func join(chunks [][]byte, total int64) []byte {
+	switch len(chunks) {
+	case 0:
+		return []byte{}
+	case 1:
+		return chunks[0]
+	}
+	out := make([]byte, 0, total)
+	for i, c := range chunks {
+		out = append(out, c...)
+		chunks[i] = nil
+	}
+	return out
+}
+
+// readAll reads at most max bytes of r, for failure bodies whose excess is
+// of no interest.
+func readAll(r io.Reader, max int64) ([]byte, error) {
+	return io.ReadAll(io.LimitReader(r, max))
+}
+
+// drainClose reads a little of what is left so the connection can be
+// reused, then closes.
+func drainClose(b io.ReadCloser) {
+	io.CopyN(io.Discard, b, errBodyCap)
+	b.Close()
+}
+
+// idleBody ends a read that waits longer than d for the server: the timer
+// runs only while a Read is blocked, so a caller that reads slowly is never
+// cut, and every byte that arrives restarts it.
+type idleBody struct {
+	rc      io.ReadCloser
+	d       time.Duration
+	timer   *time.Timer
+	stalled atomic.Bool
+}
+
+// errStalled is the read error of a body whose server went quiet.
+var errStalled = &stallError{}
+
+type stallError struct{}
+
+func (*stallError) Error() string   { return "no data from the server within the idle timeout" }
+func (*stallError) Unwrap() error   { return conduit.ErrStalled }
+func (*stallError) Timeout() bool   { return true }
+func (*stallError) Temporary() bool { return true }
+
+func newIdleBody(rc io.ReadCloser, d time.Duration) io.ReadCloser {
+	b := &idleBody{rc: rc, d: d}
+	b.timer = time.AfterFunc(time.Hour, func() {
+		b.stalled.Store(true)
+		b.rc.Close()
+	})
+	b.timer.Stop()
+	return b
+}
+
+func (b *idleBody) Read(p []byte) (int, error) {
+	if b.stalled.Load() {
+		return 0, errStalled
+	}
+	b.timer.Reset(b.d)
+	n, err := b.rc.Read(p)
+	b.timer.Stop()
+	if err != nil && b.stalled.Load() {
+		err = errStalled
+	}
+	return n, err
+}
+
+func (b *idleBody) Close() error {
+	b.timer.Stop()
+	return b.rc.Close()
+}

@@ -1,0 +1,209 @@
+package transport
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"github.com/hashicorp/go-retryablehttp"
+
+	"github.com/conduit-sdk/conduit"
+)
+
+// exchange is one call in flight: the operation, the settings it runs
+// with, and its state across attempts. The retry loop's hooks and the
+// transport find it in the request's context.
+type exchange struct {
+	c            *Client
+	op           *Op
+	call         *Call
+	cs           *callSettings
+	red          *redactor
+	safeURL      string // the URL with credentials removed
+	credentialed bool   // carries a secret: the redirect rules are stricter
+	write        bool   // retried only when provably unsent or rate limited
+	retries      int
+	start        time.Time
+	attemptStart time.Time
+	attempts     int
+	retryAfter   time.Duration // the server's last requested wait
+	last         *http.Response
+	fail         *failure // the last failure answer, read by the retry check
+	failResp     *http.Response
+	failBody     []byte
+}
+
+type exchangeKey struct{}
+
+// exchangeOf returns the exchange a request belongs to, or nil.
+func exchangeOf(ctx context.Context) *exchange {
+	x, _ := ctx.Value(exchangeKey{}).(*exchange)
+	return x
+}
+
+// result is what a call does with a 2xx answer; it owns resp.Body.
+type result interface {
+	accept(x *exchange, resp *http.Response) error
+}
+
+// exchange runs one call: settings, request, the retry loop, and the
+// answer handed to res or turned into an *Error.
+func (c *Client) exchange(ctx context.Context, op *Op, call *Call, opts []conduit.Option, res result) error {
+	if ctx == nil {
+		return op.Invalid("ctx", "nil context")
+	}
+	cs, err := c.forCall(op, opts)
+	if err != nil {
+		return err
+	}
+	x := &exchange{c: c, op: op, call: call, cs: cs, start: time.Now()}
+	req, err := x.request(ctx)
+	if err != nil {
+		x.capture(nil)
+		return err
+	}
+	resp, err := c.rc.Do(req)
+	if call.Upload != nil {
+		// net/http may still be copying the file after the answer came.
+		defer call.Upload.Stop(ctx)
+	}
+	switch {
+	case err != nil:
+		if resp != nil {
+			drainClose(resp.Body)
+		}
+		err = x.transportError(err)
+	case resp.StatusCode < 200 || resp.StatusCode > 299:
+		err = x.answerError(resp, res)
+	default:
+		x.last = resp
+		err = res.accept(x, resp)
+	}
+	x.capture(x.last)
+	return err
+}
+
+// request builds the first attempt's request: URL, body, headers and
+// credentials, every check made before any I/O.
+func (x *exchange) request(ctx context.Context) (*retryablehttp.Request, error) {
+	c, op, call := x.c, x.op, x.call
+	baseName := op.Base
+	if x.cs.base != "" {
+		baseName = x.cs.base
+	}
+	base, err := c.base(op, baseName)
+	if err != nil {
+		return nil, err
+	}
+	auth := c.auth(op, baseName)
+	p, err := c.place(op, auth)
+	if err != nil {
+		return nil, err
+	}
+	x.red = c.vault().red.with(call.Secrets)
+	u, err := buildURL(base, op, call.Args, p.pathKey, call.Query, x.cs.query, p.query)
+	if err != nil {
+		return nil, err
+	}
+	x.safeURL = x.red.string(u)
+	body, contentType, err := x.body(p.body)
+	if err != nil {
+		return nil, err
+	}
+	x.credentialed = auth.credentialed() || len(call.Secrets) > 0
+	x.write = (op.Write || call.Write) && !(op.Idempotent || call.Idempotent || x.cs.idempotent)
+	x.retries = x.cs.maxRetries
+	if call.Upload != nil && !call.Upload.Replayable {
+		x.retries = 0
+	}
+	req, err := retryablehttp.NewRequestWithContext(context.WithValue(ctx, exchangeKey{}, x), op.Method, u, body)
+	if err != nil {
+		return nil, x.complete(&conduit.Error{Message: x.red.string(err.Error()), Err: conduit.ErrInvalidParam})
+	}
+	if err := x.headers(req.Header, contentType, &p); err != nil {
+		return nil, err
+	}
+	return req, nil
+}
+
+// body returns the request body and its type: the upload, or the JSON
+// body with the caller's extra members and the body credentials.
+func (x *exchange) body(creds []string) (any, string, error) {
+	call := x.call
+	switch {
+	case call.Upload != nil:
+		if len(x.cs.fields) > 0 {
+			return nil, "", x.op.Invalid("options", "conduit.WithBodyField: %s sends a file, not a JSON object", x.op.Endpoint())
+		}
+		return retryablehttp.ReaderFunc(call.Upload.Body), call.Upload.ContentType, nil
+	case call.Body == nil && len(creds) == 0 && len(x.cs.fields) == 0:
+		return nil, "", nil
+	case call.Body == nil && len(creds) == 0 && (x.op.Method == http.MethodGet || x.op.Method == http.MethodHead):
+		return nil, "", x.op.Invalid("options", "conduit.WithBodyField: %s sends no body", x.op.Endpoint())
+	}
+	b, err := jsonBody(call.Body, x.cs.fields, creds)
+	if err != nil {
+		return nil, "", x.op.Invalid("body", "%s", x.red.string(err.Error()))
+	}
+	return b, "application/json", nil
+}
+
+var jsonMediaType = []string{"application/json"}
+
+// headers sets what every request carries, the caller's headers, and the
+// credentials last so that nothing replaces them.
+func (x *exchange) headers(h http.Header, contentType string, p *placed) error {
+	h["Accept"] = jsonMediaType
+	if x.op.Accept != "" {
+		h["Accept"] = []string{x.op.Accept}
+	}
+	h["User-Agent"] = x.c.ua
+	switch contentType {
+	case "":
+	case "application/json":
+		h["Content-Type"] = jsonMediaType
+	default:
+		h["Content-Type"] = []string{contentType}
+	}
+	for _, list := range [][]string{x.call.Header, x.cs.header} {
+		for i := 0; i+1 < len(list); i += 2 {
+			name := http.CanonicalHeaderKey(list[i])
+			if name == p.header[0] || (name == "User-Agent" && p.ua != "") {
+				return x.op.Invalid("options", "the %s header carries %s's credential; set it with the package's credential option", name, x.c.svc.Name)
+			}
+			h.Set(name, list[i+1])
+		}
+	}
+	p.apply(h)
+	if p.basic[0] != "" {
+		(&http.Request{Header: h}).SetBasicAuth(p.basic[0], p.basic[1])
+	}
+	return nil
+}
+
+// capture fills the caller's Response values, if the call asked for any.
+func (x *exchange) capture(resp *http.Response) {
+	if len(x.cs.responses) == 0 {
+		return
+	}
+	r := conduit.Response{URL: x.safeURL, Attempts: x.attempts, Elapsed: time.Since(x.start)}
+	if resp != nil {
+		r.StatusCode = resp.StatusCode
+		r.Header = x.redactHeader(resp.Header)
+		r.RequestID = x.red.string(headerRequestID(&x.c.svc.Errors, resp.Header))
+		r.RateLimit = x.c.svc.Errors.rateLimit(resp.Header)
+	}
+	for _, dst := range x.cs.responses {
+		*dst = r
+	}
+}
+
+func (x *exchange) redactHeader(h http.Header) http.Header {
+	out := make(http.Header, len(h))
+	for k, vs := range h {
+		for _, v := range vs {
+			out[k] = append(out[k], x.red.string(v))
+		}
+	}
+	return out
+}

@@ -1,0 +1,183 @@
+package transport
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/conduit-sdk/conduit"
+)
+
+// Op is one operation of a service, declared once as a package-level value
+// with Declare, DeclareStream or DeclareDownload: everything about the
+// request that does not change from call to call.
+type Op struct {
+	Service *Service // set by the Declare functions
+	Name    string   // the Go method: "Get"
+	Method  string   // "GET"
+	// Base is the placeholder of the base URL; "" is the service's default.
+	Base string
+	// Path is a template such as "/products/{id}". Each {name} is replaced
+	// by the next of Call.Args, escaped as one path segment; a {name...}
+	// parameter keeps its slashes and escapes each segment.
+	Path string
+	// Accept is the media type asked for; "" means JSON.
+	Accept string
+	// Write marks an operation that changes something on the server: it is
+	// retried only when it provably never arrived, on 429, or when the call
+	// is idempotent.
+	Write bool
+	// Idempotent marks a write the service deduplicates (a Discord message
+	// with an enforced nonce), so it is retried like a read.
+	Idempotent bool
+	// Auth overrides the scheme of the base and the service.
+	Auth *Auth
+}
+
+// Endpoint returns the redacted description used in errors and logs.
+func (op *Op) Endpoint() string {
+	if op.Path == "" {
+		return op.Method + " /"
+	}
+	return op.Method + " " + op.Path
+}
+
+// Call is what changes from one call of an operation to the next.
+type Call struct {
+	Args   []string // path template arguments, in order
+	Query  []string // name, value pairs, sent in order
+	Header []string // name, value pairs
+	Body   any      // encoded as JSON when non-nil
+	// Upload streams a non-JSON body (multipart) instead of Body.
+	Upload *Multipart
+	// Secrets are per-call credentials (a webhook token) to keep out of
+	// errors and logs, and to keep from other hosts.
+	Secrets []string
+	// Write and Idempotent refine the operation's for this call: a JSON-RPC
+	// method that may change state, a GraphQL mutation, a message sent with
+	// an enforced nonce.
+	Write      bool
+	Idempotent bool
+}
+
+// Invalid is the error for bad input to op, returned before any I/O. The
+// message says what is wrong; it never quotes a credential.
+func (op *Op) Invalid(field, format string, args ...any) error {
+	return &conduit.Error{Service: op.Service.Name, Op: op.Name, Field: field,
+		Message: fmt.Sprintf(format, args...), Err: conduit.ErrInvalidParam}
+}
+
+// Problem is what a package's result check found wrong with an answer the
+// core decoded: a JSON-RPC error object, GraphQL errors, an envelope's
+// failure flag or status word. The core turns it into the *Error.
+type Problem struct {
+	// Code and Message are the service's words for it.
+	Code, Message string
+	// Kind is the sentinel the problem means when the service's profile
+	// does not already say (ErrMalformedResponse for an answer that breaks
+	// the protocol); nil means the profile classifies Code (ErrAPI by
+	// default).
+	Kind error
+	// Detail carries typed details (the RPC error, the GraphQL error list).
+	Detail error
+	// Body is the part of the answer at fault, quoted in Error.Body; nil
+	// means the whole body.
+	Body []byte
+}
+
+// Endpoint is an operation whose 2xx answer decodes into a T.
+type Endpoint[T any] struct {
+	*Op
+	check func(*T) *Problem
+}
+
+// Declare binds an operation answered with a JSON T to svc. check, if not
+// nil, inspects every decoded answer (and any failure body that decodes as
+// a T): a non-nil Problem makes the call fail with it.
+func Declare[T any](svc *Service, op Op, check func(*T) *Problem) *Endpoint[T] {
+	e := &Endpoint[T]{Op: &op, check: check}
+	svc.declare(e.Op)
+	return e
+}
+
+// Do sends one call and returns the decoded answer. On error the result is
+// nil, never a zero record.
+func (e *Endpoint[T]) Do(ctx context.Context, c *Client, call Call, opts []conduit.Option) (*T, error) {
+	var out T
+	if err := c.exchange(ctx, e.Op, &call, opts, jsonResult[T]{&out, e.check}); err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+// Send sends one call whose answer has nothing to decode (a 204, an
+// acknowledgement the package does not type).
+func (e *Endpoint[T]) Send(ctx context.Context, c *Client, call Call, opts []conduit.Option) error {
+	return c.exchange(ctx, e.Op, &call, opts, discard{})
+}
+
+// Fail builds the error for a problem a package finds in an answer after
+// Do returned it (one failed element of a batch), named and redacted as
+// the core's own.
+func (e *Endpoint[T]) Fail(c *Client, call Call, p Problem) error {
+	return c.problemError(e.Op, &call, p)
+}
+
+// StreamEndpoint is an operation answered with a stream of JSON events.
+type StreamEndpoint[T any] struct {
+	*Op
+	done string
+}
+
+// DeclareStream binds a streamed operation to svc; done is the data that
+// marks its normal end ("[DONE]"), or "" when the end of the body is the
+// end of the stream.
+func DeclareStream[T any](svc *Service, op Op, done string) *StreamEndpoint[T] {
+	if op.Accept == "" {
+		op.Accept = "text/event-stream"
+	}
+	e := &StreamEndpoint[T]{Op: &op, done: done}
+	svc.declare(e.Op)
+	return e
+}
+
+// Open sends one call and returns its stream; the caller drains or closes
+// it.
+func (e *StreamEndpoint[T]) Open(ctx context.Context, c *Client, call Call, opts []conduit.Option) (*conduit.Stream[T], error) {
+	var body streamBody
+	if err := c.exchange(ctx, e.Op, &call, opts, &body); err != nil {
+		return nil, err
+	}
+	return conduit.NewStream[T](c.sseBody(e.Op, &call, body.ReadCloser, e.done)), nil
+}
+
+// Reader returns the stream a test double builds from r, ended and failed
+// exactly as Open's.
+func (e *StreamEndpoint[T]) Reader(c *Client, r io.Reader) *conduit.Stream[T] {
+	return conduit.NewStream[T](c.sseBody(e.Op, &Call{}, io.NopCloser(r), e.done))
+}
+
+// DownloadEndpoint is an operation answered with a file.
+type DownloadEndpoint struct {
+	*Op
+	want []string
+}
+
+// DeclareDownload binds an operation answered with a file of one of the
+// media types in want ("image/*" matches every image type) to svc.
+func DeclareDownload(svc *Service, op Op, want ...string) *DownloadEndpoint {
+	e := &DownloadEndpoint{Op: &op, want: want}
+	svc.declare(e.Op)
+	return e
+}
+
+// Open sends one call and returns the file's body, which the caller must
+// close, and its Content-Type. A 2xx answer of another type (a JSON error
+// page under status 200) is an *Error.
+func (e *DownloadEndpoint) Open(ctx context.Context, c *Client, call Call, opts []conduit.Option) (io.ReadCloser, string, error) {
+	d := download{want: e.want}
+	if err := c.exchange(ctx, e.Op, &call, opts, &d); err != nil {
+		return nil, "", err
+	}
+	return d.body, d.contentType, nil
+}

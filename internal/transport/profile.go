@@ -1,0 +1,313 @@
+package transport
+
+import (
+	"bytes"
+	"encoding/json"
+	"mime"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/conduit-sdk/conduit"
+)
+
+// Profile says how a service reports failures and budgets: where its
+// failure bodies keep the code, the message and the request id, which codes
+// mean what, the failures it sends with status 200, and the headers that
+// carry its waits and budgets. A package declares it as data with its
+// Service; the core alone reads answers with it. Paths are JSON member
+// names joined by dots; a number indexes an array and "*" tries every
+// element ("error.details.*.reason").
+type Profile struct {
+	Code, Reason, Message, RequestID []string
+	// RetryAfter are body members holding a wait in seconds.
+	RetryAfter []string
+	// RequestIDHeaders are read before the common ones.
+	RequestIDHeaders []string
+	// Status overrides what a status means for this service (Cloudinary
+	// answers 420 when rate limited).
+	Status map[int]Meaning
+	// Codes gives the meaning of body codes, matched against Code and then
+	// Reason; a code not listed means what its status means.
+	Codes map[string]Meaning
+	// InBody describes failures sent with a 2xx status, as a status word.
+	InBody *StatusWord
+	// Waits are headers that carry how long to wait, read in order after
+	// Retry-After-Ms and Retry-After.
+	Waits []Wait
+	// ResetUnit says how to read a bare X-RateLimit-Reset budget header.
+	ResetUnit Unit
+}
+
+// Meaning is what a failure means to a caller.
+type Meaning struct {
+	// Kind is conduit.ErrUnauthorized, ErrRateLimited, ErrNotFound or
+	// ErrAPI.
+	Kind error
+	// Retry says a later identical request may succeed: the core retries
+	// reads after the wait the service names (or its backoff), and writes
+	// only for rate limits, which mean nothing was done.
+	Retry bool
+}
+
+// Common meanings.
+var (
+	Unauthorized = Meaning{Kind: conduit.ErrUnauthorized}
+	RateLimited  = Meaning{Kind: conduit.ErrRateLimited, Retry: true}
+	// Exhausted is a limit that no wait within a call lifts (a daily quota).
+	Exhausted = Meaning{Kind: conduit.ErrRateLimited}
+	NotFound  = Meaning{Kind: conduit.ErrNotFound}
+	Transient = Meaning{Kind: conduit.ErrAPI, Retry: true}
+	Failed    = Meaning{Kind: conduit.ErrAPI}
+)
+
+// StatusWord is a member of a 2xx body whose value says whether the
+// request succeeded (sunrise-sunset's "status", Geocoding's "status").
+type StatusWord struct {
+	Path string
+	// OK lists the words that mean success; any other word is a failure
+	// whose Code is the word. A body without the member is no failure.
+	OK []string
+	// Message are the paths of the failure's message.
+	Message []string
+}
+
+// Wait is a header that says how long to wait.
+type Wait struct {
+	Header string
+	Unit   Unit
+}
+
+// Unit is how a header writes a time.
+type Unit uint8
+
+// The units services use.
+const (
+	Seconds      Unit = iota // "30", "1.5"
+	Milliseconds             // "1500"
+	HTTPDate                 // "Wed, 21 Oct 2015 07:28:00 GMT"
+	EpochSeconds             // "1700000000", "1700000000.123"
+	GoDuration               // "1m30s", "7.66s", "250ms"
+	AutoSeconds              // seconds until, or an epoch when the value passes 1e9
+)
+
+// failure is what the core read from one failure answer.
+type failure struct {
+	code, reason, message, requestID string
+	meaning                          Meaning
+	retryAfter                       time.Duration
+}
+
+// readFailure reads a failure answer (status not 2xx, or a 2xx whose
+// status word failed) with the profile, then with the shapes most services
+// share.
+func (p *Profile) readFailure(status int, h http.Header, body []byte) failure {
+	var f failure
+	var doc any
+	if isJSON(h.Get("Content-Type"), body) {
+		doc = parseJSON(body)
+	}
+	if doc != nil {
+		f.code = first(doc, p.Code)
+		f.reason = first(doc, p.Reason)
+		f.message = first(doc, p.Message)
+		f.requestID = first(doc, p.RequestID)
+		if f.code == "" {
+			f.code = commonCode(doc, status)
+		}
+		if f.message == "" {
+			f.message = commonMessage(doc)
+		}
+		if f.requestID == "" {
+			f.requestID = first(doc, commonRequestIDPaths)
+		}
+	} else {
+		f.message = textMessage(h.Get("Content-Type"), body)
+	}
+	if f.requestID == "" {
+		f.requestID = headerRequestID(p, h)
+	}
+	f.meaning = p.meaning(status, f.code, f.reason)
+	f.retryAfter = p.wait(h, doc, f.meaning.Kind == conduit.ErrRateLimited)
+	return f
+}
+
+// meaning classifies a failure: a listed body code first, then the
+// service's own statuses, then what the status means anywhere.
+func (p *Profile) meaning(status int, code, reason string) Meaning {
+	for _, c := range []string{code, reason} {
+		if m, ok := p.Codes[c]; ok && c != "" {
+			return m
+		}
+	}
+	if m, ok := p.Status[status]; ok {
+		return m
+	}
+	switch status {
+	case http.StatusUnauthorized, http.StatusForbidden:
+		return Unauthorized
+	case http.StatusNotFound:
+		return NotFound
+	case http.StatusTooManyRequests:
+		return RateLimited
+	case http.StatusRequestTimeout, http.StatusInternalServerError, http.StatusBadGateway,
+		http.StatusServiceUnavailable, http.StatusGatewayTimeout:
+		return Transient
+	}
+	return Failed
+}
+
+// inBodyFailure reads a 2xx body's status word; ok is false when the body
+// reports success or has no word.
+func (p *Profile) inBodyFailure(h http.Header, body []byte) (failure, bool) {
+	if p.InBody == nil {
+		return failure{}, false
+	}
+	doc := parseJSON(body)
+	word := first(doc, []string{p.InBody.Path})
+	if word == "" {
+		return failure{}, false
+	}
+	for _, ok := range p.InBody.OK {
+		if word == ok {
+			return failure{}, false
+		}
+	}
+	f := failure{code: word, message: first(doc, p.InBody.Message)}
+	if f.message == "" {
+		f.message = "status " + strconv.Quote(word)
+	}
+	f.requestID = headerRequestID(p, h)
+	f.meaning = p.meaning(http.StatusOK, word, "")
+	f.retryAfter = p.wait(h, doc, f.meaning.Kind == conduit.ErrRateLimited)
+	return f, true
+}
+
+func parseJSON(b []byte) any {
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.UseNumber()
+	var v any
+	if d.Decode(&v) != nil {
+		return nil
+	}
+	return v
+}
+
+// first returns the first non-empty text found at one of paths.
+func first(doc any, paths []string) string {
+	for _, p := range paths {
+		if s := at(doc, strings.Split(p, ".")); s != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+// at follows path through doc and returns the text of a string, number or
+// boolean found there.
+func at(doc any, path []string) string {
+	if len(path) == 0 {
+		return scalar(doc)
+	}
+	switch v := doc.(type) {
+	case map[string]any:
+		return at(v[path[0]], path[1:])
+	case []any:
+		if path[0] == "*" {
+			for _, el := range v {
+				if s := at(el, path[1:]); s != "" {
+					return s
+				}
+			}
+			return ""
+		}
+		if i, err := strconv.Atoi(path[0]); err == nil && i >= 0 && i < len(v) {
+			return at(v[i], path[1:])
+		}
+	}
+	return ""
+}
+
+func scalar(v any) string {
+	switch v := v.(type) {
+	case string:
+		return v
+	case json.Number:
+		return v.String()
+	case bool:
+		return strconv.FormatBool(v)
+	}
+	return ""
+}
+
+// commonCode finds a code in the shapes most services share, skipping a
+// number that only repeats the status (Google's error.code) so that the
+// word beside it wins.
+func commonCode(doc any, status int) string {
+	for _, p := range []string{"error.status", "error.code", "error.type", "errors.0.code", "errors.0.id",
+		"code", "error_code", "error-type", "error_type", "type", "status", "error"} {
+		s := at(doc, strings.Split(p, "."))
+		if s == "" || s == strconv.Itoa(status) || (p == "error" && strings.ContainsAny(s, " \t")) {
+			continue
+		}
+		if p == "status" || p == "error.status" {
+			if _, err := strconv.Atoi(s); err == nil {
+				continue // a number under "status" is an HTTP status, not a code
+			}
+		}
+		return s
+	}
+	return ""
+}
+
+func commonMessage(doc any) string {
+	if s := first(doc, []string{"error.message", "error.detail", "message", "msg", "error_message",
+		"error_description", "detail", "status_message", "errors.0.message", "errors.0.detail"}); s != "" {
+		return s
+	}
+	// "error" as a bare sentence is the message.
+	if s := at(doc, []string{"error"}); strings.ContainsAny(s, " \t") {
+		return s
+	}
+	return ""
+}
+
+var commonRequestIDPaths = []string{"request_id", "requestId", "error.request_id"}
+
+var commonRequestIDHeaders = []string{"X-Request-Id", "Request-Id", "X-Amzn-Requestid", "X-Trace-Id", "X-Cloud-Trace-Context", "Cf-Ray"}
+
+func headerRequestID(p *Profile, h http.Header) string {
+	for _, list := range [][]string{p.RequestIDHeaders, commonRequestIDHeaders} {
+		for _, name := range list {
+			if v := h.Get(name); v != "" {
+				return v
+			}
+		}
+	}
+	return ""
+}
+
+func isJSON(contentType string, b []byte) bool {
+	mt, _, _ := mime.ParseMediaType(contentType)
+	if strings.HasSuffix(mt, "json") {
+		return true
+	}
+	t := bytes.TrimSpace(b)
+	return len(t) > 0 && (t[0] == '{' || t[0] == '[')
+}
+
+// textMessage takes a message from a short body of one line of text,
+// whatever its declared type; markup (an HTML error page, XML) is left in
+// Body, since its text is rarely the answer.
+func textMessage(contentType string, b []byte) string {
+	t := bytes.TrimSpace(b)
+	mt, _, _ := mime.ParseMediaType(contentType)
+	switch {
+	case len(t) == 0, len(t) > 300, t[0] == '<', strings.Contains(mt, "html"), strings.Contains(mt, "xml"),
+		bytes.ContainsAny(t, "\r\n"), !utf8.Valid(t):
+		return ""
+	}
+	return string(t)
+}
