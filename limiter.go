@@ -27,31 +27,28 @@ const transitMargin = 25 // per = per + per/transitMargin, 4%
 
 // NewLimiter returns an in-process Limiter that admits at most n requests
 // per key in any window of length per, measured at the moment each request
-// is admitted. It panics if n or per is not positive, as time.NewTicker
-// does for a bad interval.
+// is admitted. It spaces them evenly, one every per/n (and 4% more: a
+// request can spend longer on its way than the one before it, and a server
+// counts arrivals), so bursts never meet a server that counts in shorter
+// windows than it publishes. It panics if n or per is not positive, as
+// time.NewTicker does for a bad interval.
 func NewLimiter(n int, per time.Duration) Limiter {
 	if n <= 0 || per <= 0 {
 		panic(fmt.Sprintf("conduit.NewLimiter: %d per %v is not a limit", n, per))
 	}
-	return &windowLimiter{n: n, per: per + per/transitMargin, keys: map[string]*window{}}
+	interval := per / time.Duration(n)
+	return &spacedLimiter{interval: interval + interval/transitMargin, next: map[string]time.Time{}}
 }
 
-// windowLimiter keeps, per key, the times of the last n admissions: a
-// request may go when the oldest of them has left the window. Only an
-// admission is recorded, so a waiter that gives up holds nothing.
-type windowLimiter struct {
-	n    int
-	per  time.Duration
-	mu   sync.Mutex
-	keys map[string]*window
+// spacedLimiter keeps, per key, the earliest time the next request may go.
+// Only an admission moves it, so a waiter that gives up holds nothing.
+type spacedLimiter struct {
+	interval time.Duration
+	mu       sync.Mutex
+	next     map[string]time.Time
 }
 
-type window struct {
-	sent []time.Time // ring of admission times
-	next int
-}
-
-func (l *windowLimiter) Wait(ctx context.Context, key string) error {
+func (l *spacedLimiter) Wait(ctx context.Context, key string) error {
 	for {
 		wait := l.admit(key, time.Now())
 		if wait <= 0 {
@@ -75,20 +72,12 @@ func (l *windowLimiter) Wait(ctx context.Context, key string) error {
 
 // admit records a send at now and returns 0, or returns how long to wait
 // before asking again.
-func (l *windowLimiter) admit(key string, now time.Time) time.Duration {
+func (l *spacedLimiter) admit(key string, now time.Time) time.Duration {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	w := l.keys[key]
-	if w == nil {
-		w = &window{sent: make([]time.Time, l.n)}
-		l.keys[key] = w
+	if wait := l.next[key].Sub(now); wait > 0 {
+		return wait
 	}
-	if oldest := w.sent[w.next]; !oldest.IsZero() {
-		if wait := oldest.Add(l.per).Sub(now); wait > 0 {
-			return wait
-		}
-	}
-	w.sent[w.next] = now
-	w.next = (w.next + 1) % l.n
+	l.next[key] = now.Add(l.interval)
 	return 0
 }

@@ -7,8 +7,6 @@ import (
 
 	jsonv2 "github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
-
-	"github.com/conduit-sdk/conduit/internal/config"
 )
 
 // Raw keeps the bytes a record was decoded from, so that every field a
@@ -52,8 +50,6 @@ func (r *Raw) rawRecord() *Raw { return r }
 
 // rawHolder is every type that embeds Raw, whatever its package.
 type rawHolder interface{ rawRecord() *Raw }
-
-func init() { config.DecodeJSON = decodeJSON }
 
 // decoder is the state of one decoding: the input that every Raw met on
 // the way points into. Its options, built once per decoder, hold the hook

@@ -32,7 +32,6 @@ package animegraph
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"reflect"
 	"strings"
 	"time"
@@ -42,7 +41,8 @@ import (
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
-// Option configures a Client; the common options are in package conduit.
+// Option configures a Client, or one call; the common options are in
+// package conduit.
 type Option = conduit.Option
 
 // Error is conduit's error type. GraphQL errors in a response become one,
@@ -50,19 +50,47 @@ type Option = conduit.Option
 type Error = conduit.Error
 
 // service keeps to the spec's "about 90 requests per minute without login"
-// unless conduit.WithRateLimit says otherwise.
-var service = &transport.Service{
+// unless conduit.WithRateLimit says otherwise. GraphQL errors carry the
+// HTTP-like status of each failure in a "status" member.
+var service = transport.Register(&transport.Service{
 	Name:  "animegraph",
-	Bases: []string{"anime_url"},
+	Bases: []transport.Base{{Name: "anime_url", Option: "conduit.WithBaseURL"}},
 	Limit: transport.Limit{N: 90, Per: time.Minute},
-}
+	Errors: transport.Profile{
+		Code:    []string{"errors.0.status"},
+		Message: []string{"errors.0.message"},
+		Codes: map[string]transport.Meaning{
+			"401": transport.Unauthorized, "403": transport.Unauthorized,
+			"404": transport.NotFound, "429": transport.RateLimited,
+		},
+		ResetUnit: transport.EpochSeconds,
+	},
+})
+
+var (
+	mediaOp = transport.Declare(service, transport.Op{Name: "Media", Method: "POST"},
+		func(r *mediaResponse) *transport.Problem { return r.Errors.problem() })
+	queryOp = transport.Declare(service, transport.Op{Name: "Query", Method: "POST"},
+		func(r *response) *transport.Problem { return r.Errors.problem() })
+)
 
 // Client calls the anime graph. It is safe for concurrent use.
 type Client struct{ t *transport.Client }
 
 // New returns a Client configured by opts and the CONDUIT_* environment.
 func New(opts ...Option) (*Client, error) {
-	return transport.Build(service, opts, func(t *transport.Client) *Client { return &Client{t: t} })
+	t, err := transport.New(service, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return &Client{t: t}, nil
+}
+
+// Do calls any path of the service, for an endpoint this package does not
+// type, with the same base URL, limits, retries and errors as the typed
+// methods; see conduit's documentation of Do.
+func (c *Client) Do(ctx context.Context, method, path string, in, out any, opts ...Option) error {
+	return c.t.Do(ctx, method, path, in, out, opts)
 }
 
 // MediaDocument is the fixed query Media sends; the search text travels only
@@ -81,101 +109,62 @@ const MediaDocument = `query ($search: String) {
 
 // Media looks up the anime that best matches search. No match is an *Error
 // matching conduit.ErrNotFound.
-func (c *Client) Media(ctx context.Context, search string) (*Media, error) {
-	const op = "Media"
+func (c *Client) Media(ctx context.Context, search string, opts ...Option) (*Media, error) {
 	if strings.TrimSpace(search) == "" {
-		return nil, c.t.InvalidParam(op, "search", "the search text is empty")
+		return nil, mediaOp.Invalid("search", "the search text is empty")
 	}
 	if !utf8.ValidString(search) {
-		return nil, c.t.InvalidParam(op, "search", "the search text is not valid UTF-8")
+		return nil, mediaOp.Invalid("search", "the search text is not valid UTF-8")
 	}
-	var data struct {
-		Media json.RawMessage `json:"Media"`
-	}
-	if err := c.query(ctx, op, MediaDocument, map[string]any{"search": search}, &data); err != nil {
+	r, err := mediaOp.Do(ctx, c.t, transport.Call{Body: &request{Query: MediaDocument, Variables: map[string]any{"search": search}}}, opts)
+	if err != nil {
 		return nil, err
 	}
-	var m Media
-	if err := transport.DecodeJSON(data.Media, &m, malformed(op)); err != nil {
-		return nil, err
+	if r.Data.Media == nil {
+		return nil, mediaOp.Fail(c.t, transport.Call{}, transport.Problem{Kind: conduit.ErrNotFound, Message: "no anime matches the search"})
 	}
-	return &m, nil
+	return r.Data.Media, nil
 }
 
 // Query sends document with variables (nil for none) and decodes the
 // response's data into out, a pointer (nil to discard). GraphQL errors make
 // it return an *Error; data that came with them is still decoded into out.
-func (c *Client) Query(ctx context.Context, document string, variables map[string]any, out any) error {
-	const op = "Query"
+// A document that defines a mutation is a write: never retried once it may
+// have reached the server.
+func (c *Client) Query(ctx context.Context, document string, variables map[string]any, out any, opts ...Option) error {
 	if strings.TrimSpace(document) == "" {
-		return c.t.InvalidParam(op, "query", "the query document is empty")
+		return queryOp.Invalid("query", "the query document is empty")
 	}
 	if out != nil {
 		if v := reflect.ValueOf(out); v.Kind() != reflect.Pointer || v.IsNil() {
-			return c.t.InvalidParam(op, "out", "want a non-nil pointer to decode data into, got %T", out)
+			return queryOp.Invalid("out", "want a non-nil pointer to decode data into, got %T", out)
 		}
 	}
-	return c.query(ctx, op, document, variables, out)
-}
-
-func (c *Client) query(ctx context.Context, op, document string, variables map[string]any, out any) error {
 	for name := range variables {
 		if !isName(name) {
-			return c.t.InvalidParam(op, "variables", "%q is not a GraphQL variable name", name)
+			return queryOp.Invalid("variables", "%q is not a GraphQL variable name", name)
 		}
+	}
+	if _, err := json.Marshal(variables); err != nil {
+		return queryOp.Invalid("variables", "cannot be sent as JSON: %v", err)
 	}
 	var r response
-	req := &transport.Request{Op: op, Method: "POST", Body: &request{Query: document, Variables: variables}}
-	err := c.t.Do(ctx, req, &r)
-	var e *Error
-	if errors.As(err, &e) {
-		if e.Err == transport.ErrInvalidParam && e.Field == "" {
-			e.Field = "variables" // the only input the body encoding can reject
-			return e
-		}
-		attachErrors(e, r.Errors)
+	err := queryOp.Into(ctx, c.t, transport.Call{Body: &request{Query: document, Variables: variables}, Write: isMutation(document)}, opts, &r)
+	if out == nil {
+		return err
 	}
-	switch {
-	case out == nil:
-	case err == nil:
-		err = transport.DecodeJSON(r.Data, out, malformed(op))
-	case len(r.Errors) > 0 && len(r.Data) > 0 && !transport.IsNull(r.Data):
+	if err != nil {
 		// Partial data next to GraphQL errors: hand it over, but the
 		// errors are the answer, so a misfit of the data is not reported.
-		transport.DecodeJSON(r.Data, out, malformed(op))
-	}
-	return err
-}
-
-// attachErrors makes every GraphQL error of a failed response reachable
-// from e through GraphQLErrors, and takes e.Code from the first when the
-// core found none. A non-2xx answer's list is read back from e.Body.
-func attachErrors(e *Error, list Errors) {
-	if len(list) == 0 && len(e.Body) > 0 {
-		var r response
-		if transport.DecodeJSON(e.Body, &r, func(err error, _ string) error { return err }) == nil {
-			list = r.Errors
+		if len(r.Data) > 0 && string(r.Data) != "null" {
+			conduit.Unmarshal(r.Data, out)
 		}
+		return err
 	}
-	if len(list) == 0 {
-		return
+	if derr := transport.DecodeRecord(r.Data, out); derr != nil {
+		return queryOp.Fail(c.t, transport.Call{}, transport.Problem{Kind: conduit.ErrMalformedResponse, Message: "decoding the data: " + derr.Error(), Body: r.Data})
 	}
-	e.Err = list
-	if e.Code == "" {
-		e.Code = list[0].Code()
-	}
-	if e.Message == "" {
-		e.Message = list[0].Message
-	}
-}
-
-// malformed builds the error for data that does not fit the type it is
-// decoded into. Its Endpoint is what the core reports for the POST to the
-// base URL itself.
-func malformed(op string) func(error, string) error {
-	return func(err error, msg string) error {
-		return &Error{Service: service.Name, Op: op, Endpoint: "POST /", Message: msg, Err: err}
-	}
+	return nil
 }
 
 // isName reports whether s is a GraphQL name: [_A-Za-z][_0-9A-Za-z]*.

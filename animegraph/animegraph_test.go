@@ -144,7 +144,7 @@ func TestQueryValidationErrors(t *testing.T) {
 func TestReplayRejectsMissingQuery(t *testing.T) {
 	srv := testkit.ReplayServer(t)
 	for _, body := range []string{`{}`, `{"query":"  "}`, `not json`} {
-		resp, err := http.Post(srv.URL("anime_url"), "application/json", strings.NewReader(body))
+		resp, err := http.Post(srv.URL("animegraph", "anime_url"), "application/json", strings.NewReader(body))
 		require.NoError(t, err)
 		b, _ := io.ReadAll(resp.Body)
 		resp.Body.Close()
@@ -359,7 +359,7 @@ func TestBadInput(t *testing.T) {
 }
 
 func TestMissingBaseURL(t *testing.T) {
-	testkit.MissingBaseURL(t, "CONDUIT_ANIME_URL", animegraph.New, func(c *animegraph.Client) error {
+	testkit.MissingBaseURL(t, "CONDUIT_ANIMEGRAPH_ANIME_URL", animegraph.New, func(c *animegraph.Client) error {
 		return c.Query(context.Background(), pageDocument, nil, nil)
 	})
 }
@@ -373,7 +373,7 @@ func TestGraphQLErrorCode(t *testing.T) {
 		`{"message":"m","status":null}`:                                       "",
 	} {
 		var e animegraph.GraphQLError
-		require.NoError(t, json.Unmarshal([]byte(in), &e), in)
+		require.NoError(t, conduit.Unmarshal([]byte(in), &e), in)
 		assert.Equal(t, want, e.Code(), in)
 		assert.JSONEq(t, in, string(e.RawJSON()))
 	}

@@ -12,7 +12,7 @@ import (
 // Media is an anime as Media returns it: the fields MediaDocument selects.
 // RawJSON returns the Media object as sent.
 type Media struct {
-	transport.Raw
+	raw
 	ID    int64 `json:"id"`
 	Title Title `json:"title"`
 	// Episodes is nil while the count is unknown (an airing or announced
@@ -43,19 +43,27 @@ type response struct {
 	Errors Errors          `json:"errors"`
 }
 
-// Failure reports GraphQL errors; conduit turns them into an *Error.
-func (r *response) Failure() (code, message string, failed bool) {
-	if len(r.Errors) == 0 {
-		return "", "", false
+// mediaResponse is Media's envelope, decoded in one pass.
+type mediaResponse struct {
+	Data struct {
+		Media *Media `json:"Media"`
+	} `json:"data"`
+	Errors Errors `json:"errors"`
+}
+
+// problem reports GraphQL errors, whatever the status they came with.
+func (l Errors) problem() *transport.Problem {
+	if len(l) == 0 {
+		return nil
 	}
-	return r.Errors[0].Code(), r.Errors.summary(), true
+	return &transport.Problem{Code: l[0].Code(), Message: l.summary(), Detail: l}
 }
 
 // GraphQLError is one entry of a response's errors list. Members beyond
 // the GraphQL specification's (the service's "status", say) stay reachable
 // through RawJSON and Decode.
 type GraphQLError struct {
-	transport.Raw
+	raw
 	Message   string     `json:"message"`
 	Locations []Location `json:"locations,omitempty"`
 	// Path leads to the response field that failed: names and list indexes.
@@ -69,17 +77,6 @@ type Location struct {
 	Column int `json:"column"`
 }
 
-// UnmarshalJSON decodes the error and keeps it raw.
-func (e *GraphQLError) UnmarshalJSON(b []byte) error {
-	if transport.IsNull(b) {
-		return nil
-	}
-	type plain GraphQLError
-	return transport.DecodeJSON(b, (*plain)(e), func(err error, _ string) error {
-		return fmt.Errorf("animegraph: GraphQL error entry: %w", err)
-	})
-}
-
 // Code is the error's machine-readable kind: extensions.code when the
 // server sets it, else the HTTP-like "status" member this service adds
 // ("404"), else "".
@@ -90,22 +87,21 @@ func (e *GraphQLError) Code() string {
 	var v struct {
 		Status json.RawMessage `json:"status"`
 	}
-	if e.Decode(&v) != nil || len(v.Status) == 0 {
+	if e.Decode(&v) != nil {
 		return ""
 	}
-	s, _ := transport.StringOrNumber(v.Status)
-	return s
+	if string(v.Status) == "null" {
+		return ""
+	}
+	return strings.Trim(string(v.Status), `"`)
 }
 
-// Errors is a response's whole errors list. It is the cause (Unwrap) of the
-// *Error a failed call returns; GraphQLErrors gets it back.
+// Errors is a response's whole errors list. It is the Detail of the *Error
+// a failed call returns; GraphQLErrors (or errors.As) gets it back.
 type Errors []GraphQLError
 
 // Error summarises the list; each GraphQLError keeps its own details.
 func (l Errors) Error() string { return "animegraph: " + l.summary() }
-
-// Unwrap makes errors.Is(err, conduit.ErrAPI) hold for GraphQL errors.
-func (l Errors) Unwrap() error { return transport.ErrAPI }
 
 func (l Errors) summary() string {
 	if len(l) == 0 {

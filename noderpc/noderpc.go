@@ -1,12 +1,13 @@
 // Package noderpc is a client for a blockchain node's JSON-RPC 2.0 interface
 // over HTTP: the standard eth_ methods plus whatever provider-specific
-// methods the node offers.
+// methods the node offers. It is modelled on Alchemy.
 //
 // Base URL: the placeholder rpc_url, set with conduit.WithBaseURL or
-// CONDUIT_RPC_URL. Every call is a POST to {rpc_url}/v2/<API_KEY>: the API
-// key is the last path segment. Set it with WithAPIKey or
+// CONDUIT_NODERPC_RPC_URL. Every call is a POST to {rpc_url}/v2/<API_KEY>:
+// the API key is the last path segment. Set it with WithAPIKey or
 // CONDUIT_NODERPC_API_KEY; it is never printed, not even inside a wrapped
-// network error. No published rate limit.
+// network error. A base pasted with its /v2 is not doubled. No published
+// rate limit.
 //
 //	c, err := noderpc.New(noderpc.WithAPIKey(key))
 //	if err != nil {
@@ -16,15 +17,31 @@
 //	if err != nil {
 //		return err
 //	}
-//	wei, err := c.GetBalance(ctx, "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045", "")
+//	wei, err := c.GetBalance(ctx, "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045", noderpc.Block{})
 //	fmt.Println(height, wei)
 //
 // Each request carries an id that increases per call; BatchCall sends several
-// calls in one request and matches the answers by id. A JSON-RPC error
-// object is an *Error whose Code is the error number as text; RPCErrorData
-// returns its data member. Read methods (see Call) are retried like GETs;
-// any other method is treated as a write and is not retried once it may have
-// reached the node.
+// calls in one request and matches the answers by id. Read methods (see
+// Call) are retried like GETs; any other method is treated as a write and is
+// not retried once it may have reached the node.
+//
+// # Failures
+//
+// A JSON-RPC error object is an *Error whose Code is the error number as
+// text and whose Detail is the *RPCError, data member included; nodes send
+// it with status 200 as often as with 4xx or 5xx, and both are read alike.
+//
+//	node sends                                  conduit reports
+//	401, 403 (key unknown, not allowed)         ErrUnauthorized
+//	429, or an error object with code 429,      ErrRateLimited, retried after Retry-After
+//	  -32005 (limit exceeded)                     or the backoff
+//	error code -32001 (resource not found)      ErrNotFound
+//	error code -32603 (internal), 5xx           ErrAPI, reads retried
+//	error code 3 (execution reverted), others   ErrAPI; the revert data in RPCError.Data
+//	result null (no such block or receipt)      not an error: the target is set to nil
+//
+// For an endpoint this package does not type (a provider's REST API on the
+// same host), use Do.
 package noderpc
 
 import (
@@ -36,22 +53,48 @@ import (
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
-// Option configures a Client; the common options are in package conduit.
+// Option configures a Client, or one call; the common options are in
+// package conduit.
 type Option = conduit.Option
 
 // Error is conduit's error type.
 type Error = conduit.Error
 
-var service = &transport.Service{
+var service = transport.Register(&transport.Service{
 	Name:   "noderpc",
-	Bases:  []string{"rpc_url"},
+	Bases:  []transport.Base{{Name: "rpc_url", Option: "conduit.WithBaseURL", PathVersion: "v2"}},
 	Auth:   transport.Auth{Scheme: transport.PathKey, Values: []string{"api_key"}},
 	Values: []transport.Value{{Name: "api_key", Option: "noderpc.WithAPIKey", Secret: true}},
+	Errors: transport.Profile{
+		Code:    []string{"error.code"},
+		Message: []string{"error.message"},
+		Codes: map[string]transport.Meaning{
+			"429":    transport.RateLimited,
+			"-32005": transport.RateLimited,
+			"-32001": transport.NotFound,
+			"-32603": transport.Transient,
+		},
+	},
+})
+
+// Every call is a POST to /v2; the operations differ in what they decode
+// and in their names in errors.
+var (
+	callOp    = rpcOp("Call")
+	blockOp   = rpcOp("BlockNumber")
+	balanceOp = rpcOp("GetBalance")
+	batchOp   = transport.Declare(service, transport.Op{Name: "BatchCall", Method: "POST", Path: "/v2"},
+		func(b *batchReply) *transport.Problem { return b.problem() })
+)
+
+func rpcOp(name string) *transport.Endpoint[reply] {
+	return transport.Declare(service, transport.Op{Name: name, Method: "POST", Path: "/v2"},
+		func(r *reply) *transport.Problem { return r.problem() })
 }
 
 // WithAPIKey sets the key that ends every request path, overriding
 // CONDUIT_NODERPC_API_KEY.
-func WithAPIKey(key string) Option { return transport.WithValue("api_key", key) }
+func WithAPIKey(key string) Option { return service.Set("api_key", key) }
 
 // Client calls a node's JSON-RPC interface. It is safe for concurrent use;
 // concurrent calls get distinct ids.
@@ -62,14 +105,25 @@ type Client struct {
 
 // New returns a Client configured by opts and the CONDUIT_* environment.
 func New(opts ...Option) (*Client, error) {
-	return transport.Build(service, opts, func(t *transport.Client) *Client { return &Client{t: t} })
+	t, err := transport.New(service, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return &Client{t: t}, nil
+}
+
+// Do calls any path of the node's host, for an endpoint this package does
+// not type, with the same base URL, key, limits, retries and errors as the
+// typed methods; see conduit's documentation of Do. A non-GET is a write.
+func (c *Client) Do(ctx context.Context, method, path string, in, out any, opts ...Option) error {
+	return c.t.Do(ctx, method, path, in, out, opts)
 }
 
 // Call invokes method with params and decodes its result into result, a
 // non-nil pointer (or nil to discard it). A null result (no such block, a
 // receipt still pending) sets a pointer, interface, slice or map target to
 // nil; for any other target it is an error. A JSON-RPC error object is an
-// *Error wrapping conduit.ErrAPI.
+// *Error wrapping conduit.ErrAPI (or the sentinel its code means).
 //
 // These read methods are retried on connection errors and 5xx answers:
 // eth_blockNumber, eth_getBalance, eth_call, eth_chainId,
@@ -80,39 +134,34 @@ func New(opts ...Option) (*Client, error) {
 // eth_feeHistory, eth_syncing, net_version and web3_clientVersion. Every
 // other method (eth_sendRawTransaction, provider-specific ones) may change
 // state, so it is retried only when it provably never reached the node.
-func (c *Client) Call(ctx context.Context, method string, params []any, result any) error {
-	const op = "Call"
+func (c *Client) Call(ctx context.Context, method string, params []any, result any, opts ...Option) error {
 	if field, msg := checkCall(method, result); field != "" {
-		return c.t.InvalidParam(op, field, "%s", msg)
+		return callOp.Invalid(field, "%s", msg)
 	}
-	return c.call(ctx, op, method, params, result)
+	return c.call(ctx, callOp, method, params, result, opts)
 }
 
 // BlockNumber returns the number of the latest block (eth_blockNumber).
-func (c *Client) BlockNumber(ctx context.Context) (uint64, error) {
+func (c *Client) BlockNumber(ctx context.Context, opts ...Option) (uint64, error) {
 	var n Quantity
-	if err := c.call(ctx, "BlockNumber", "eth_blockNumber", nil, &n); err != nil {
+	if err := c.call(ctx, blockOp, "eth_blockNumber", nil, &n, opts); err != nil {
 		return 0, err
 	}
 	return uint64(n), nil
 }
 
 // GetBalance returns the balance in wei of address (0x and 40 hex digits)
-// at blockTag: latest (when empty), earliest, pending, safe, finalized or a
-// block number as a hex quantity. The amount is exact at any size.
-func (c *Client) GetBalance(ctx context.Context, address, blockTag string) (*big.Int, error) {
-	const op = "GetBalance"
+// at block: a tag, a number or a hash (the zero Block is latest). The
+// amount is exact at any size.
+func (c *Client) GetBalance(ctx context.Context, address string, block Block, opts ...Option) (*big.Int, error) {
 	if !isAddress(address) {
-		return nil, c.t.InvalidParam(op, "address", "%.50q is not 0x followed by 40 hex digits", address)
+		return nil, balanceOp.Invalid("address", "%.50q is not 0x followed by 40 hex digits", address)
 	}
-	if blockTag == "" {
-		blockTag = "latest"
-	}
-	if !isBlockTag(blockTag) {
-		return nil, c.t.InvalidParam(op, "block_tag", "%.50q is not latest, earliest, pending, safe, finalized or a 0x hex block number", blockTag)
+	if field, msg := block.check(); field != "" {
+		return nil, balanceOp.Invalid(field, "%s", msg)
 	}
 	var w BigQuantity
-	if err := c.call(ctx, op, "eth_getBalance", []any{address, blockTag}, &w); err != nil {
+	if err := c.call(ctx, balanceOp, "eth_getBalance", []any{address, block}, &w, opts); err != nil {
 		return nil, err
 	}
 	return w.Int, nil

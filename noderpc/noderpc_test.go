@@ -61,7 +61,7 @@ func TestBlockNumber(t *testing.T) {
 }
 
 func TestGetBalance(t *testing.T) {
-	wei, err := newReplay(t).GetBalance(context.Background(), vitalik, "")
+	wei, err := newReplay(t).GetBalance(context.Background(), vitalik, noderpc.Block{})
 	require.NoError(t, err)
 	want, _ := new(big.Int).SetString("98765432100000000000000", 10)
 	assert.Equal(t, 0, want.Cmp(wei), "got %s", wei)
@@ -158,7 +158,7 @@ func TestRequestShape(t *testing.T) {
 	ctx := context.Background()
 	_, err := c.BlockNumber(ctx)
 	require.NoError(t, err)
-	_, err = c.GetBalance(ctx, vitalik, "0x1b4")
+	_, err = c.GetBalance(ctx, vitalik, noderpc.BlockTag("0x1b4"))
 	require.NoError(t, err)
 	require.NoError(t, c.Call(ctx, "provider_custom", []any{"a", 2, true, noderpc.Quantity(436), noderpc.BigQuantity{Int: big.NewInt(255)}}, nil))
 	reqs := srv.Requests()
@@ -317,7 +317,7 @@ func TestKeyNeverPrinted(t *testing.T) {
 	logger := slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	for _, base := range []string{closed, echo.URL} {
 		c := client(t, base, conduit.WithMaxRetries(1), conduit.WithLogger(logger))
-		_, err := c.GetBalance(context.Background(), vitalik, "")
+		_, err := c.GetBalance(context.Background(), vitalik, noderpc.Block{})
 		require.Error(t, err)
 		testkit.NoSecret(t, err, key)
 	}
@@ -375,7 +375,7 @@ func TestBadInput(t *testing.T) {
 	c := client(t, srv.URL)
 	ctx := context.Background()
 	balance := func(addr, tag string) func() error {
-		return func() error { _, err := c.GetBalance(ctx, addr, tag); return err }
+		return func() error { _, err := c.GetBalance(ctx, addr, noderpc.BlockTag(tag)); return err }
 	}
 	var q noderpc.Quantity
 	testkit.BadInput(t, srv, testkit.Shape{Service: "noderpc"}, []testkit.Input{
@@ -412,7 +412,7 @@ func TestMissingCredential(t *testing.T) {
 
 func TestConfiguredFromEnv(t *testing.T) {
 	srv := testkit.ReplayServer(t)
-	t.Setenv("CONDUIT_RPC_URL", srv.URL("rpc_url"))
+	t.Setenv("CONDUIT_RPC_URL", srv.URL("noderpc", "rpc_url"))
 	t.Setenv("CONDUIT_NODERPC_API_KEY", key)
 	c, err := noderpc.New()
 	require.NoError(t, err)

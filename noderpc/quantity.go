@@ -1,11 +1,10 @@
 package noderpc
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/big"
 	"strconv"
-
-	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
 // Quantity is a JSON-RPC hex quantity ("0x1b4") that fits in 64 bits: a
@@ -15,11 +14,11 @@ type Quantity uint64
 // UnmarshalJSON accepts a JSON string holding a quantity, per
 // ParseQuantity; null leaves q unchanged.
 func (q *Quantity) UnmarshalJSON(b []byte) error {
-	if transport.IsNull(b) {
+	if string(b) == "null" {
 		return nil
 	}
-	s, err := transport.JSONString(b)
-	if err != nil {
+	var s string
+	if err := json.Unmarshal(b, &s); err != nil {
 		return fmt.Errorf("noderpc: quantity: %w", err)
 	}
 	v, err := ParseQuantity(s)
@@ -44,14 +43,14 @@ type BigQuantity struct{ *big.Int }
 // show the type of a balance, also a non-negative JSON integer; null leaves
 // q unchanged.
 func (q *BigQuantity) UnmarshalJSON(b []byte) error {
-	if transport.IsNull(b) {
+	if string(b) == "null" {
 		return nil
 	}
-	s, err := transport.StringOrNumber(b)
-	if err != nil {
-		return fmt.Errorf("noderpc: quantity: %w", err)
-	}
 	if len(b) > 0 && b[0] == '"' {
+		var s string
+		if err := json.Unmarshal(b, &s); err != nil {
+			return fmt.Errorf("noderpc: quantity: %w", err)
+		}
 		v, err := ParseBigQuantity(s)
 		if err != nil {
 			return err
@@ -59,6 +58,7 @@ func (q *BigQuantity) UnmarshalJSON(b []byte) error {
 		q.Int = v
 		return nil
 	}
+	s := string(b)
 	v, ok := new(big.Int).SetString(s, 10)
 	if !ok || v.Sign() < 0 || v.BitLen() > 256 {
 		return fmt.Errorf("noderpc: quantity %.40s is not an integer from 0 to 2^256-1", s)

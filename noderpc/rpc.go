@@ -6,8 +6,11 @@ import (
 	"reflect"
 	"strconv"
 
+	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
+
+var errMalformed = conduit.ErrMalformedResponse
 
 // readMethods are the methods that only read chain state, so a retry after
 // an uncertain failure cannot do anything twice.
@@ -30,8 +33,9 @@ type BatchElem struct {
 	// to discard it.
 	Result any
 	// Error is this call's own failure, an *Error: its JSON-RPC error object
-	// (conduit.ErrAPI), or no answer for its id or a result that does not
-	// decode (conduit.ErrMalformedResponse). Nil when it succeeded.
+	// (conduit.ErrAPI or the sentinel its code means), or no single answer
+	// for its id — none, or two — or a result that does not decode
+	// (conduit.ErrMalformedResponse). Nil when it succeeded.
 	Error error
 }
 
@@ -41,14 +45,13 @@ type BatchElem struct {
 // (transport, HTTP status, a batch rejected with one error object), in which
 // case no element is touched. The batch is retried only if every method in
 // it is a read method (see Call).
-func (c *Client) BatchCall(ctx context.Context, calls []BatchElem) error {
-	const op = "BatchCall"
+func (c *Client) BatchCall(ctx context.Context, calls []BatchElem, opts ...Option) error {
 	if len(calls) == 0 {
-		return c.t.InvalidParam(op, "calls", "the batch is empty")
+		return batchOp.Invalid("calls", "the batch is empty")
 	}
 	for i := range calls {
 		if field, msg := checkCall(calls[i].Method, calls[i].Result); field != "" {
-			return c.t.InvalidParam(op, field, "calls[%d]: %s", i, msg)
+			return batchOp.Invalid(field, "calls[%d]: %s", i, msg)
 		}
 	}
 	n := uint64(len(calls))
@@ -59,67 +62,72 @@ func (c *Client) BatchCall(ctx context.Context, calls []BatchElem) error {
 		body[i] = newEnvelope(first+uint64(i), bc.Method, bc.Params)
 		write = write || !readMethods[bc.Method]
 	}
-	req := &transport.Request{Op: op, Method: "POST", Path: "/v2", Body: body, Write: write}
-	var rs batchReply
-	if err := c.t.Do(ctx, req, &rs); err != nil {
+	call := transport.Call{Body: body, Write: write}
+	rs, err := batchOp.Do(ctx, c.t, call, opts)
+	if err != nil {
 		return err
 	}
-	if rs.single {
-		return c.t.Finish(req, &Error{Message: "the batch was answered by a single response object", Body: rs.whole.RawJSON(), Err: transport.ErrMalformedResponse})
-	}
-	byID := make(map[string]*reply, len(rs.items))
+	byID := make(map[string][]*reply, len(rs.items))
 	for i := range rs.items {
-		if k := idText(rs.items[i].ID); k != "" && byID[k] == nil {
-			byID[k] = &rs.items[i]
+		if k := idText(rs.items[i].ID); k != "" {
+			byID[k] = append(byID[k], &rs.items[i])
 		}
 	}
 	for i := range calls {
 		id := first + uint64(i)
-		r := byID[strconv.FormatUint(id, 10)]
-		if r == nil {
-			calls[i].Error = c.t.Finish(req, &Error{Message: fmt.Sprintf("no answer for calls[%d] (id %d)", i, id), Err: transport.ErrMalformedResponse})
-			continue
+		switch answers := byID[strconv.FormatUint(id, 10)]; len(answers) {
+		case 0:
+			calls[i].Error = batchOp.Fail(c.t, call, transport.Problem{Kind: errMalformed, Message: fmt.Sprintf("no answer for calls[%d] (id %d)", i, id)})
+		case 1:
+			calls[i].Error = result(answers[0], calls[i].Result, func(p transport.Problem) error { return batchOp.Fail(c.t, call, p) })
+		default:
+			calls[i].Error = batchOp.Fail(c.t, call, transport.Problem{Kind: errMalformed,
+				Message: fmt.Sprintf("%d answers for calls[%d] (id %d): the node's answer is ambiguous", len(answers), i, id)})
 		}
-		calls[i].Error = c.result(req, r, calls[i].Result)
 	}
 	return nil
 }
 
 // call sends one request with the next id and decodes its result into out.
-func (c *Client) call(ctx context.Context, op, method string, params []any, out any) error {
+func (c *Client) call(ctx context.Context, op *transport.Endpoint[reply], method string, params []any, out any, opts []Option) error {
 	id := c.ids.Add(1)
-	req := &transport.Request{Op: op, Method: "POST", Path: "/v2", Body: newEnvelope(id, method, params), Write: !readMethods[method]}
-	var r reply
-	if err := c.t.Do(ctx, req, &r); err != nil {
+	call := transport.Call{Body: newEnvelope(id, method, params), Write: !readMethods[method]}
+	r, err := op.Do(ctx, c.t, call, opts)
+	if err != nil {
 		return err
 	}
+	fail := func(p transport.Problem) error { return op.Fail(c.t, call, p) }
 	if got := idText(r.ID); got != strconv.FormatUint(id, 10) {
-		return c.t.Finish(req, &Error{Message: fmt.Sprintf("the answer is for id %.30q, not %d", got, id), Body: r.RawJSON(), Err: transport.ErrMalformedResponse})
+		return fail(transport.Problem{Kind: errMalformed, Message: fmt.Sprintf("the answer is for id %.30q, not %d", got, id), Body: r.RawJSON()})
 	}
-	return c.result(req, &r, out)
+	return result(r, out, fail)
 }
 
-// result turns one answer into nil or this call's *Error, decoding its
-// result into out.
-func (c *Client) result(req *transport.Request, r *reply, out any) error {
-	if code, msg, failed := r.Failure(); failed {
-		// Do only hands back 2xx answers, and JSON-RPC servers send 200.
-		return c.t.Finish(req, &Error{StatusCode: 200, Code: code, Message: msg, Body: r.RawJSON(), Err: transport.ErrAPI})
+// result decodes one answer's result into out; fail builds the error of
+// what is wrong with it.
+func result(r *reply, out any, fail func(transport.Problem) error) error {
+	if p := r.problem(); p != nil {
+		p.Body = r.RawJSON()
+		return fail(*p)
 	}
 	if len(r.Result) == 0 {
-		return c.t.Finish(req, &Error{Message: "the answer has neither result nor error", Body: r.RawJSON(), Err: transport.ErrMalformedResponse})
+		return fail(transport.Problem{Kind: errMalformed, Message: "the answer has neither result nor error", Body: r.RawJSON()})
 	}
 	if out == nil {
 		return nil
 	}
-	if transport.IsNull(r.Result) {
+	if string(r.Result) == "null" {
 		switch v := reflect.ValueOf(out).Elem(); v.Kind() {
 		case reflect.Pointer, reflect.Interface, reflect.Slice, reflect.Map:
 			v.SetZero()
 			return nil
 		}
+		return fail(transport.Problem{Kind: errMalformed, Message: fmt.Sprintf("the result is null, which cannot fill a %T", out), Body: r.RawJSON()})
 	}
-	return c.t.DecodeInner(req, r.Result, out)
+	if err := conduit.Unmarshal(r.Result, out); err != nil {
+		return fail(transport.Problem{Kind: errMalformed, Message: "decoding the result: " + err.Error(), Body: r.Result})
+	}
+	return nil
 }
 
 // checkCall validates a call's inputs, returning the offending field and

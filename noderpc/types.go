@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"strconv"
+	"strings"
 
+	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
@@ -27,46 +30,74 @@ func newEnvelope(id uint64, method string, params []any) envelope {
 // reply is a JSON-RPC 2.0 response object. Result stays raw until the
 // caller's target is known; a missing result is empty, a null one "null".
 type reply struct {
-	transport.Raw
+	raw
 	ID     json.RawMessage `json:"id"`
 	Result json.RawMessage `json:"result"`
-	Error  *rpcError       `json:"error"`
+	Error  *RPCError       `json:"error"`
 }
 
-// rpcError is a JSON-RPC error object. The code is kept raw so that a
-// server sending it as a string still yields its text.
-type rpcError struct {
-	Code    json.RawMessage `json:"code"`
-	Message string          `json:"message"`
-	Data    json.RawMessage `json:"data"`
+// RPCError is the error object of a JSON-RPC answer. A failed call's
+// *Error carries it as Detail, so errors.As reaches it:
+//
+//	var rpcErr *noderpc.RPCError
+//	if errors.As(err, &rpcErr) { fmt.Println(rpcErr.Code, string(rpcErr.Data)) }
+type RPCError struct {
+	// Code is the error number (-32602 invalid params, 3 execution
+	// reverted, 429 rate limited, …), kept as the node sent it.
+	Code json.Number `json:"code"`
+	// Message is the node's text.
+	Message string `json:"message"`
+	// Data is the error's data member: a revert reason, provider details.
+	Data json.RawMessage `json:"data,omitempty"`
 }
 
-// Failure reports a JSON-RPC error object; the core turns it into an *Error
-// whose Code is the error number as text.
-func (r *reply) Failure() (code, message string, failed bool) {
+// Error reads "JSON-RPC error <code>: <message>".
+func (e *RPCError) Error() string { return "JSON-RPC error " + e.Code.String() + ": " + e.Message }
+
+// UnmarshalJSON accepts the code as a number or, from lax nodes, a string.
+func (e *RPCError) UnmarshalJSON(b []byte) error {
+	var v struct {
+		Code    json.RawMessage `json:"code"`
+		Message string          `json:"message"`
+		Data    json.RawMessage `json:"data"`
+	}
+	if err := json.Unmarshal(b, &v); err != nil {
+		return err
+	}
+	e.Code, e.Message, e.Data = json.Number(strings.Trim(string(v.Code), `"`)), v.Message, v.Data
+	if string(e.Data) == "null" {
+		e.Data = nil
+	}
+	return nil
+}
+
+// problem reports a JSON-RPC error object.
+func (r *reply) problem() *transport.Problem {
 	if r.Error == nil {
-		return "", "", false
+		return nil
 	}
-	code, _ = transport.StringOrNumber(r.Error.Code)
-	message = r.Error.Message
-	if message == "" {
-		message = "JSON-RPC error without a message"
+	msg := r.Error.Message
+	if msg == "" {
+		msg = "JSON-RPC error without a message"
 	}
-	return code, message, true
+	return &transport.Problem{Code: r.Error.Code.String(), Message: msg, Detail: r.Error}
 }
 
 // idText is an answer's id as text, whether the server echoed it as a number
 // or a string; "" when it is null or missing.
 func idText(raw json.RawMessage) string {
-	s, err := transport.StringOrNumber(raw)
-	if err != nil {
+	s := strings.TrimSpace(string(raw))
+	if s == "" || s == "null" {
 		return ""
+	}
+	if uq, err := strconv.Unquote(s); err == nil {
+		return uq
 	}
 	return s
 }
 
 // batchReply is the answer to a batch: an array of responses, or a single
-// error object when the server rejects the batch as a whole.
+// object when the server rejects the batch as a whole.
 type batchReply struct {
 	items  []reply
 	whole  reply
@@ -75,35 +106,31 @@ type batchReply struct {
 
 // UnmarshalJSON accepts an array of responses or one response object.
 func (b *batchReply) UnmarshalJSON(data []byte) error {
-	pass := func(err error, _ string) error { return err }
 	if t := bytes.TrimSpace(data); len(t) > 0 && t[0] == '{' {
 		b.single = true
-		return transport.DecodeJSON(t, &b.whole, pass)
+		return conduit.Unmarshal(bytes.Clone(t), &b.whole)
 	}
-	return transport.DecodeJSON(data, &b.items, pass)
+	return conduit.Unmarshal(bytes.Clone(data), &b.items)
 }
 
-// Failure reports a batch rejected with one error object.
-func (b *batchReply) Failure() (code, message string, failed bool) {
+// problem reports a batch rejected with one object.
+func (b *batchReply) problem() *transport.Problem {
 	if !b.single {
-		return "", "", false
+		return nil
 	}
-	return b.whole.Failure()
+	if p := b.whole.problem(); p != nil {
+		return p
+	}
+	return &transport.Problem{Kind: errMalformed, Message: "the batch was answered by a single response object"}
 }
 
 // RPCErrorData returns the data member of the JSON-RPC error object behind
 // err (revert reasons, provider details), also when a node sent it with a
-// 4xx or 5xx status. It is nil when err carries no such object, the object
-// has no data, or the answer was longer than the 8 KiB excerpt an *Error
-// keeps of it.
+// 4xx or 5xx status; nil when there is none.
 func RPCErrorData(err error) json.RawMessage {
-	var e *Error
-	if !errors.As(err, &e) || len(e.Body) == 0 {
+	var e *RPCError
+	if !errors.As(err, &e) {
 		return nil
 	}
-	var r reply
-	if transport.DecodeJSON(e.Body, &r, func(err error, _ string) error { return err }) != nil || r.Error == nil || transport.IsNull(r.Error.Data) {
-		return nil
-	}
-	return r.Error.Data
+	return e.Data
 }

@@ -54,7 +54,7 @@ type Client struct{ t *transport.Client }
 
 // New returns a Client configured by opts and the CONDUIT_* environment.
 func New(opts ...Option) (*Client, error) {
-	t, err := transport.New(service, opts)
+	t, err := transport.New(service, opts...)
 	if err != nil {
 		return nil, err
 	}

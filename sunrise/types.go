@@ -6,8 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	)
+)
 
 // Response is the body of Get. RawJSON returns it as sent.
 type Response struct {

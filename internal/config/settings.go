@@ -101,8 +101,3 @@ func (s *Settings) Owned(pkg, name string) bool {
 	}
 	return true
 }
-
-// DecodeJSON decodes an answer into a result and fills every conduit.Raw
-// in it. Package conduit sets it: the Raw type, which the core must fill,
-// is the root package's, and its fields are its own.
-var DecodeJSON func(data []byte, v any) error

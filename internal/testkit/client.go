@@ -4,8 +4,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/conduit-sdk/conduit/internal/replay"
 	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/replay"
 )
 
 // Fast makes retries wait a millisecond or a few, not seconds.

@@ -55,7 +55,7 @@ type vault struct {
 // malformed option, setting or base URL fails here; a missing credential or
 // base URL is reported by the first call that needs it, before any I/O, so
 // a package with several hosts is usable with only the ones it has.
-func New(svc *Service, opts []conduit.Option) (*Client, error) {
+func New(svc *Service, opts ...conduit.Option) (*Client, error) {
 	st := &config.Settings{Level: config.Client, Service: svc.Name}
 	for _, o := range opts {
 		if o != nil {
@@ -158,7 +158,9 @@ func (c *Client) Service() *Service { return c.svc }
 func (c *Client) Format(f fmt.State, _ rune) { fmt.Fprintf(f, "transport.Client{%s}", c.svc.Name) }
 
 // LogValue keeps log/slog to the same short form.
-func (c *Client) LogValue() slog.Value { return slog.StringValue("transport.Client{" + c.svc.Name + "}") }
+func (c *Client) LogValue() slog.Value {
+	return slog.StringValue("transport.Client{" + c.svc.Name + "}")
+}
 
 // sharedTransport is the process-wide connection pool behind every client
 // that was not given an *http.Client: one pool means connections to a host

@@ -104,6 +104,9 @@ func (x *exchange) addProblem(e *conduit.Error, p *Problem) {
 	if p.Detail != nil {
 		e.Detail = p.Detail
 	}
+	if p.Kind == conduit.ErrMalformedResponse && e.StatusCode/100 == 2 {
+		e.StatusCode = 0 // the answer arrived; what it said is the decoder's failure, not the service's
+	}
 	switch {
 	case p.Kind != nil:
 		e.Err = p.Kind

@@ -104,10 +104,16 @@ func Declare[T any](svc *Service, op Op, check func(*T) *Problem) *Endpoint[T] {
 // nil, never a zero record.
 func (e *Endpoint[T]) Do(ctx context.Context, c *Client, call Call, opts []conduit.Option) (*T, error) {
 	var out T
-	if err := c.exchange(ctx, e.Op, &call, opts, jsonResult[T]{&out, e.check}); err != nil {
+	if err := e.Into(ctx, c, call, opts, &out); err != nil {
 		return nil, err
 	}
 	return &out, nil
+}
+
+// Into is Do decoding into out, which keeps what a 2xx answer held even when
+// the check failed it: GraphQL's partial data beside its errors.
+func (e *Endpoint[T]) Into(ctx context.Context, c *Client, call Call, opts []conduit.Option, out *T) error {
+	return c.exchange(ctx, e.Op, &call, opts, jsonResult[T]{out, e.check})
 }
 
 // Send sends one call whose answer has nothing to decode (a 204, an

@@ -1,13 +1,13 @@
 package transport
 
 import (
-	"reflect"
 	"context"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"io"
 	"net/url"
+	"reflect"
 	"sort"
 	"strings"
 )

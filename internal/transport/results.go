@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"github.com/conduit-sdk/conduit"
-	"github.com/conduit-sdk/conduit/internal/config"
 	"github.com/conduit-sdk/conduit/internal/sse"
 )
 
@@ -121,7 +120,7 @@ func decodeInto(b []byte, out any) error {
 		}
 		return fmt.Errorf("empty or null body where a record was expected")
 	}
-	return config.DecodeJSON(b, out)
+	return conduit.Unmarshal(b, out)
 }
 
 // discard accepts any 2xx answer and reads nothing of it.
@@ -217,3 +216,9 @@ func mediaTypeMatches(ct string, patterns ...string) bool {
 	}
 	return false
 }
+
+// DecodeRecord decodes a part of an answer a package unwraps itself (a
+// GraphQL data member) the way the core decodes a whole answer: every
+// conduit.Raw filled, and an empty or null part an error where a record is
+// expected. b must not change afterwards.
+func DecodeRecord(b []byte, out any) error { return decodeInto(b, out) }
