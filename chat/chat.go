@@ -39,7 +39,8 @@ import (
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
-// Option configures a Client; the common options are in package conduit.
+// Option configures a Client, or one call; the common options are in
+// package conduit.
 type Option = conduit.Option
 
 // Error is conduit's error type.
@@ -51,12 +52,24 @@ const (
 	botToken    = "bot_token"
 )
 
-var service = &transport.Service{
-	Name:   "chat",
-	Bases:  []string{botBase, webhookBase},
+var service = transport.Register(&transport.Service{
+	Name: "chat",
+	Bases: []transport.Base{
+		{Name: botBase, Option: "conduit.WithBaseURL", Version: "v10"},
+		{Name: webhookBase, Option: "chat.WithWebhookBaseURL"},
+	},
 	Auth:   transport.Auth{Scheme: transport.Bot, Values: []string{botToken}},
 	Values: []transport.Value{{Name: botToken, Option: "chat.WithBotToken", Secret: true}},
-}
+	Errors: errorProfile,
+})
+
+var (
+	currentUserOp   = transport.Declare[User](service, transport.Op{Name: "CurrentUser", Method: "GET", Path: "/users/@me"}, nil)
+	createMessageOp = transport.Declare[Message](service, transport.Op{Name: "CreateMessage", Method: "POST",
+		Path: "/channels/{channel_id}/messages", Write: true}, nil)
+	guildChannelsOp = transport.Declare[[]Channel](service, transport.Op{Name: "GuildChannels", Method: "GET",
+		Path: "/guilds/{guild_id}/channels"}, nil)
+)
 
 // Client calls the chat platform. It is safe for concurrent use.
 type Client struct{ t *transport.Client }
@@ -64,59 +77,66 @@ type Client struct{ t *transport.Client }
 // New returns a Client configured by opts and the CONDUIT_* environment. A
 // client used only for webhooks needs no bot token.
 func New(opts ...Option) (*Client, error) {
-	return transport.Build(service, opts, func(t *transport.Client) *Client { return &Client{t: t} })
+	t, err := transport.New(service, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return &Client{t: t}, nil
+}
+
+// Do calls any path of the platform, for an endpoint this package does not
+// type, with the bot token, limits, retries and errors of the typed
+// methods; see conduit's documentation of Do. Paths are relative to
+// chat_url; conduit.WithBase("chat_webhook_base") sends a call to the
+// webhook base instead.
+func (c *Client) Do(ctx context.Context, method, path string, in, out any, opts ...Option) error {
+	return c.t.Do(ctx, method, path, in, out, opts)
 }
 
 // WithBotToken sets the bot token sent as "Authorization: Bot <token>",
 // overriding CONDUIT_CHAT_BOT_TOKEN.
-func WithBotToken(token string) Option { return transport.WithValue(botToken, token) }
+func WithBotToken(token string) Option { return service.Set(botToken, token) }
 
 // WithWebhookBaseURL sets chat_webhook_base, the unversioned base the webhook
-// paths hang under, overriding CONDUIT_CHAT_WEBHOOK_BASE.
-func WithWebhookBaseURL(u string) Option { return transport.WithNamedBaseURL(webhookBase, u) }
+// paths hang under, overriding CONDUIT_CHAT_CHAT_WEBHOOK_BASE.
+func WithWebhookBaseURL(u string) Option { return service.SetBase(webhookBase, u) }
 
 // CurrentUser returns the bot's own user record; it is the cheap way to check
 // that a bot token works.
-func (c *Client) CurrentUser(ctx context.Context) (*User, error) {
-	return transport.Call[User](ctx, c.t, &transport.Request{Op: "CurrentUser", Method: "GET", Path: "/users/@me"})
+func (c *Client) CurrentUser(ctx context.Context, opts ...Option) (*User, error) {
+	return currentUserOp.Do(ctx, c.t, transport.Call{}, opts)
 }
 
 // CreateMessage posts content to a channel as the bot, which needs the Send
 // Messages permission there. It is a write: never retried once it may have
 // reached the server, except after a 429.
-func (c *Client) CreateMessage(ctx context.Context, channelID, content string) (*Message, error) {
-	const op = "CreateMessage"
-	if err := c.checkID(op, "channel_id", channelID); err != nil {
+func (c *Client) CreateMessage(ctx context.Context, channelID Snowflake, content string, opts ...Option) (*Message, error) {
+	if err := checkID(createMessageOp.Op, "channel_id", channelID); err != nil {
 		return nil, err
 	}
 	if strings.TrimSpace(content) == "" {
-		return nil, c.t.InvalidParam(op, "content", "must not be empty")
+		return nil, createMessageOp.Invalid("content", "must not be empty")
 	}
-	return transport.Call[Message](ctx, c.t, &transport.Request{
-		Op: op, Method: "POST", Path: "/channels/{channel_id}/messages", Args: []string{channelID},
-		Body: messageRequest{Content: content}, Write: true,
-	})
+	return createMessageOp.Do(ctx, c.t, transport.Call{Args: []string{string(channelID)}, Body: messageRequest{Content: content}}, opts)
 }
 
 // GuildChannels lists every channel of a server (guild).
-func (c *Client) GuildChannels(ctx context.Context, guildID string) ([]Channel, error) {
-	const op = "GuildChannels"
-	if err := c.checkID(op, "guild_id", guildID); err != nil {
+func (c *Client) GuildChannels(ctx context.Context, guildID Snowflake, opts ...Option) ([]Channel, error) {
+	if err := checkID(guildChannelsOp.Op, "guild_id", guildID); err != nil {
 		return nil, err
 	}
-	var chs []Channel
-	req := &transport.Request{Op: op, Method: "GET", Path: "/guilds/{guild_id}/channels", Args: []string{guildID}}
-	if err := c.t.Do(ctx, req, &chs); err != nil {
+	chs, err := guildChannelsOp.Do(ctx, c.t, transport.Call{Args: []string{string(guildID)}}, opts)
+	if err != nil {
 		return nil, err
 	}
-	return chs, nil
+	return *chs, nil
 }
 
 // checkID rejects an id that is empty or blank, which would otherwise hit a
 // different endpoint (".../channels//messages").
-func (c *Client) checkID(op, field, id string) error {
-	if strings.TrimSpace(id) == "" {
-		return c.t.InvalidParam(op, field, "must not be empty")
+func checkID(op *transport.Op, field string, id Snowflake) error {
+	if strings.TrimSpace(string(id)) == "" {
+		return op.Invalid(field, "must not be empty")
 	}
 	return nil
 }

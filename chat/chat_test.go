@@ -56,7 +56,7 @@ func TestCreateMessage(t *testing.T) {
 	}
 	require.NoError(t, m.Decode(&extra))
 	assert.Equal(t, time.Date(2024, 6, 21, 9, 15, 2, 118e6, time.UTC), extra.Timestamp.UTC())
-	assert.Equal(t, 1, srv.Hits("POST /chat_url/channels/{channel_id}/messages"))
+	assert.Equal(t, 1, srv.Hits("POST /chat_url/v10/channels/{channel_id}/messages"))
 	golden.JSON(t, "chat", "create_message", m)
 }
 
@@ -195,9 +195,9 @@ func TestBadInput(t *testing.T) {
 	srv := testkit.Start(t)
 	c := testkit.Client(t, chat.New, conduit.WithBaseURL(srv.URL), chat.WithWebhookBaseURL(srv.URL), chat.WithBotToken(testToken))
 	ctx := context.Background()
-	hook := chat.Webhook{ID: "1180000000000097531", Token: "hook-token_ABC"}
+	hook := chat.NewWebhook("1180000000000097531", "hook-token_ABC")
 	msg := chat.WebhookMessage{Content: "hi"}
-	create := func(channel, content string) func() error {
+	create := func(channel chat.Snowflake, content string) func() error {
 		return func() error { _, err := c.CreateMessage(ctx, channel, content); return err }
 	}
 	execute := func(h chat.Webhook, m chat.WebhookMessage) func() error {
@@ -212,18 +212,18 @@ func TestBadInput(t *testing.T) {
 		{Field: "content", Call: create("1", "")},        // empty content
 		{Field: "content", Call: create("1", "\n ")},     // blank content
 		{Field: "guild_id", Call: func() error { _, err := c.GuildChannels(ctx, ""); return err }},
-		{Field: "webhook_id", Call: execute(chat.Webhook{Token: hook.Token}, msg)},
-		{Field: "webhook_id", Call: execute(chat.Webhook{ID: "abc", Token: hook.Token}, msg)}, // non-numeric
-		{Field: "webhook_token", Call: execute(chat.Webhook{ID: hook.ID}, msg)},
-		{Field: "webhook_token", Call: execute(chat.Webhook{ID: hook.ID, Token: "abc/def"}, msg)},
-		{Field: "webhook_token", Call: wait(chat.Webhook{ID: hook.ID, Token: ".."}, msg)},
+		{Field: "webhook_id", Call: execute(chat.NewWebhook("", hook.Token()), msg)},
+		{Field: "webhook_id", Call: execute(chat.NewWebhook("abc", hook.Token()), msg)}, // non-numeric
+		{Field: "webhook_token", Call: execute(chat.NewWebhook(hook.ID, ""), msg)},
+		{Field: "webhook_token", Call: execute(chat.NewWebhook(hook.ID, "abc/def"), msg)},
+		{Field: "webhook_token", Call: wait(chat.NewWebhook(hook.ID, ".."), msg)},
 		{Field: "content", Call: execute(hook, chat.WebhookMessage{Username: "ci"})},
 		{Field: "content", Call: wait(hook, chat.WebhookMessage{Content: " "})},
 		{Field: "webhook_url", Call: func() error {
 			_, err := chat.ParseWebhookURL("https://chat.example/api/webhooks/1180000000000097531")
 			return err
 		}},
-	}, testToken, hook.Token)
+	}, testToken, hook.Token())
 }
 
 func TestMissingBotToken(t *testing.T) {
@@ -253,8 +253,8 @@ func TestBotTokenWithNewline(t *testing.T) {
 
 func TestConfigFromEnv(t *testing.T) {
 	srv := testkit.ReplayServer(t)
-	t.Setenv("CONDUIT_CHAT_URL", srv.URL("chat_url"))
-	t.Setenv("CONDUIT_CHAT_WEBHOOK_BASE", srv.URL("chat_webhook_base"))
+	t.Setenv("CONDUIT_CHAT_URL", srv.URL("chat", "chat_url"))
+	t.Setenv("CONDUIT_CHAT_WEBHOOK_BASE", srv.URL("chat", "chat_webhook_base"))
 	t.Setenv("CONDUIT_CHAT_BOT_TOKEN", replay.Credential("chat", "bot_token"))
 	c, err := chat.New()
 	require.NoError(t, err)
@@ -273,7 +273,7 @@ func TestMissingBaseURLs(t *testing.T) {
 		return err
 	})
 	testkit.MissingBaseURL(t, "CONDUIT_CHAT_WEBHOOK_BASE", withToken, func(c *chat.Client) error {
-		return c.ExecuteWebhook(context.Background(), chat.Webhook{ID: "1", Token: "t0ken"}, chat.WebhookMessage{Content: "x"})
+		return c.ExecuteWebhook(context.Background(), chat.NewWebhook("1", "t0ken"), chat.WebhookMessage{Content: "x"})
 	})
 }
 

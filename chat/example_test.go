@@ -25,7 +25,7 @@ func Example() {
 	fmt.Println("bot:", me.Username)
 
 	// A webhook URL as the platform hands it out; its last segment is secret.
-	hook, err := chat.ParseWebhookURL(srv.URL("chat_webhook_base") + "/webhooks/" +
+	hook, err := chat.ParseWebhookURL(srv.URL("chat", "chat_webhook_base") + "/webhooks/" +
 		replay.Credential("chat", "webhook_id") + "/" + replay.Credential("chat", "webhook_token"))
 	if err != nil {
 		log.Fatal(err)

@@ -3,7 +3,7 @@ package chat
 import (
 	"fmt"
 
-	"github.com/conduit-sdk/conduit/internal/transport"
+	"encoding/json"
 )
 
 // Snowflake is a platform id. The platform sends ids as JSON strings, but
@@ -13,21 +13,16 @@ type Snowflake string
 
 // UnmarshalJSON accepts a JSON string, a whole JSON number or null.
 func (s *Snowflake) UnmarshalJSON(b []byte) error {
-	if transport.IsNull(b) {
+	if string(b) == "null" {
 		return nil
 	}
-	if str, err := transport.JSONString(b); err == nil {
-		*s = Snowflake(str)
-		return nil
+	if len(b) > 0 && b[0] == '"' {
+		return json.Unmarshal(b, (*string)(s))
 	}
-	v, err := transport.StringOrNumber(b)
-	if err != nil {
-		return fmt.Errorf("chat: id: %w", err)
+	if !isDigits(string(b)) {
+		return fmt.Errorf("chat: id %.40s is not a whole number", b)
 	}
-	if !isDigits(v) {
-		return fmt.Errorf("chat: id %s is not a whole number", v)
-	}
-	*s = Snowflake(v)
+	*s = Snowflake(b)
 	return nil
 }
 
@@ -50,21 +45,15 @@ func isDigits(s string) bool {
 // none of its fields; the common ones are typed, the rest stay reachable
 // through RawJSON and Decode.
 type User struct {
-	transport.Raw
+	raw
 	ID       Snowflake `json:"id"`
 	Username string    `json:"username"`
-}
-
-// UnmarshalJSON keeps the raw bytes of a user nested in a message too.
-func (u *User) UnmarshalJSON(b []byte) error {
-	type user User
-	return transport.UnmarshalRecord(b, (*user)(u))
 }
 
 // Message is a created message. The spec shows none of its fields; the
 // common ones are typed, the rest stay reachable through RawJSON and Decode.
 type Message struct {
-	transport.Raw
+	raw
 	ID        Snowflake `json:"id"`
 	ChannelID Snowflake `json:"channel_id"`
 	Content   string    `json:"content"`
@@ -74,7 +63,7 @@ type Message struct {
 // Channel is one channel of a server. Fields beyond id, type and position
 // are not in the spec; reach them through RawJSON and Decode.
 type Channel struct {
-	transport.Raw
+	raw
 	ID       Snowflake `json:"id"`
 	Type     int       `json:"type"`
 	Position int       `json:"position"`

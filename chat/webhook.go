@@ -8,17 +8,29 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
-// Webhook is an incoming webhook's address. Token is a credential: anyone
-// holding it can post to the channel, so a Webhook never prints it, whether
-// through fmt (any verb), encoding/json, encoding/xml or log/slog.
+// Webhook is an incoming webhook's address: its id and its token. The
+// token is a credential (anyone holding it can post to the channel), so a
+// Webhook never prints it, through fmt (any verb, also inside a caller's
+// struct), encoding/json, encoding/xml or log/slog; Token returns it.
 type Webhook struct {
-	ID    string // the webhook's numeric id
-	Token string // the secret path segment after the id
+	ID    Snowflake // the webhook's numeric id
+	token transport.Secret
 }
+
+// NewWebhook builds a Webhook from its id and token, as a platform's
+// settings page shows them. ParseWebhookURL reads both from the URL.
+func NewWebhook(id Snowflake, token string) Webhook {
+	return Webhook{ID: id, token: transport.NewSecret(token)}
+}
+
+// Token returns the webhook's secret path segment.
+func (w Webhook) Token() string { return w.token.Reveal() }
+
+// parseWebhookURL names ParseWebhookURL in its errors; it sends nothing.
+var parseWebhookURL = &transport.Op{Service: service, Name: "ParseWebhookURL"}
 
 // ParseWebhookURL splits a webhook URL as the platform hands it out,
 // https://host/api/webhooks/<id>/<token> (with or without /api and a version
@@ -28,7 +40,7 @@ type Webhook struct {
 // the URL, since it holds the token.
 func ParseWebhookURL(raw string) (Webhook, error) {
 	bad := func(why string) (Webhook, error) {
-		return Webhook{}, transport.InvalidParam(service.Name, "ParseWebhookURL", "webhook_url", "%s", why)
+		return Webhook{}, parseWebhookURL.Invalid("webhook_url", "%s", why)
 	}
 	u, err := url.Parse(strings.TrimSpace(raw))
 	if err != nil {
@@ -50,7 +62,7 @@ func ParseWebhookURL(raw string) (Webhook, error) {
 	if err1 != nil || err2 != nil {
 		return bad("has a malformed escape in its path")
 	}
-	w := Webhook{ID: id, Token: token}
+	w := NewWebhook(Snowflake(id), token)
 	if field, why := w.problem(); field != "" {
 		return bad(field + " " + why)
 	}
@@ -60,14 +72,14 @@ func ParseWebhookURL(raw string) (Webhook, error) {
 // problem names the part of w that cannot be a webhook address and says why,
 // never quoting the token; it returns "" for a usable Webhook.
 func (w Webhook) problem() (field, why string) {
-	switch {
+	switch token := w.Token(); {
 	case w.ID == "":
 		return "webhook_id", "must not be empty"
-	case !isDigits(w.ID):
+	case !isDigits(string(w.ID)):
 		return "webhook_id", "must be a numeric id"
-	case w.Token == "":
+	case token == "":
 		return "webhook_token", "must not be empty"
-	case !isTokenSegment(w.Token):
+	case !isTokenSegment(token):
 		return "webhook_token", "must be one path segment of letters, digits, '-', '_', '.' and '~'"
 	}
 	return "", ""
@@ -118,63 +130,57 @@ func (w Webhook) MarshalText() ([]byte, error) { return []byte(w.String()), nil 
 
 // safeID shows the id only when it is one, in case a token was put there.
 func (w Webhook) safeID() string {
-	if isDigits(w.ID) {
-		return w.ID
+	if isDigits(string(w.ID)) {
+		return string(w.ID)
 	}
 	return "?"
 }
 
 func (w Webhook) redactedToken() string {
-	if w.Token == "" {
+	if w.Token() == "" {
 		return ""
 	}
-	return transport.Redacted
+	return "[REDACTED]"
 }
 
-// noAuth sends a webhook call without any credential header: the path
-// segments are the credentials.
-var noAuth = transport.Auth{Scheme: transport.None}
+// The webhook's id and token are path segments: the operations carry no
+// credential header, and the token is a per-call secret.
+var (
+	executeWebhookOp = transport.Declare[struct{}](service, transport.Op{Name: "ExecuteWebhook", Method: "POST", Base: webhookBase,
+		Path: "/webhooks/{webhook_id}/{webhook_token}", Auth: transport.NoAuth, Write: true}, nil)
+	executeWebhookWaitOp = transport.Declare[Message](service, transport.Op{Name: "ExecuteWebhookWait", Method: "POST", Base: webhookBase,
+		Path: "/webhooks/{webhook_id}/{webhook_token}", Auth: transport.NoAuth, Write: true}, nil)
+)
 
 // ExecuteWebhook posts msg through the webhook. The platform answers 204 with
 // no body, so success is a nil error. It is a write: never retried once it
 // may have reached the server, except after a 429.
-func (c *Client) ExecuteWebhook(ctx context.Context, webhook Webhook, msg WebhookMessage) error {
-	return c.executeWebhook(ctx, "ExecuteWebhook", webhook, msg, nil)
+func (c *Client) ExecuteWebhook(ctx context.Context, webhook Webhook, msg WebhookMessage, opts ...Option) error {
+	call, err := webhookCall(executeWebhookOp.Op, webhook, msg)
+	if err != nil {
+		return err
+	}
+	return executeWebhookOp.Send(ctx, c.t, call, opts)
 }
 
 // ExecuteWebhookWait posts msg with wait=true, so the platform answers with
 // the created message (its id, to edit or delete it later).
-func (c *Client) ExecuteWebhookWait(ctx context.Context, webhook Webhook, msg WebhookMessage) (*Message, error) {
-	var m Message
-	if err := c.executeWebhook(ctx, "ExecuteWebhookWait", webhook, msg, &m); err != nil {
+func (c *Client) ExecuteWebhookWait(ctx context.Context, webhook Webhook, msg WebhookMessage, opts ...Option) (*Message, error) {
+	call, err := webhookCall(executeWebhookWaitOp.Op, webhook, msg)
+	if err != nil {
 		return nil, err
 	}
-	return &m, nil
+	call.Query = []string{"wait", "true"}
+	return executeWebhookWaitOp.Do(ctx, c.t, call, opts)
 }
 
-func (c *Client) executeWebhook(ctx context.Context, op string, w Webhook, msg WebhookMessage, created *Message) error {
+func webhookCall(op *transport.Op, w Webhook, msg WebhookMessage) (transport.Call, error) {
 	if field, why := w.problem(); field != "" {
-		return c.t.InvalidParam(op, field, "%s", why)
+		return transport.Call{}, op.Invalid(field, "%s", why)
 	}
 	if strings.TrimSpace(msg.Content) == "" {
-		return c.t.InvalidParam(op, "content", "must not be empty")
+		return transport.Call{}, op.Invalid("content", "must not be empty")
 	}
-	req := &transport.Request{
-		Op: op, Method: "POST", Base: webhookBase,
-		Path: "/webhooks/{webhook_id}/{webhook_token}", Args: []string{w.ID, w.Token},
-		Body: msg, Auth: &noAuth, Write: true, Secrets: []string{w.Token},
-	}
-	if created == nil {
-		return c.t.Do(ctx, req, nil)
-	}
-	req.Query = []string{"wait", "true"}
-	if err := c.t.Do(ctx, req, created); err != nil {
-		return err
-	}
-	// The core treats 204 as success with nothing to decode; with wait=true
-	// the message was promised, so an empty answer is not a success.
-	if len(created.RawJSON()) == 0 {
-		return &Error{Service: c.t.Service(), Op: op, Endpoint: req.Endpoint(), Message: "wait=true answered without the created message", Err: conduit.ErrMalformedResponse}
-	}
-	return nil
+	token := w.Token()
+	return transport.Call{Args: []string{string(w.ID), token}, Body: msg, Secrets: []string{token}}, nil
 }

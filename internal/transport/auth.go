@@ -50,6 +50,9 @@ func (c *Client) place(op *Op, a *Auth) (placed, error) {
 		if val == "" {
 			return p, c.missing(op, name)
 		}
+		if strings.ContainsAny(val, "\r\n\x00") {
+			return p, op.Invalid(name, "contains a control character")
+		}
 		vals[i] = val
 	}
 	switch a.Scheme {

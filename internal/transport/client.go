@@ -110,7 +110,9 @@ func (c *Client) resolveValues(st *config.Settings, v *vault) error {
 		if val == "" {
 			continue
 		}
-		if strings.ContainsAny(val, "\r\n\x00") {
+		if !d.Secret && strings.ContainsAny(val, "\r\n\x00") {
+			// A malformed credential fails the calls that need it, with the
+			// same message as a missing one; a setting fails here.
 			return &conduit.Error{Service: c.svc.Name, Op: "New", Field: d.Name, Message: "contains a control character", Err: conduit.ErrInvalidParam}
 		}
 		if len(d.Enum) > 0 {

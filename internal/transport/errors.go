@@ -129,8 +129,12 @@ func (c *Client) problemError(op *Op, call *Call, p Problem) error {
 
 // decodeError is the error of a 2xx body that does not decode.
 func (x *exchange) decodeError(body []byte, resp *http.Response, err error) error {
+	msg := "decoding the response: " + err.Error()
+	if err == errEmptyRecord {
+		msg = err.Error()
+	}
 	return x.complete(&conduit.Error{
-		Message:  "decoding the response: " + err.Error(),
+		Message:  msg,
 		Body:     body,
 		BodyType: resp.Header.Get("Content-Type"),
 		Err:      fmt.Errorf("%w: %w", conduit.ErrMalformedResponse, err),

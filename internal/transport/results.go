@@ -2,6 +2,7 @@ package transport
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"mime"
@@ -109,6 +110,10 @@ func (x *exchange) bodyFailure(resp *http.Response, body []byte, f failure, p *P
 	return x.complete(e)
 }
 
+// errEmptyRecord is the decoding error of an empty or null answer where a
+// record was expected.
+var errEmptyRecord = errors.New("empty or null body where a record was expected")
+
 // decodeInto decodes an answer: an empty body or null is none for a list
 // or a map and an error for a record.
 func decodeInto(b []byte, out any) error {
@@ -118,7 +123,7 @@ func decodeInto(b []byte, out any) error {
 		case reflect.Slice, reflect.Map, reflect.Interface:
 			return nil
 		}
-		return fmt.Errorf("empty or null body where a record was expected")
+		return errEmptyRecord
 	}
 	return conduit.Unmarshal(b, out)
 }

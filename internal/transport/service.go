@@ -185,9 +185,14 @@ func (s *Service) value(name string) *Value {
 }
 
 // EnvName is the environment variable of a named value or base of a
-// service: CONDUIT_<SERVICE>_<NAME>.
+// service: CONDUIT_<SERVICE>_<NAME>, where a name that already starts with
+// the service's does not repeat it (chat_url is CONDUIT_CHAT_URL).
 func EnvName(service, name string) string {
-	return "CONDUIT_" + strings.ToUpper(service) + "_" + strings.ToUpper(name)
+	svc, n := strings.ToUpper(service), strings.ToUpper(name)
+	if strings.HasPrefix(n, svc+"_") {
+		return "CONDUIT_" + n
+	}
+	return "CONDUIT_" + svc + "_" + n
 }
 
 // Set returns the option that sets the named credential or setting; the

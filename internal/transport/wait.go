@@ -80,11 +80,17 @@ func clampWait(s float64) time.Duration {
 }
 
 // wait reads how long the service asked the caller to wait: the standard
-// headers, the profile's own, a body member, and for a rate limit the
-// reset of the budget that ran out.
+// headers, and for a rate limit the profile's own headers, its body member
+// and the reset of the budget that ran out.
 func (p *Profile) wait(h http.Header, doc any, rateLimited bool) time.Duration {
 	now := time.Now()
-	for _, w := range append([]Wait{{"Retry-After-Ms", Milliseconds}, {"Retry-After", retryAfterUnit(h)}}, p.Waits...) {
+	waits := []Wait{{"Retry-After-Ms", Milliseconds}, {"Retry-After", retryAfterUnit(h)}}
+	if rateLimited {
+		// The service's own headers also come with answers that ask for no
+		// wait; they count only when the budget ran out.
+		waits = append(waits, p.Waits...)
+	}
+	for _, w := range waits {
 		if d, ok := parseWait(h.Get(w.Header), w.Unit, now); ok {
 			return d
 		}
