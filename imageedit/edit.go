@@ -2,6 +2,7 @@ package imageedit
 
 import (
 	"context"
+	"io"
 	"net/url"
 	"slices"
 	"strconv"
@@ -28,22 +29,21 @@ type EditParams struct {
 // it as p says and returns the result as a stream: the caller reads and
 // closes Image.Body. A 200 answer that is not an image (a JSON failure body)
 // is an *Error.
-func (c *Client) Edit(ctx context.Context, imageURL string, p *EditParams) (*Image, error) {
-	const op = "Edit"
+func (c *Client) Edit(ctx context.Context, imageURL string, p *EditParams, opts ...Option) (*Image, error) {
 	if p == nil {
 		p = &EditParams{}
 	}
 	if u, err := url.Parse(imageURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, c.t.InvalidParam(op, "imageUrl", "must be an absolute http or https URL")
+		return nil, editOp.Invalid("imageUrl", "must be an absolute http or https URL")
 	}
 	q := []string{"imageUrl", imageURL, "removeBackground", strconv.FormatBool(p.RemoveBackground)}
 	keys := make([]string, 0, len(p.Extra))
 	for k := range p.Extra {
 		switch {
 		case k == "":
-			return nil, c.t.InvalidParam(op, "Extra", "has an empty parameter name")
+			return nil, editOp.Invalid("Extra", "has an empty parameter name")
 		case strings.EqualFold(k, "imageUrl") || strings.EqualFold(k, "removeBackground"):
-			return nil, c.t.InvalidParam(op, k, "is set by Edit's own arguments, not by Extra")
+			return nil, editOp.Invalid(k, "is set by Edit's own arguments, not by Extra")
 		}
 		keys = append(keys, k)
 	}
@@ -53,25 +53,19 @@ func (c *Client) Edit(ctx context.Context, imageURL string, p *EditParams) (*Ima
 			q = append(q, k, v)
 		}
 	}
-	return c.image(ctx, &transport.Request{Op: op, Method: "GET", Path: "/v2/edit", Query: q})
+	return image(editOp.Open(ctx, c.t, transport.Call{Query: q}, opts))
 }
 
 // image sends req and hands back the image it answers with, unread.
-func (c *Client) image(ctx context.Context, req *transport.Request) (*Image, error) {
-	req.Accept = "image/*"
-	body, ct, err := c.t.StreamMedia(ctx, req, imageTypes...)
+func image(body io.ReadCloser, contentType string, err error) (*Image, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Image{Body: body, ContentType: ct}, nil
+	return &Image{Body: body, ContentType: contentType}, nil
 }
 
 // Account returns the account record of the key: its credits, and whatever
 // else the service sends, through RawJSON and Decode.
-func (c *Client) Account(ctx context.Context) (*Account, error) {
-	var a Account
-	if err := c.t.Do(ctx, &transport.Request{Op: "Account", Method: "GET", Base: accountURL, Path: "/v1/account"}, &a); err != nil {
-		return nil, err
-	}
-	return &a, nil
+func (c *Client) Account(ctx context.Context, opts ...Option) (*Account, error) {
+	return accountOp.Do(ctx, c.t, transport.Call{}, opts)
 }

@@ -4,9 +4,9 @@
 // account's credits.
 //
 // Base URLs, one placeholder per host:
-//   - image_edit_url (Edit; the default): conduit.WithBaseURL or CONDUIT_IMAGE_EDIT_URL
-//   - image_url (Account): WithAccountURL or CONDUIT_IMAGE_URL
-//   - segment_url (Segment): WithSegmentURL or CONDUIT_SEGMENT_URL
+//   - image_edit_url (Edit; the default): conduit.WithBaseURL or CONDUIT_IMAGEEDIT_IMAGE_EDIT_URL
+//   - image_url (Account): WithAccountURL or CONDUIT_IMAGEEDIT_IMAGE_URL
+//   - segment_url (Segment): WithSegmentURL or CONDUIT_IMAGEEDIT_SEGMENT_URL
 //
 // Credentials: every operation sends the API key in the x-api-key header,
 // and nowhere else. Set it with WithAPIKey or CONDUIT_IMAGEEDIT_API_KEY.
@@ -30,6 +30,7 @@
 package imageedit
 
 import (
+	"context"
 	"strings"
 
 	"github.com/conduit-sdk/conduit"
@@ -48,33 +49,70 @@ const (
 	segmentURL = "segment_url"
 )
 
-var service = &transport.Service{
-	Name:   "imageedit",
-	Bases:  []string{editURL, accountURL, segmentURL},
+// service reads the failures the service sends: {"detail", "status_code",
+// "type"} from the edit API, {"error": {"message"}} from the older
+// endpoints. A 402 means the credits are spent: a rate limit no wait lifts.
+var service = transport.Register(&transport.Service{
+	Name: "imageedit",
+	Bases: []transport.Base{
+		{Name: editURL, Option: "conduit.WithBaseURL", PathVersion: "v2"},
+		{Name: accountURL, Option: "imageedit.WithAccountURL", PathVersion: "v1"},
+		{Name: segmentURL, Option: "imageedit.WithSegmentURL", PathVersion: "v1"},
+	},
 	Auth:   transport.Auth{Scheme: transport.Header, Name: "x-api-key", Values: []string{"api_key"}},
 	Values: []transport.Value{{Name: "api_key", Option: "imageedit.WithAPIKey", Secret: true}},
-}
+	Errors: transport.Profile{
+		Code:    []string{"type", "error.type", "error.code"},
+		Message: []string{"error.message", "error.detail", "detail", "detail.0.msg", "message"},
+		Reason:  []string{"detail.0.type"},
+		Status: map[int]transport.Meaning{
+			402: transport.Exhausted,
+		},
+		Codes: map[string]transport.Meaning{
+			"plan_limit_exceeded": transport.Exhausted,
+		},
+	},
+})
+
+var (
+	editOp    = transport.DeclareDownload(service, transport.Op{Name: "Edit", Method: "GET", Path: "/v2/edit", Accept: "image/*"}, imageTypes...)
+	accountOp = transport.Declare[Account](service, transport.Op{Name: "Account", Method: "GET", Base: accountURL, Path: "/v1/account"}, nil)
+	segmentOp = transport.DeclareDownload(service, transport.Op{Name: "Segment", Method: "POST", Base: segmentURL, Path: "/v1/segment",
+		Accept: "image/*", Write: true}, imageTypes...)
+)
 
 // Client calls the image-editing interface. It is safe for concurrent use.
 type Client struct{ t *transport.Client }
 
+// Do calls any path of the service, for an endpoint this package does not
+// type, with the key, limits, retries and errors of the typed methods; see
+// conduit's documentation of Do. Paths are relative to image_edit_url;
+// conduit.WithBase names another base.
+func (c *Client) Do(ctx context.Context, method, path string, in, out any, opts ...Option) error {
+	return c.t.Do(ctx, method, path, in, out, opts)
+}
+
 // New returns a Client configured by opts and the CONDUIT_* environment. A
 // missing key or base URL is reported by the first call that needs it.
 func New(opts ...Option) (*Client, error) {
-	return transport.Build(service, opts, func(t *transport.Client) *Client { return &Client{t: t} })
+	t, err := transport.New(service, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return &Client{t: t}, nil
 }
 
 // WithAPIKey sets the key sent as x-api-key, overriding
 // CONDUIT_IMAGEEDIT_API_KEY.
-func WithAPIKey(key string) Option { return transport.WithValue("api_key", key) }
+func WithAPIKey(key string) Option { return service.Set("api_key", key) }
 
 // WithAccountURL sets the image_url base that Account uses, overriding
-// CONDUIT_IMAGE_URL.
-func WithAccountURL(u string) Option { return transport.WithNamedBaseURL(accountURL, u) }
+// CONDUIT_IMAGEEDIT_IMAGE_URL.
+func WithAccountURL(u string) Option { return service.SetBase(accountURL, u) }
 
 // WithSegmentURL sets the segment_url base that Segment uses, overriding
-// CONDUIT_SEGMENT_URL.
-func WithSegmentURL(u string) Option { return transport.WithNamedBaseURL(segmentURL, u) }
+// CONDUIT_IMAGEEDIT_SEGMENT_URL.
+func WithSegmentURL(u string) Option { return service.SetBase(segmentURL, u) }
 
 // IsSandboxKey reports whether key is a sandbox key, which the service
 // accepts free of charge but answers with watermarked images.

@@ -115,7 +115,7 @@ func TestSegmentReplay(t *testing.T) {
 
 func TestReplayRejectsWrongKey(t *testing.T) {
 	srv := testkit.ReplayServer(t)
-	c := testkit.Client(t, imageedit.New, imageedit.WithAccountURL(srv.URL("image_url")), imageedit.WithAPIKey("wrong-key-Q1"))
+	c := testkit.Client(t, imageedit.New, imageedit.WithAccountURL(srv.URL("imageedit", "image_url")), imageedit.WithAPIKey("wrong-key-Q1"))
 	_, err := c.Account(context.Background())
 	assert.ErrorIs(t, err, conduit.ErrUnauthorized)
 	testkit.NoSecret(t, err, "wrong-key-Q1")
@@ -459,7 +459,7 @@ func TestMissingCredential(t *testing.T) {
 func TestKeyAndBaseURLsFromEnv(t *testing.T) {
 	srv := testkit.ReplayServer(t)
 	t.Setenv("CONDUIT_IMAGEEDIT_API_KEY", replay.Credential("imageedit", "api_key"))
-	t.Setenv("CONDUIT_IMAGE_URL", srv.URL("image_url"))
+	t.Setenv("CONDUIT_IMAGE_URL", srv.URL("imageedit", "image_url"))
 	t.Setenv("CONDUIT_SEGMENT_URL", "")
 	c, err := imageedit.New()
 	require.NoError(t, err)
@@ -467,7 +467,7 @@ func TestKeyAndBaseURLsFromEnv(t *testing.T) {
 	require.NoError(t, err)
 	_, err = c.Segment(context.Background(), strings.NewReader("x"), nil)
 	assert.ErrorIs(t, err, conduit.ErrMissingBaseURL)
-	assert.Contains(t, err.Error(), "CONDUIT_SEGMENT_URL")
+	assert.Contains(t, err.Error(), "CONDUIT_IMAGEEDIT_SEGMENT_URL")
 }
 
 func TestIsSandboxKey(t *testing.T) {

@@ -37,14 +37,16 @@ type SegmentParams struct {
 // sent again after a failed dial or a 429; any other reader is sent once.
 // When Segment returns, file is no longer read (unless ctx ended while a
 // Read of it was blocked), so it may be closed or reused.
-func (c *Client) Segment(ctx context.Context, file io.Reader, p *SegmentParams) (*Image, error) {
-	const op = "Segment"
+func (c *Client) Segment(ctx context.Context, file io.Reader, p *SegmentParams, opts ...Option) (*Image, error) {
 	if p == nil {
 		p = &SegmentParams{}
 	}
 	field, name, ctype := p.FieldName, p.FileName, p.ContentType
 	if field == "" {
 		field = DefaultSegmentField
+	}
+	if err := segmentOp.Reader(field, file); err != nil {
+		return nil, err
 	}
 	if name == "" {
 		name = "image"
@@ -59,22 +61,15 @@ func (c *Client) Segment(ctx context.Context, file io.Reader, p *SegmentParams) 
 		}
 	}
 	switch {
-	case file == nil:
-		return nil, c.t.InvalidParam(op, field, "no file to upload (nil io.Reader)")
 	case hasControl(field):
-		return nil, c.t.InvalidParam(op, "name", "the form field name contains a control character")
+		return nil, segmentOp.Invalid("name", "the form field name contains a control character")
 	case hasControl(name):
-		return nil, c.t.InvalidParam(op, "filename", "the file name contains a control character")
+		return nil, segmentOp.Invalid("filename", "the file name contains a control character")
 	}
 	if _, _, err := mime.ParseMediaType(ctype); err != nil || hasControl(ctype) {
-		return nil, c.t.InvalidParam(op, "Content-Type", "%q is not a media type", ctype)
+		return nil, segmentOp.Invalid("Content-Type", "%q is not a media type", ctype)
 	}
-	m := transport.MultipartFile(field, name, ctype, file)
-	defer m.Stop(ctx)
-	return c.image(ctx, &transport.Request{
-		Op: op, Method: "POST", Base: segmentURL, Path: "/v1/segment", Write: true,
-		Upload: m.Body, ContentType: m.ContentType, Replayable: m.Replayable,
-	})
+	return image(segmentOp.Open(ctx, c.t, transport.Call{Upload: transport.MultipartFile(field, name, ctype, file)}, opts))
 }
 
 func hasControl(s string) bool {

@@ -6,7 +6,8 @@ import (
 	"io"
 	"strconv"
 
-	"github.com/conduit-sdk/conduit/internal/transport"
+	"encoding/json"
+	"strings"
 )
 
 // Image is an edited image as the service streams it. Body is the open
@@ -21,7 +22,7 @@ type Image struct {
 // fields: Credits is what the live service sends, decoded tolerantly, and
 // RawJSON and Decode reach everything else.
 type Account struct {
-	transport.Raw
+	raw
 	Credits Credits `json:"credits"`
 }
 
@@ -40,9 +41,10 @@ func (c *Credits) UnmarshalJSON(b []byte) error {
 		return nil
 	}
 	type plain Credits
-	return transport.DecodeJSON(b, (*plain)(c), func(err error, _ string) error {
+	if err := json.Unmarshal(b, (*plain)(c)); err != nil {
 		return fmt.Errorf("imageedit: credits: %w", err)
-	})
+	}
+	return nil
 }
 
 // Number is a count the spec does not type. It keeps the exact text of a
@@ -52,8 +54,8 @@ type Number string
 
 // UnmarshalJSON accepts a JSON number or string and ignores other values.
 func (n *Number) UnmarshalJSON(b []byte) error {
-	s, err := transport.StringOrNumber(b)
-	if _, perr := strconv.ParseFloat(s, 64); err != nil || perr != nil {
+	s := strings.Trim(string(bytes.TrimSpace(b)), `"`)
+	if _, perr := strconv.ParseFloat(s, 64); perr != nil {
 		s = ""
 	}
 	*n = Number(s)
