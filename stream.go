@@ -59,8 +59,8 @@ var errorMember = []byte(`"error"`)
 // returns false at the end of the stream, after an error (see Err), and
 // once Close has been called.
 func (s *Stream[T]) Next() bool {
-	if s.done || s.closed.Load() {
-		return false
+	if s.done || s.closed.Load() || s.dec == nil {
+		return false // a zero Stream is empty
 	}
 	for {
 		ev, err := s.dec.Next()

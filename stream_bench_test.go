@@ -1,9 +1,10 @@
-package sse
+package conduit_test
 
 import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/conduit-sdk/conduit"
 	"io"
 	"runtime"
 	"testing"
@@ -58,7 +59,7 @@ func BenchmarkStream(b *testing.B) {
 	b.ReportAllocs()
 	b.SetBytes(int64(len(stream)))
 	for b.Loop() {
-		s := NewStream[benchChunk](io.NopCloser(bytes.NewReader(stream)), Config{Done: "[DONE]"})
+		s := conduit.NewStream[benchChunk](bytes.NewReader(stream))
 		n := 0
 		for s.Next() {
 			n++
@@ -80,7 +81,7 @@ func BenchmarkStreamMemory(b *testing.B) {
 				runtime.GC()
 				var base runtime.MemStats
 				runtime.ReadMemStats(&base)
-				s := NewStream[benchChunk](io.NopCloser(bytes.NewReader(stream)), Config{Done: "[DONE]"})
+				s := conduit.NewStream[benchChunk](bytes.NewReader(stream))
 				i := 0
 				for s.Next() {
 					if i++; i%(n/10) == 0 {
