@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"github.com/conduit-sdk/conduit"
-	"io"
 	"runtime"
 	"testing"
 )
