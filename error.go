@@ -171,8 +171,9 @@ func (e *Error) Unwrap() []error {
 }
 
 // Is matches the sentinels an *Error implies without carrying them as its
-// cause: an error built by hand (a test double's) with StatusCode 404 is
-// ErrNotFound, and any failure the service reported is ErrAPI.
+// cause: any failure the service reported is ErrAPI, and an error whose
+// cause names no kind (one built by hand in a test double, say) is
+// classified by its status.
 func (e *Error) Is(target error) bool {
 	switch target {
 	case ErrAPI:
@@ -195,5 +196,5 @@ func (e *Error) Is(target error) bool {
 
 // classified reports whether err is one of the kinds a profile decides.
 func classified(err error) bool {
-	return err == ErrNotFound || err == ErrUnauthorized || err == ErrRateLimited || err == ErrAPI
+	return err == ErrNotFound || err == ErrUnauthorized || err == ErrRateLimited
 }

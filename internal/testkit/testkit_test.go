@@ -12,7 +12,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/internal/transport"
+	"github.com/conduit-sdk/conduit/sunrise"
 )
 
 // fakeT records failures instead of failing the real test; Fatal stops the
@@ -50,15 +52,20 @@ func fails(t *testing.T, check func(tb testing.TB)) bool {
 	return len(f.failed) > 0
 }
 
-var demo = &transport.Service{Name: "demo", Bases: []string{"demo_url"},
+var demo = &transport.Service{Name: "demo", Bases: []transport.Base{{Name: "demo_url", Option: "conduit.WithBaseURL"}},
 	Auth:   transport.Auth{Scheme: transport.Bearer, Values: []string{"api_key"}},
 	Values: []transport.Value{{Name: "api_key", Option: "demo.WithAPIKey", Secret: true}}}
 
-func newDemo(o ...transport.Option) (*transport.Client, error) { return transport.New(demo, o...) }
+// svcOp names errors built by hand in the checks' own tests.
+var svcOp = &transport.Op{Service: &transport.Service{Name: "svc"}, Name: "Op"}
+
+var demoGet = transport.Declare[struct{ A int }](demo, transport.Op{Name: "Get", Method: "GET", Path: "/x"}, nil)
+
+func newDemo(o ...conduit.Option) (*transport.Client, error) { return transport.New(demo, o...) }
 
 func get(c *transport.Client) error {
-	var out struct{ A int }
-	return c.Do(context.Background(), &transport.Request{Op: "Get", Method: "GET", Path: "/x"}, &out)
+	_, err := demoGet.Do(context.Background(), c, transport.Call{}, nil)
+	return err
 }
 
 func send(t *testing.T, method, url, body string, header ...string) (int, string, http.Header) {
@@ -192,36 +199,34 @@ func TestFixture(t *testing.T) {
 }
 
 func TestReplayBuildsOnTheServer(t *testing.T) {
-	c := Replay(t, "sunrise", func(o ...transport.Option) (*transport.Client, error) {
-		return transport.New(&transport.Service{Name: "sunrise", Bases: []string{"sun_url"}}, o...)
-	}, transport.WithMaxRetries(0))
-	var out map[string]any
-	if err := c.Do(context.Background(), &transport.Request{Op: "Get", Method: "GET", Path: "/json"}, &out); err != nil {
+	c := Replay(t, "sunrise", sunrise.New, conduit.WithMaxRetries(0))
+	day, err := c.Get(context.Background(), 51.4779, -0.0015, nil)
+	if err != nil {
 		t.Fatal(err)
 	}
-	if out["status"] != "OK" {
-		t.Fatalf("not the replay fixture: %v", out)
+	if day.Status != "OK" {
+		t.Fatalf("not the replay fixture: %v", day)
 	}
 }
 
 func TestReplayEnv(t *testing.T) {
 	srv := ReplayEnv(t)
-	if got := os.Getenv("CONDUIT_SUN_URL"); got != srv.URL("sun_url") {
-		t.Errorf("CONDUIT_SUN_URL is %q, want %q", got, srv.URL("sun_url"))
+	if got := os.Getenv("CONDUIT_SUNRISE_SUN_URL"); got != srv.URL("sunrise", "sun_url") {
+		t.Errorf("CONDUIT_SUNRISE_SUN_URL is %q, want %q", got, srv.URL("sunrise", "sun_url"))
 	}
 }
 
 func TestClientFailsOnNewError(t *testing.T) {
 	if !fails(t, func(tb testing.TB) {
-		Client(tb, func(...transport.Option) (int, error) { return 0, errors.New("no") })
+		Client(tb, func(...conduit.Option) (int, error) { return 0, errors.New("no") })
 	}) {
 		t.Error("a failing New passed")
 	}
 }
 
 func TestCheck(t *testing.T) {
-	e := &transport.Error{Service: "demo", Op: "Get", Endpoint: "GET /x", StatusCode: 404, Code: "gone", Message: "no such thing", Err: transport.ErrAPI}
-	full := Shape{Is: transport.ErrNotFound, Service: "demo", Op: "Get", Endpoint: "GET /x", Status: 404, Code: "gone", Message: "no such thing"}
+	e := &conduit.Error{Service: "demo", Op: "Get", Endpoint: "GET /x", StatusCode: 404, Code: "gone", Message: "no such thing", Err: conduit.ErrAPI}
+	full := Shape{Is: conduit.ErrNotFound, Service: "demo", Op: "Get", Endpoint: "GET /x", Status: 404, Code: "gone", Message: "no such thing"}
 	if fails(t, func(tb testing.TB) { Check(tb, e, full) }) {
 		t.Error("a matching error failed the check")
 	}
@@ -232,7 +237,7 @@ func TestCheck(t *testing.T) {
 		t.Error("unset names were compared")
 	}
 	for _, want := range []Shape{
-		{Is: transport.ErrRateLimited, Status: 404, Code: "gone"},
+		{Is: conduit.ErrRateLimited, Status: 404, Code: "gone"},
 		{Status: 500, Code: "gone"},
 		{Code: "gone"}, // Status is always compared
 		{Status: 404},  // and so is Code
@@ -256,7 +261,7 @@ func TestCheck(t *testing.T) {
 }
 
 func TestInvalidParam(t *testing.T) {
-	good := transport.InvalidParam("svc", "Op", "cik", "is 0")
+	good := svcOp.Invalid("cik", "is 0")
 	cases := []struct {
 		err  error
 		fail bool
@@ -264,11 +269,11 @@ func TestInvalidParam(t *testing.T) {
 		{good, false},
 		{fmt.Errorf("wrapped: %w", good), true},
 		{nil, true},
-		{fmt.Errorf("plain: %w", transport.ErrInvalidParam), true},
-		{transport.InvalidParam("svc", "Op", "tag", "is empty"), true},
-		{&transport.Error{Field: "cik", Err: transport.ErrNotFound}, true},
-		{&transport.Error{Field: "cik", Message: "says cik", Err: transport.ErrInvalidParam, StatusCode: 400}, true},
-		{&transport.Error{Service: "svc", Message: "cik is 0", Err: transport.ErrInvalidParam}, true}, // no Field
+		{fmt.Errorf("plain: %w", conduit.ErrInvalidParam), true},
+		{svcOp.Invalid("tag", "is empty"), true},
+		{&conduit.Error{Field: "cik", Err: conduit.ErrNotFound}, true},
+		{&conduit.Error{Field: "cik", Message: "says cik", Err: conduit.ErrInvalidParam, StatusCode: 400}, true},
+		{&conduit.Error{Service: "svc", Message: "cik is 0", Err: conduit.ErrInvalidParam}, true}, // no Field
 	}
 	for i, tc := range cases {
 		if got := fails(t, func(tb testing.TB) { InvalidParam(tb, tc.err, "cik") }); got != tc.fail {
@@ -278,7 +283,7 @@ func TestInvalidParam(t *testing.T) {
 }
 
 func TestNoSecret(t *testing.T) {
-	for _, e := range []*transport.Error{
+	for _, e := range []*conduit.Error{
 		{Service: "svc", Message: "key sk-123 rejected"},
 		{Service: "svc", Body: []byte("sk-123")},
 		{Service: "svc", Code: "sk-123"},
@@ -288,7 +293,7 @@ func TestNoSecret(t *testing.T) {
 			t.Errorf("%#v: the leak passed", e)
 		}
 	}
-	clean := &transport.Error{Service: "svc", Message: "rejected"}
+	clean := &conduit.Error{Service: "svc", Message: "rejected"}
 	if fails(t, func(tb testing.TB) { NoSecret(tb, clean, "sk-123", "") }) {
 		t.Error("a clean error failed")
 	}
@@ -304,12 +309,12 @@ func TestErrors(t *testing.T) {
 	var calls []string
 	Errors(t, []Case{
 		{Name: "404", Reply: Reply{Status: 404, Body: `{"code":"gone","message":"no such thing"}`},
-			Want: Shape{Is: transport.ErrNotFound, Status: 404, Code: "gone", Message: "no such thing"},
+			Want: Shape{Is: conduit.ErrNotFound, Status: 404, Code: "gone", Message: "no such thing"},
 			Then: func(t *testing.T, err error) { calls = append(calls, "then "+t.Name()) }},
-		{Name: "null", Reply: Reply{Body: `null`}, Want: Shape{Is: transport.ErrMalformedResponse, Endpoint: "GET /x"}},
+		{Name: "null", Reply: Reply{Body: `null`}, Want: Shape{Is: conduit.ErrMalformedResponse, Endpoint: "GET /x"}},
 	}, []string{"never-sent"}, Op{Service: "demo", Op: "Get", Endpoint: "GET /x", Call: func(t *testing.T, url string) error {
 		calls = append(calls, t.Name())
-		return get(Client(t, newDemo, transport.WithBaseURL(url), transport.WithValue("api_key", "never-sent"), transport.WithMaxRetries(0)))
+		return get(Client(t, newDemo, conduit.WithBaseURL(url), demo.Set("api_key", "never-sent"), conduit.WithMaxRetries(0)))
 	}})
 	want := []string{"TestErrors/404", "then TestErrors/404", "TestErrors/null"}
 	if !reflect.DeepEqual(calls, want) {
@@ -319,13 +324,12 @@ func TestErrors(t *testing.T) {
 
 func TestBadInput(t *testing.T) {
 	s := Start(t)
-	c := Client(t, newDemo, transport.WithBaseURL(s.URL), transport.WithValue("api_key", "k-1"))
 	n := 0
 	BadInput(t, s, Shape{Service: "demo", Op: "Get"}, []Input{
-		{Field: "id", Call: func() error { n++; return c.InvalidParam("Get", "id", "is empty") }},
+		{Field: "id", Call: func() error { n++; return demoGet.Invalid("id", "is empty") }},
 		{Field: "api_key", Call: func() error {
 			n++
-			return get(Client(t, newDemo, transport.WithBaseURL(s.URL), transport.WithValue("api_key", "k\n1")))
+			return get(Client(t, newDemo, conduit.WithBaseURL(s.URL), demo.Set("api_key", "k\n1")))
 		}},
 	}, "k-1")
 	if n != 2 {
@@ -358,8 +362,8 @@ func TestTableHelpersReportFailures(t *testing.T) {
 
 func failingScenario(t *testing.T, scenario string) {
 	s := Start(t, Reply{Status: 404, Body: `{"message":"no k-1 here"}`})
-	c := Client(t, newDemo, transport.WithBaseURL(s.URL), transport.WithValue("api_key", "k-1"), transport.WithMaxRetries(0))
-	invalid := func() error { return c.InvalidParam("Get", "id", "is empty") }
+	c := Client(t, newDemo, conduit.WithBaseURL(s.URL), demo.Set("api_key", "k-1"), conduit.WithMaxRetries(0))
+	invalid := func() error { return demoGet.Invalid("id", "is empty") }
 	switch scenario {
 	case "bad input that reaches the server":
 		BadInput(t, s, Shape{}, []Input{{Field: "id", Call: func() error { get(c); return invalid() }}})
@@ -372,7 +376,7 @@ func failingScenario(t *testing.T, scenario string) {
 		}
 		Errors(t, []Case{{Name: "404", Reply: Reply{Status: 404, Body: `{"message":"no k-1 here"}`}, Want: Shape{Status: 500}}}, []string{secret},
 			Op{Call: func(t *testing.T, url string) error {
-				return get(Client(t, newDemo, transport.WithBaseURL(url), transport.WithValue("api_key", "x")))
+				return get(Client(t, newDemo, conduit.WithBaseURL(url), demo.Set("api_key", "x")))
 			}})
 	}
 }
@@ -380,8 +384,8 @@ func failingScenario(t *testing.T, scenario string) {
 func TestMissingBaseURL(t *testing.T) {
 	MissingBaseURL(t, "CONDUIT_DEMO_URL", newDemo, get)
 	if !fails(t, func(tb testing.TB) {
-		MissingBaseURL(tb, "CONDUIT_DEMO_URL", func(o ...transport.Option) (*transport.Client, error) {
-			return newDemo(append(o, transport.WithBaseURL("http://127.0.0.1:1"), transport.WithMaxRetries(0))...)
+		MissingBaseURL(tb, "CONDUIT_DEMO_URL", func(o ...conduit.Option) (*transport.Client, error) {
+			return newDemo(append(o, conduit.WithBaseURL("http://127.0.0.1:1"), conduit.WithMaxRetries(0))...)
 		}, get)
 	}) {
 		t.Error("a client with a base URL passed")
@@ -391,14 +395,14 @@ func TestMissingBaseURL(t *testing.T) {
 func TestMissingCredential(t *testing.T) {
 	s := Start(t)
 	t.Setenv("CONDUIT_DEMO_API_KEY", "")
-	c := Client(t, newDemo, transport.WithBaseURL(s.URL))
+	c := Client(t, newDemo, conduit.WithBaseURL(s.URL))
 	MissingCredential(t, s, "demo.WithAPIKey", "CONDUIT_DEMO_API_KEY", func() error { return get(c) })
 	if !fails(t, func(tb testing.TB) {
 		MissingCredential(tb, s, "demo.WithKey", "CONDUIT_DEMO_API_KEY", func() error { return get(c) })
 	}) {
 		t.Error("a wrong option name passed")
 	}
-	keyed := Client(t, newDemo, transport.WithBaseURL(s.URL), transport.WithValue("api_key", "k"))
+	keyed := Client(t, newDemo, conduit.WithBaseURL(s.URL), demo.Set("api_key", "k"))
 	if !fails(t, func(tb testing.TB) {
 		MissingCredential(tb, s, "demo.WithAPIKey", "CONDUIT_DEMO_API_KEY", func() error { return get(keyed) })
 	}) {
@@ -408,20 +412,20 @@ func TestMissingCredential(t *testing.T) {
 
 func TestOpenGET(t *testing.T) {
 	s := Start(t, Reply{Body: `{}`})
-	open := Client(t, func(o ...transport.Option) (*transport.Client, error) {
-		return transport.New(&transport.Service{Name: "open", Bases: []string{"open_url"}}, o...)
-	}, transport.WithBaseURL(s.URL))
+	open := Client(t, func(o ...conduit.Option) (*transport.Client, error) {
+		return transport.New(&transport.Service{Name: "open", Bases: []transport.Base{{Name: "open_url", Option: "conduit.WithBaseURL"}}}, o...)
+	}, conduit.WithBaseURL(s.URL))
 	if err := get(open); err != nil {
 		t.Fatal(err)
 	}
 	OpenGET(t, s.Last(t))
-	if err := get(Client(t, newDemo, transport.WithBaseURL(s.URL), transport.WithValue("api_key", "k"))); err != nil {
+	if err := get(Client(t, newDemo, conduit.WithBaseURL(s.URL), demo.Set("api_key", "k"))); err != nil {
 		t.Fatal(err)
 	}
 	if !fails(t, func(tb testing.TB) { OpenGET(tb, s.Last(t)) }) {
 		t.Error("a GET with Authorization passed")
 	}
-	send(t, "GET", s.URL, "body", "Accept", "application/json", "User-Agent", "conduit-go/"+transport.Version)
+	send(t, "GET", s.URL, "body", "Accept", "application/json", "User-Agent", "conduit-go/"+conduit.Version)
 	if !fails(t, func(tb testing.TB) { OpenGET(tb, s.Last(t)) }) {
 		t.Error("a GET with a body passed")
 	}
@@ -443,8 +447,10 @@ func TestRoundTrip(t *testing.T) {
 }
 
 func TestUnshown(t *testing.T) {
-	var rec transport.Raw
-	rec.SetRaw([]byte(`{"known":1,"pool":{"name":"AntPool","id":44},"loaded":true}`))
+	var rec struct{ conduit.Raw }
+	if err := conduit.Unmarshal([]byte(`{"known":1,"pool":{"name":"AntPool","id":44},"loaded":true}`), &rec); err != nil {
+		t.Fatal(err)
+	}
 	Unshown(t, rec, "pool", map[string]any{"id": 44, "name": "AntPool"})
 	Unshown(t, rec, "loaded", true)
 	for _, c := range []struct {
