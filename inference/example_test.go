@@ -20,7 +20,7 @@ func ExampleClient_CreateChatCompletion() {
 	}
 	out, err := c.CreateChatCompletion(context.Background(), inference.ChatCompletionRequest{
 		Model:    "llama-3.3-70b-versatile",
-		Messages: []inference.Message{{Role: "user", Content: "Why does fast inference matter?"}},
+		Messages: []inference.Message{inference.UserMessage("Why does fast inference matter?")},
 	})
 	if err != nil {
 		log.Fatal(err)
@@ -42,7 +42,7 @@ func ExampleClient_StreamChatCompletion() {
 	}
 	s, err := c.StreamChatCompletion(context.Background(), inference.ChatCompletionRequest{
 		Model:    "llama-3.3-70b-versatile",
-		Messages: []inference.Message{{Role: "user", Content: "Describe streaming in six words."}},
+		Messages: []inference.Message{inference.UserMessage("Describe streaming in six words.")},
 	})
 	if err != nil {
 		log.Fatal(err)
