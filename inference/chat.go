@@ -2,7 +2,6 @@ package inference
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/conduit-sdk/conduit/internal/sse"
 	"github.com/conduit-sdk/conduit/internal/transport"
@@ -85,7 +84,7 @@ func (c *Client) validate(op string, r *ChatCompletionRequest) error {
 		return c.t.InvalidParam(op, "messages", "has no message")
 	}
 	for i := range r.Messages {
-		if b := r.Messages[i].check(fmt.Sprintf("messages[%d]", i)); b != nil {
+		if b := r.Messages[i].check().in("messages", i); b != nil {
 			return c.t.InvalidParam(op, b.field, "%s", b.reason)
 		}
 	}

@@ -10,6 +10,17 @@ func bad(field, format string, args ...any) *badParam {
 	return &badParam{field: field, reason: fmt.Sprintf(format, args...)}
 }
 
+// in places b's field, named relative to the element of list at index i,
+// under that element ("role" of messages[2] is "messages[2].role"). Checks
+// name elements only once they refuse one, so a valid request costs no
+// formatting.
+func (b *badParam) in(list string, i int) *badParam {
+	if b != nil {
+		b.field = fmt.Sprintf("%s[%d].%s", list, i, b.field)
+	}
+	return b
+}
+
 // checkOptions checks the optional request fields beyond sampling: choices,
 // penalties, log probabilities, reasoning, tools and the response format.
 func (r *ChatCompletionRequest) checkOptions() *badParam {

@@ -188,54 +188,54 @@ func ImagePart(url, detail string) ContentPart {
 // check refuses a message the server would refuse: content is required
 // except on an assistant message that carries tool calls, a tool message
 // names the call it answers, and only assistant messages carry tool calls.
-func (m *Message) check(at string) *badParam {
+func (m *Message) check() *badParam {
 	if m.Role == "" {
-		return bad(at+".role", "is empty")
+		return bad("role", "is empty")
 	}
 	for i, p := range m.Content.parts {
-		if b := p.check(fmt.Sprintf("%s.content[%d]", at, i)); b != nil {
+		if b := p.check().in("content", i); b != nil {
 			return b
 		}
 	}
 	if m.Content.IsZero() {
 		if m.Role != RoleAssistant {
-			return bad(at+".content", "is empty")
+			return bad("content", "is empty")
 		}
 		if len(m.ToolCalls) == 0 {
-			return bad(at+".content", "is empty; an assistant message needs content or tool_calls")
+			return bad("content", "is empty; an assistant message needs content or tool_calls")
 		}
 	}
 	if m.Role == RoleTool && m.ToolCallID == "" {
-		return bad(at+".tool_call_id", "is empty; a tool message answers one tool call")
+		return bad("tool_call_id", "is empty; a tool message answers one tool call")
 	}
 	if len(m.ToolCalls) > 0 && m.Role != RoleAssistant {
-		return bad(at+".tool_calls", "is set on a %s message; only assistant messages carry tool calls", m.Role)
+		return bad("tool_calls", "is set on a %s message; only assistant messages carry tool calls", m.Role)
 	}
 	for i, tc := range m.ToolCalls {
-		if b := tc.check(fmt.Sprintf("%s.tool_calls[%d]", at, i)); b != nil {
+		if b := tc.check().in("tool_calls", i); b != nil {
 			return b
 		}
 	}
 	return nil
 }
 
-func (p *ContentPart) check(at string) *badParam {
+func (p *ContentPart) check() *badParam {
 	switch p.Type {
 	case "text":
 		if p.Text == "" {
-			return bad(at+".text", "is empty")
+			return bad("text", "is empty")
 		}
 	case "image_url":
 		if p.ImageURL == nil || p.ImageURL.URL == "" {
-			return bad(at+".image_url.url", "is empty")
+			return bad("image_url.url", "is empty")
 		}
 		switch p.ImageURL.Detail {
 		case "", "auto", "low", "high":
 		default:
-			return bad(at+".image_url.detail", "%q is not auto, low or high", p.ImageURL.Detail)
+			return bad("image_url.detail", "%q is not auto, low or high", p.ImageURL.Detail)
 		}
 	default:
-		return bad(at+".type", "%q is not text or image_url", p.Type)
+		return bad("type", "%q is not text or image_url", p.Type)
 	}
 	return nil
 }

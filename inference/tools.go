@@ -168,25 +168,16 @@ type StreamOptions struct {
 // checkTools refuses tools the host would refuse, and a tool choice or
 // parallel_tool_calls without tools to apply to.
 func checkTools(tools []Tool, choice ToolChoice, parallel *bool) *badParam {
-	names := make(map[string]int, len(tools))
-	for i, t := range tools {
-		at := fmt.Sprintf("tools[%d]", i)
-		if t.Type == "" {
-			return bad(at+".type", "is empty")
-		}
-		if t.Type != "function" {
-			continue
-		}
-		f := &t.Function
-		if !validName(f.Name) {
-			return bad(at+".function.name", "%q is not 1 to 64 letters, digits, _ or -", f.Name)
-		}
-		if j, dup := names[f.Name]; dup {
-			return bad(at+".function.name", "%q is also the name of tools[%d]", f.Name, j)
-		}
-		names[f.Name] = i
-		if b := checkSchema(at+".function.parameters", f.Parameters); b != nil {
+	var names map[string]int // function name → index in tools
+	if len(tools) > 0 {
+		names = make(map[string]int, len(tools))
+	}
+	for i := range tools {
+		if b := tools[i].check(names).in("tools", i); b != nil {
 			return b
+		}
+		if tools[i].Type == "function" {
+			names[tools[i].Function.Name] = i
 		}
 	}
 	if len(tools) == 0 {
@@ -209,15 +200,34 @@ func checkTools(tools []Tool, choice ToolChoice, parallel *bool) *badParam {
 	return nil
 }
 
-func (tc *ToolCall) check(at string) *badParam {
+// check checks one tool; names holds the function names of the tools
+// before it.
+func (t *Tool) check(names map[string]int) *badParam {
+	if t.Type == "" {
+		return bad("type", "is empty")
+	}
+	if t.Type != "function" {
+		return nil
+	}
+	f := &t.Function
+	if !validName(f.Name) {
+		return bad("function.name", "%q is not 1 to 64 letters, digits, _ or -", f.Name)
+	}
+	if j, dup := names[f.Name]; dup {
+		return bad("function.name", "%q is also the name of tools[%d]", f.Name, j)
+	}
+	return checkSchema("function.parameters", f.Parameters)
+}
+
+func (tc *ToolCall) check() *badParam {
 	if tc.ID == "" {
-		return bad(at+".id", "is empty")
+		return bad("id", "is empty")
 	}
 	if tc.Type != "function" {
-		return bad(at+".type", "%q is not function", tc.Type)
+		return bad("type", "%q is not function", tc.Type)
 	}
 	if !validName(tc.Function.Name) {
-		return bad(at+".function.name", "%q is not 1 to 64 letters, digits, _ or -", tc.Function.Name)
+		return bad("function.name", "%q is not 1 to 64 letters, digits, _ or -", tc.Function.Name)
 	}
 	return nil
 }
