@@ -210,8 +210,8 @@ func (t *Tool) check(names map[string]int) *badParam {
 		return nil
 	}
 	f := &t.Function
-	if !validName(f.Name) {
-		return bad("function.name", "%q is not 1 to 64 letters, digits, _ or -", f.Name)
+	if b := checkName("function.name", f.Name); b != nil {
+		return b
 	}
 	if j, dup := names[f.Name]; dup {
 		return bad("function.name", "%q is also the name of tools[%d]", f.Name, j)
@@ -226,10 +226,7 @@ func (tc *ToolCall) check() *badParam {
 	if tc.Type != "function" {
 		return bad("type", "%q is not function", tc.Type)
 	}
-	if !validName(tc.Function.Name) {
-		return bad("function.name", "%q is not 1 to 64 letters, digits, _ or -", tc.Function.Name)
-	}
-	return nil
+	return checkName("function.name", tc.Function.Name)
 }
 
 func (f *ResponseFormat) check() *badParam {
@@ -246,8 +243,8 @@ func (f *ResponseFormat) check() *badParam {
 		if s == nil {
 			return bad("response_format.json_schema", "is missing; type json_schema needs it")
 		}
-		if !validName(s.Name) {
-			return bad("response_format.json_schema.name", "%q is not 1 to 64 letters, digits, _ or -", s.Name)
+		if b := checkName("response_format.json_schema.name", s.Name); b != nil {
+			return b
 		}
 		return checkSchema("response_format.json_schema.schema", s.Schema)
 	default:
@@ -273,17 +270,16 @@ func checkSchema(at string, v any) *badParam {
 	return nil
 }
 
-// validName reports whether s matches [a-zA-Z0-9_-]{1,64}, the names hosts
-// take for functions and schemas.
-func validName(s string) bool {
-	if len(s) == 0 || len(s) > 64 {
-		return false
+// checkName refuses a function or schema name that does not match
+// [a-zA-Z0-9_-]{1,64}, the names hosts take.
+func checkName(field, name string) *badParam {
+	ok := len(name) > 0 && len(name) <= 64
+	for i := 0; ok && i < len(name); i++ {
+		c := name[i]
+		ok = 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '-'
 	}
-	for i := range len(s) {
-		c := s[i]
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '-') {
-			return false
-		}
+	if !ok {
+		return bad(field, "%q is not 1 to 64 letters, digits, _ or -", name)
 	}
-	return true
+	return nil
 }

@@ -203,6 +203,16 @@ func TestResponseDecoding(t *testing.T) {
 	assert.Equal(t, "Paris.", r.Content())
 	assert.Equal(t, "The capital of France.", r.Choices[0].Message.Reasoning, "Groq's reasoning")
 	assert.JSONEq(t, `{"content":[{"token":"Paris","logprob":-0.01}]}`, string(r.Choices[0].Logprobs), "logprobs as sent")
+	for i, want := range []string{`"logprobs":{"content":[{"token":"Paris","logprob":-0.01}]}`, ""} {
+		b, err := json.Marshal(r.Choices[i])
+		require.NoError(t, err)
+		if want == "" {
+			assert.NotContains(t, string(b), "logprobs", "none sent, none encoded")
+		} else {
+			assert.Contains(t, string(b), want, "logprobs encode as they came")
+		}
+	}
+	assert.Nil(t, (&inference.ChatCompletion{}).ToolCalls())
 	assert.Equal(t, "Use the tool.", r.Choices[1].Message.Reasoning, "reasoning_content of other hosts")
 	assert.True(t, r.Choices[1].Message.Content.IsZero(), "an empty parts array, as Groq sends beside tool calls")
 	assert.Equal(t, inference.FinishReasonLength, r.Choices[1].FinishReason)
