@@ -23,8 +23,8 @@ func benchRequest() inference.ChatCompletionRequest {
 	return inference.ChatCompletionRequest{
 		Model: "llama-3.3-70b-versatile",
 		Messages: []inference.Message{
-			{Role: "system", Content: "You are a concise assistant."},
-			{Role: "user", Content: "Explain why fast inference matters."},
+			inference.SystemMessage("You are a concise assistant."),
+			inference.UserMessage("Explain why fast inference matters."),
 		},
 	}
 }

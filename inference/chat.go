@@ -2,7 +2,6 @@ package inference
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/conduit-sdk/conduit/internal/sse"
 	"github.com/conduit-sdk/conduit/internal/transport"
@@ -44,7 +43,9 @@ func (c *Client) CreateChatCompletion(ctx context.Context, req ChatCompletionReq
 
 // StreamChatCompletion asks for req with stream set and returns the reply as
 // it is generated. The caller must drain or Close the stream. Usage, when the
-// server reports it, arrives on the last chunk.
+// server reports it, arrives on the last chunk; req.StreamOptions is sent
+// only when set, so ask for IncludeUsage where the host needs it (OpenAI).
+// A ChatCompletionAccumulator assembles the chunks into the whole reply.
 func (c *Client) StreamChatCompletion(ctx context.Context, req ChatCompletionRequest) (*ChatCompletionStream, error) {
 	const op = "StreamChatCompletion"
 	if err := c.validate(op, &req); err != nil {
@@ -61,8 +62,13 @@ func (c *Client) StreamChatCompletion(ctx context.Context, req ChatCompletionReq
 }
 
 // chatRequest is a read-only POST: generating a reply changes nothing on the
-// server, so it is retried like a GET.
+// server, so it is retried like a GET. stream_options goes with stream only,
+// and replies' reasoning is not sent back.
 func chatRequest(op string, req ChatCompletionRequest, stream bool) *transport.Request {
+	if !stream {
+		req.StreamOptions = nil
+	}
+	req.Messages = sendable(req.Messages)
 	r := &transport.Request{Op: op, Method: "POST", Path: "/chat/completions", Body: chatBody{req, stream}}
 	if stream {
 		r.Accept = "text/event-stream"
@@ -77,12 +83,9 @@ func (c *Client) validate(op string, r *ChatCompletionRequest) error {
 	if len(r.Messages) == 0 {
 		return c.t.InvalidParam(op, "messages", "has no message")
 	}
-	for i, m := range r.Messages {
-		if m.Role == "" {
-			return c.t.InvalidParam(op, fmt.Sprintf("messages[%d].role", i), "is empty")
-		}
-		if m.Content == "" {
-			return c.t.InvalidParam(op, fmt.Sprintf("messages[%d].content", i), "is empty")
+	for i := range r.Messages {
+		if b := r.Messages[i].check().in("messages", i); b != nil {
+			return c.t.InvalidParam(op, b.field, "%s", b.reason)
 		}
 	}
 	if t := r.Temperature; t != nil && !(*t >= 0 && *t <= 2) {
@@ -93,6 +96,9 @@ func (c *Client) validate(op string, r *ChatCompletionRequest) error {
 	}
 	if n := r.MaxTokens; n != nil && *n < 1 {
 		return c.t.InvalidParam(op, "max_tokens", "%d is not positive", *n)
+	}
+	if b := r.checkOptions(); b != nil {
+		return c.t.InvalidParam(op, b.field, "%s", b.reason)
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package inference_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"log"
 	"strings"
@@ -20,7 +21,7 @@ func ExampleClient_CreateChatCompletion() {
 	}
 	out, err := c.CreateChatCompletion(context.Background(), inference.ChatCompletionRequest{
 		Model:    "llama-3.3-70b-versatile",
-		Messages: []inference.Message{{Role: "user", Content: "Why does fast inference matter?"}},
+		Messages: []inference.Message{inference.UserMessage("Why does fast inference matter?")},
 	})
 	if err != nil {
 		log.Fatal(err)
@@ -42,7 +43,7 @@ func ExampleClient_StreamChatCompletion() {
 	}
 	s, err := c.StreamChatCompletion(context.Background(), inference.ChatCompletionRequest{
 		Model:    "llama-3.3-70b-versatile",
-		Messages: []inference.Message{{Role: "user", Content: "Describe streaming in six words."}},
+		Messages: []inference.Message{inference.UserMessage("Describe streaming in six words.")},
 	})
 	if err != nil {
 		log.Fatal(err)
@@ -85,4 +86,67 @@ func ExampleClient_ListModels() {
 	// Output:
 	// llama-3.3-70b-versatile 131072
 	// llama-3.1-8b-instant 131072
+}
+
+// A tool-calling round trip: stream the reply, run each tool call as soon as
+// the accumulator has it whole, then send the reply and the results back for
+// the answer.
+func ExampleChatCompletionAccumulator() {
+	srv := replay.Start()
+	defer srv.Close()
+
+	c, err := inference.New(srv.Options("inference")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	ctx := context.Background()
+	weather := inference.FunctionTool("get_weather", "Current temperature in a city.", json.RawMessage(`{
+		"type": "object",
+		"properties": {"city": {"type": "string"}, "unit": {"type": "string", "enum": ["celsius", "fahrenheit"]}},
+		"required": ["city", "unit"]}`))
+	req := inference.ChatCompletionRequest{
+		Model:         "llama-3.3-70b-versatile",
+		Messages:      []inference.Message{inference.UserMessage("How warm is it in Lisbon and in São Paulo?")},
+		Tools:         []inference.Tool{weather},
+		StreamOptions: &inference.StreamOptions{IncludeUsage: true},
+	}
+	s, err := c.StreamChatCompletion(ctx, req)
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer s.Close()
+	celsius := map[string]int{"Lisbon": 19, "São Paulo": 24} // the tool, here a table
+	var acc inference.ChatCompletionAccumulator
+	var results []inference.Message
+	for s.Next() {
+		if !acc.AddChunk(s.Current()) {
+			log.Fatal("a chunk of another stream")
+		}
+		for _, call := range acc.JustFinishedToolCalls() {
+			var args struct{ City, Unit string }
+			if err := json.Unmarshal([]byte(call.Function.Arguments), &args); err != nil {
+				log.Fatal(err)
+			}
+			fmt.Printf("%s(%s, %s)\n", call.Function.Name, args.City, args.Unit)
+			results = append(results, inference.ToolMessage(call.ID, fmt.Sprintf(`{"temperature":%d}`, celsius[args.City])))
+		}
+	}
+	if err := s.Err(); err != nil {
+		log.Fatal(err)
+	}
+	reply := acc.ChatCompletion()
+	fmt.Println(reply.Choices[0].FinishReason, reply.Usage.TotalTokens, "tokens")
+
+	req.Messages = append(req.Messages, reply.Choices[0].Message)
+	req.Messages = append(req.Messages, results...)
+	answer, err := c.CreateChatCompletion(ctx, req)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(answer.Content())
+	// Output:
+	// get_weather(Lisbon, celsius)
+	// get_weather(São Paulo, celsius)
+	// tool_calls 260 tokens
+	// It is 19 °C in Lisbon and 24 °C in São Paulo.
 }

@@ -12,8 +12,9 @@
 //		return err
 //	}
 //	out, err := c.CreateChatCompletion(ctx, inference.ChatCompletionRequest{
-//		Model:    "llama-3.3-70b-versatile",
-//		Messages: []inference.Message{{Role: "user", Content: "Say hello"}},
+//		Model:       "llama-3.3-70b-versatile",
+//		Messages:    []inference.Message{inference.UserMessage("Say hello")},
+//		Temperature: inference.Float(0.2),
 //	})
 //	if err != nil {
 //		return err
@@ -21,7 +22,32 @@
 //	fmt.Println(out.Content(), out.Usage.TotalTokens)
 //
 // StreamChatCompletion yields each chunk as soon as it arrives; see
-// ChatCompletionStream.
+// ChatCompletionStream. A ChatCompletionAccumulator assembles the chunks
+// into the ChatCompletion the whole reply would have been.
+//
+// Beyond the spec's fields, the request takes what OpenAI-compatible hosts
+// share, each sent only when set (Float, Int, Int64 and Bool fill the
+// optional scalars):
+//
+//   - Messages have a Role (RoleSystem, RoleUser, RoleAssistant, RoleTool)
+//     and a Content of text (TextContent) or of parts (PartsContent, with
+//     TextPart and ImagePart); SystemMessage, UserMessage, AssistantMessage
+//     and ToolMessage build the usual ones.
+//   - Tool calling: Tools (FunctionTool), ToolChoice and ParallelToolCalls.
+//     A reply's Message carries its ToolCalls; append it to the next
+//     request's messages, followed by one ToolMessage per call.
+//   - JSON output: ResponseFormat, free (FormatJSONObject) or matching a
+//     JSON Schema (FormatJSONSchema).
+//   - Reasoning models: ReasoningEffort, and Groq's ReasoningFormat; the
+//     reasoning comes back in Message.Reasoning and Delta.Reasoning.
+//   - N, PresencePenalty, FrequencyPenalty, Logprobs, TopLogprobs, User, and
+//     StreamOptions for streams.
+//
+// Each is checked before any I/O (ranges, function and schema names, a
+// ToolChoice naming one of the tools, content required except beside tool
+// calls), and a bad one is an ErrInvalidParam naming its wire field, such
+// as "tools[0].function.name". For a field not typed here, a call's RawJSON
+// and Decode reach what the host returned.
 package inference
 
 import (

@@ -41,7 +41,7 @@ func fixture(t *testing.T, name string) testkit.Reply {
 func hello() inference.ChatCompletionRequest {
 	return inference.ChatCompletionRequest{
 		Model:    "llama-3.3-70b-versatile",
-		Messages: []inference.Message{{Role: "user", Content: "Explain why fast inference matters."}},
+		Messages: []inference.Message{inference.UserMessage("Explain why fast inference matters.")},
 	}
 }
 
@@ -52,8 +52,8 @@ func TestCreateChatCompletion(t *testing.T) {
 	r, err := c.CreateChatCompletion(context.Background(), hello())
 	require.NoError(t, err)
 	assert.Equal(t, "Fast inference keeps conversations natural: replies arrive before the user loses their train of thought.", r.Content())
-	assert.Equal(t, "stop", r.Choices[0].FinishReason)
-	assert.Equal(t, "assistant", r.Choices[0].Message.Role)
+	assert.Equal(t, inference.FinishReasonStop, r.Choices[0].FinishReason)
+	assert.Equal(t, inference.RoleAssistant, r.Choices[0].Message.Role)
 	require.NotNil(t, r.Usage)
 	assert.Equal(t, int64(45), r.Usage.PromptTokens)
 	assert.Equal(t, int64(21), r.Usage.CompletionTokens)
@@ -96,10 +96,10 @@ func TestStreamChatCompletion(t *testing.T) {
 	require.NoError(t, s.Err())
 	require.Len(t, chunks, 6)
 	assert.Equal(t, "Streaming shows each word as it arrives.", text.String())
-	assert.Equal(t, "assistant", chunks[0].Choices[0].Delta.Role)
+	assert.Equal(t, inference.RoleAssistant, chunks[0].Choices[0].Delta.Role)
 	assert.Nil(t, chunks[0].Usage)
 	last := chunks[len(chunks)-1]
-	assert.Equal(t, "stop", last.Choices[0].FinishReason)
+	assert.Equal(t, inference.FinishReasonStop, last.Choices[0].FinishReason)
 	require.NotNil(t, last.Usage, "usage on the last chunk, found inside x_groq")
 	assert.Equal(t, int64(50), last.Usage.TotalTokens)
 	assert.Equal(t, 0.020117482, last.Usage.QueueTime)
@@ -166,7 +166,7 @@ func TestCreateChatCompletionRequestShape(t *testing.T) {
 	srv := testkit.Start(t, fixture(t, "create_chat_completion.json"))
 	c := client(t, srv)
 	req := hello()
-	req.Messages = append([]inference.Message{{Role: "system", Content: "Be brief."}}, req.Messages...)
+	req.Messages = append([]inference.Message{inference.SystemMessage("Be brief.")}, req.Messages...)
 	req.Temperature = ptr(0.2)
 	req.MaxTokens = ptr(64)
 	req.Stop = []string{"\n\n"}
@@ -266,21 +266,18 @@ func TestCreateChatCompletionRetries(t *testing.T) {
 func TestBadInput(t *testing.T) {
 	srv := testkit.Start(t)
 	c := client(t, srv)
-	user := []inference.Message{{Role: "user", Content: "hi"}}
-	cases := []struct {
-		field string
-		req   inference.ChatCompletionRequest
-	}{
+	user := []inference.Message{inference.UserMessage("hi")}
+	cases := append([]badRequest{
 		{"model", inference.ChatCompletionRequest{Messages: user}},
 		{"messages", inference.ChatCompletionRequest{Model: "m"}},
 		{"messages", inference.ChatCompletionRequest{Model: "m", Messages: []inference.Message{}}},
-		{"messages[1].role", inference.ChatCompletionRequest{Model: "m", Messages: append(user, inference.Message{Content: "x"})}},
+		{"messages[1].role", inference.ChatCompletionRequest{Model: "m", Messages: append(user, inference.Message{Content: inference.TextContent("x")})}},
 		{"messages[0].content", inference.ChatCompletionRequest{Model: "m", Messages: []inference.Message{{Role: "user"}}}},
 		{"temperature", inference.ChatCompletionRequest{Model: "m", Messages: user, Temperature: ptr(-0.1)}},
 		{"temperature", inference.ChatCompletionRequest{Model: "m", Messages: user, Temperature: ptr(2.5)}},
 		{"top_p", inference.ChatCompletionRequest{Model: "m", Messages: user, TopP: ptr(1.5)}},
 		{"max_tokens", inference.ChatCompletionRequest{Model: "m", Messages: user, MaxTokens: ptr(0)}},
-	}
+	}, badOptions()...)
 	var inputs []testkit.Input
 	for _, tc := range cases {
 		inputs = append(inputs, testkit.Input{Field: tc.field, Call: func() error {
@@ -334,6 +331,9 @@ func FuzzChunk(f *testing.F) {
 		`{"choices":[],"x_groq":{"usage":{"total_tokens":3,"total_time":0.5}}}`,
 		`{"usage":{"total_tokens":1},"x_groq":{"usage":{"total_tokens":2}}}`,
 		`{"usage":null}`, `null`, `[]`, `{"x_groq":5}`,
+		`{"choices":[{"index":0,"delta":{"tool_calls":[{"index":1,"id":"c","function":{"arguments":"{\"a"}}]},"logprobs":{"content":[]}}]}`,
+		`{"choices":[{"delta":{"reasoning_content":"why"}}],"reasoning_content":1}`,
+		`{"choices":[{"delta":{"reasoning_content":5}}]}`,
 	} {
 		f.Add(s)
 	}
@@ -352,5 +352,17 @@ func FuzzChunk(f *testing.F) {
 		if !json.Valid(c.RawJSON()) {
 			t.Fatalf("chunk kept the caller's buffer")
 		}
+	})
+}
+
+// Content keeps the property of every tolerant decoder: what decodes
+// encodes, and encodes the same after a second round.
+func FuzzContent(f *testing.F) {
+	for _, s := range []string{`"hi"`, `null`, `[]`, `[{"type":"text","text":"a"},{"type":"image_url","image_url":{"url":"u","detail":"low"}}]`, `[{"type":"x"}]`, `7`, `{}`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		testkit.RoundTrip[inference.Content](t, []byte(in))
+		testkit.RoundTrip[inference.ToolChoice](t, []byte(in))
 	})
 }

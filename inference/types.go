@@ -24,14 +24,57 @@ type ChatCompletionRequest struct {
 	Stop []string `json:"stop,omitempty"`
 	// Seed asks for repeatable sampling where the server supports it.
 	Seed *int64 `json:"seed,omitempty"`
+
+	// The fields below are not in the spec; OpenAI-compatible hosts take
+	// them. Each is sent only when set; Float, Int and Bool build the
+	// pointers.
+
+	// Tools are the functions the model may call.
+	Tools []Tool `json:"tools,omitempty"`
+	// ToolChoice says whether and which tool must be called; it needs Tools.
+	ToolChoice ToolChoice `json:"tool_choice,omitzero"`
+	// ParallelToolCalls allows (default) or forbids several tool calls in
+	// one reply; it needs Tools.
+	ParallelToolCalls *bool `json:"parallel_tool_calls,omitempty"`
+	// ResponseFormat asks for JSON, free or matching a schema.
+	ResponseFormat *ResponseFormat `json:"response_format,omitempty"`
+	// StreamOptions is sent by StreamChatCompletion only; set IncludeUsage
+	// for a last chunk with the usage where the host does not send it anyway.
+	StreamOptions *StreamOptions `json:"stream_options,omitempty"`
+	// N is the number of choices to generate, at least 1 (default 1).
+	N *int `json:"n,omitempty"`
+	// PresencePenalty and FrequencyPenalty, -2..2, steer away from tokens
+	// already used at all, or in proportion to their use.
+	PresencePenalty  *float64 `json:"presence_penalty,omitempty"`
+	FrequencyPenalty *float64 `json:"frequency_penalty,omitempty"`
+	// Logprobs asks for the log probability of each token; TopLogprobs,
+	// 0..20 and only with Logprobs true, for that many alternatives too.
+	Logprobs    *bool `json:"logprobs,omitempty"`
+	TopLogprobs *int  `json:"top_logprobs,omitempty"`
+	// User identifies the end user to the host, for abuse monitoring.
+	User string `json:"user,omitempty"`
+	// ReasoningEffort is how hard a reasoning model thinks. Hosts differ:
+	// OpenAI takes "minimal", "low", "medium", "high"; Groq takes "none",
+	// "default", "low", "medium", "high", depending on the model.
+	ReasoningEffort string `json:"reasoning_effort,omitempty"`
+	// ReasoningFormat is how a reasoning model's reasoning comes back (Groq).
+	ReasoningFormat ReasoningFormat `json:"reasoning_format,omitempty"`
 }
 
-// Message is one turn of the conversation. The spec uses the role "user";
-// servers also accept "system" and "assistant".
-type Message struct {
-	Role    string `json:"role"`
-	Content string `json:"content"`
-}
+// ReasoningFormat is how Groq returns a reasoning model's reasoning.
+type ReasoningFormat string
+
+// The reasoning formats.
+const (
+	// ReasoningParsed puts the reasoning in Message.Reasoning (and
+	// Delta.Reasoning when streaming), apart from the content.
+	ReasoningParsed ReasoningFormat = "parsed"
+	// ReasoningRaw leaves it in the content between <think> tags; hosts
+	// refuse it beside tools or JSON output.
+	ReasoningRaw ReasoningFormat = "raw"
+	// ReasoningHidden returns the answer only.
+	ReasoningHidden ReasoningFormat = "hidden"
+)
 
 // ChatCompletion is the whole reply of CreateChatCompletion. RawJSON returns
 // it as sent, with the fields the spec does not show.
@@ -52,7 +95,7 @@ func (c *ChatCompletion) Content() string {
 	if len(c.Choices) == 0 {
 		return ""
 	}
-	return c.Choices[0].Message.Content
+	return c.Choices[0].Message.Content.Text()
 }
 
 // Failure reports a 2xx answer that holds no reply (an error object or no
@@ -81,9 +124,10 @@ type ErrorObject struct {
 
 // Choice is one generated reply.
 type Choice struct {
-	Index        int     `json:"index"`
-	Message      Message `json:"message"`
-	FinishReason string  `json:"finish_reason"`
+	Index        int          `json:"index"`
+	Message      Message      `json:"message"`
+	Logprobs     Logprobs     `json:"logprobs,omitempty"`
+	FinishReason FinishReason `json:"finish_reason"`
 }
 
 // Usage is what a completion cost. The spec says only that it includes timing
@@ -140,7 +184,7 @@ func (c *ChatCompletionChunk) UnmarshalJSON(b []byte) error {
 	if c.Usage == nil && v.Ext != nil {
 		c.Usage = v.Ext.Usage
 	}
-	return nil
+	return c.reasoningContent(b)
 }
 
 // Content is this chunk's piece of the reply, choices[0].delta.content.
@@ -153,17 +197,22 @@ func (c ChatCompletionChunk) Content() string {
 
 // ChunkChoice is one reply's part in a chunk.
 type ChunkChoice struct {
-	Index int   `json:"index"`
-	Delta Delta `json:"delta"`
+	Index    int      `json:"index"`
+	Delta    Delta    `json:"delta"`
+	Logprobs Logprobs `json:"logprobs,omitempty"`
 	// FinishReason is empty until the reply's last chunk.
-	FinishReason string `json:"finish_reason,omitempty"`
+	FinishReason FinishReason `json:"finish_reason,omitempty"`
 }
 
 // Delta is what a chunk adds to a reply: the role on the first chunk, then
-// pieces of the content.
+// pieces of the reasoning, the content and the tool calls.
 type Delta struct {
-	Role    string `json:"role,omitempty"`
+	Role    Role   `json:"role,omitempty"`
 	Content string `json:"content,omitempty"`
+	// Reasoning is a piece of Message.Reasoning, from "reasoning" or, on
+	// the hosts that name it so, "reasoning_content".
+	Reasoning string          `json:"reasoning,omitempty"`
+	ToolCalls []ToolCallDelta `json:"tool_calls,omitempty"`
 }
 
 // ModelList is the result of ListModels. RawJSON returns it as sent.

@@ -1,0 +1,198 @@
+package inference
+
+import (
+	"cmp"
+	"encoding/json"
+	"slices"
+	"strings"
+)
+
+// ChatCompletionAccumulator assembles the chunks of a stream into the whole
+// reply, the ChatCompletion that CreateChatCompletion would have returned:
+// each choice's role, content, reasoning and finish reason, its tool calls
+// with their arguments joined from every fragment (fragments of parallel
+// calls may interleave), and the usage, also from a usage-only last chunk.
+//
+//	var acc inference.ChatCompletionAccumulator
+//	for s.Next() {
+//		acc.AddChunk(s.Current())
+//		for _, call := range acc.JustFinishedToolCalls() {
+//			// start running call while the reply goes on
+//		}
+//	}
+//	// check s.Err(), then use acc.ChatCompletion()
+//
+// The zero value is ready to use. An accumulator takes one stream and is
+// not safe for concurrent use.
+type ChatCompletionAccumulator struct {
+	id, model, fingerprint string
+	created                int64
+	choices                []*choiceState // by index
+	usage                  *Usage
+
+	// What the last chunk finished in choice 0.
+	doneContent string
+	contentDone bool
+	doneCalls   []ToolCall
+}
+
+type choiceState struct {
+	index              int
+	role               Role
+	content, reasoning strings.Builder
+	calls              []*callState // by index, then arrival
+	finish             FinishReason
+	contentReported    bool
+}
+
+type callState struct {
+	index         int
+	id, typ, name string
+	args          []byte
+	reported      bool
+}
+
+// AddChunk adds chunk to the reply and reports whether it fits. A chunk
+// that names another id than the stream's first does not fit (it belongs to
+// another stream), nor does one with a negative choice or tool-call index;
+// such a chunk changes nothing. A chunk without an id fits any stream.
+func (a *ChatCompletionAccumulator) AddChunk(chunk ChatCompletionChunk) bool {
+	if a.id != "" && chunk.ID != "" && chunk.ID != a.id {
+		return false
+	}
+	for _, ch := range chunk.Choices {
+		if ch.Index < 0 {
+			return false
+		}
+		for _, d := range ch.Delta.ToolCalls {
+			if d.Index < 0 {
+				return false
+			}
+		}
+	}
+	a.doneContent, a.contentDone, a.doneCalls = "", false, nil
+	a.id = cmp.Or(a.id, chunk.ID)
+	a.model = cmp.Or(a.model, chunk.Model)
+	a.fingerprint = cmp.Or(a.fingerprint, chunk.SystemFingerprint)
+	a.created = cmp.Or(a.created, chunk.Created)
+	if chunk.Usage != nil {
+		a.usage = chunk.Usage
+	}
+	for i := range chunk.Choices {
+		ch := &chunk.Choices[i]
+		c := a.choice(ch.Index)
+		c.add(ch)
+		if ch.Index == 0 {
+			a.track(c, ch)
+		}
+	}
+	return true
+}
+
+// choice returns the state of choice index, adding it in order if new.
+func (a *ChatCompletionAccumulator) choice(index int) *choiceState {
+	i, found := slices.BinarySearchFunc(a.choices, index, func(c *choiceState, index int) int { return cmp.Compare(c.index, index) })
+	if !found {
+		a.choices = slices.Insert(a.choices, i, &choiceState{index: index})
+	}
+	return a.choices[i]
+}
+
+func (c *choiceState) add(ch *ChunkChoice) {
+	d := &ch.Delta
+	if d.Role != "" {
+		c.role = d.Role
+	}
+	c.reasoning.WriteString(d.Reasoning)
+	if d.Content != "" {
+		c.content.WriteString(d.Content)
+		c.contentReported = false
+	}
+	for i := range d.ToolCalls {
+		t := &d.ToolCalls[i]
+		call := c.call(t)
+		call.id = cmp.Or(call.id, t.ID)
+		call.typ = cmp.Or(call.typ, t.Type)
+		// The name comes once; some hosts repeat it on every fragment.
+		call.name = cmp.Or(call.name, t.Function.Name)
+		call.args = append(call.args, t.Function.Arguments...)
+	}
+	if ch.FinishReason != "" {
+		c.finish = ch.FinishReason
+	}
+}
+
+// call returns the call a delta continues: the last call of its index,
+// unless the delta starts another call under the same index (with another
+// id, as hosts that number every call 0 do), which is then added after it.
+func (c *choiceState) call(d *ToolCallDelta) *callState {
+	i, _ := slices.BinarySearchFunc(c.calls, d.Index+1, func(s *callState, index int) int { return cmp.Compare(s.index, index) })
+	if i > 0 {
+		last := c.calls[i-1]
+		if last.index == d.Index && (d.ID == "" || last.id == "" || last.id == d.ID) {
+			return last
+		}
+	}
+	call := &callState{index: d.Index}
+	c.calls = slices.Insert(c.calls, i, call)
+	return call
+}
+
+// track notes what the chunk ch finished in choice 0: its content, once a
+// tool call starts or the choice finishes; a tool call, once a later call
+// has started and its arguments form one complete JSON value (so that
+// interleaved fragments do not end it early), or when the choice finishes.
+func (a *ChatCompletionAccumulator) track(c *choiceState, ch *ChunkChoice) {
+	finished := ch.FinishReason != ""
+	if (finished || len(ch.Delta.ToolCalls) > 0) && !c.contentReported && c.content.Len() > 0 {
+		a.doneContent, a.contentDone, c.contentReported = c.content.String(), true, true
+	}
+	for i, call := range c.calls {
+		if call.reported || !finished && (i == len(c.calls)-1 || !json.Valid(call.args)) {
+			continue
+		}
+		call.reported = true
+		a.doneCalls = append(a.doneCalls, call.toolCall())
+	}
+}
+
+func (s *callState) toolCall() ToolCall {
+	return ToolCall{ID: s.id, Type: cmp.Or(s.typ, "function"), Function: FunctionCall{Name: s.name, Arguments: string(s.args)}}
+}
+
+// JustFinishedContent returns the content of the first choice (index 0)
+// when the last chunk completed it: the reply turned to tool calls or
+// finished. It reports each complete content once.
+func (a *ChatCompletionAccumulator) JustFinishedContent() (string, bool) {
+	return a.doneContent, a.contentDone
+}
+
+// JustFinishedToolCalls returns the tool calls of the first choice (index
+// 0) that the last chunk completed, in index order, each reported once: a
+// call is complete when a later call has started and its arguments are one
+// whole JSON value, or when the choice finishes. A slice, because one chunk
+// can complete several calls (hosts that send each call whole, or the last
+// call with the finish reason). Run a call as soon as it is returned; with
+// several choices (N > 1), read the others from ChatCompletion.
+func (a *ChatCompletionAccumulator) JustFinishedToolCalls() []ToolCall { return a.doneCalls }
+
+// ChatCompletion returns the reply assembled so far, complete once the
+// stream has ended without error. Choices are in index order; a choice
+// whose role never came is RoleAssistant, a tool call without a type is
+// "function", so that the message can be sent back as it is. Logprobs are
+// not assembled: read them from each chunk. RawJSON is empty.
+func (a *ChatCompletionAccumulator) ChatCompletion() *ChatCompletion {
+	out := &ChatCompletion{ID: a.id, Object: "chat.completion", Created: a.created, Model: a.model, SystemFingerprint: a.fingerprint}
+	if a.usage != nil {
+		u := *a.usage
+		out.Usage = &u
+	}
+	for _, c := range a.choices {
+		m := Message{Role: cmp.Or(c.role, RoleAssistant), Content: TextContent(c.content.String()), Reasoning: c.reasoning.String()}
+		for _, call := range c.calls {
+			m.ToolCalls = append(m.ToolCalls, call.toolCall())
+		}
+		out.Choices = append(out.Choices, Choice{Index: c.index, Message: m, FinishReason: c.finish})
+	}
+	return out
+}
