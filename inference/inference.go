@@ -57,37 +57,83 @@ import (
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
-// Option configures a Client; the common options are in package conduit.
+// Option configures a Client, or one call; the common options are in
+// package conduit.
 type Option = conduit.Option
 
 // Error is conduit's error type.
 type Error = conduit.Error
 
-var service = &transport.Service{
+// service reads OpenAI-style failures, {"error": {"message", "type",
+// "code"}}, where Code is error.code (or error.type when there is none) and
+// Reason error.type; a 429 waits for the budget that ran out.
+var service = transport.Register(&transport.Service{
 	Name:   "inference",
-	Bases:  []string{"inference_url"},
+	Bases:  []transport.Base{{Name: "inference_url", Option: "conduit.WithBaseURL", Version: "v1"}},
 	Auth:   transport.Auth{Scheme: transport.Bearer, Values: []string{"api_key"}},
 	Values: []transport.Value{{Name: "api_key", Option: "inference.WithAPIKey", Secret: true}},
-}
+	Errors: transport.Profile{
+		Code:             []string{"error.code", "error.type"},
+		Reason:           []string{"error.type"},
+		Message:          []string{"error.message"},
+		RequestIDHeaders: []string{"X-Request-Id"},
+		Waits: []transport.Wait{
+			{Header: "X-RateLimit-Reset-Requests", Unit: transport.GoDuration},
+			{Header: "X-RateLimit-Reset-Tokens", Unit: transport.GoDuration},
+		},
+		Status: map[int]transport.Meaning{498: transport.RateLimited},
+		Codes: map[string]transport.Meaning{
+			"invalid_api_key":                      transport.Unauthorized,
+			"authentication_error":                 transport.Unauthorized,
+			"permission_error":                     transport.Unauthorized,
+			"unsupported_country_region_territory": transport.Unauthorized,
+			"rate_limit_exceeded":                  transport.RateLimited,
+			"capacity_exceeded":                    transport.RateLimited,
+			"insufficient_quota":                   transport.Exhausted,
+			"billing_hard_limit_reached":           transport.Exhausted,
+			"model_not_found":                      transport.NotFound,
+			"server_error":                         transport.Transient,
+			"server_is_overloaded":                 transport.Transient,
+		},
+	},
+})
+
+// Generating a reply changes nothing on the server: the POSTs are reads,
+// retried like GETs.
+var (
+	createOp = transport.Declare(service, transport.Op{Name: "CreateChatCompletion", Method: "POST", Path: "/chat/completions"},
+		(*ChatCompletion).problem)
+	streamOp = transport.DeclareStream[ChatCompletionChunk](service, transport.Op{Name: "StreamChatCompletion", Method: "POST",
+		Path: "/chat/completions"}, "[DONE]")
+	listModelsOp = transport.Declare[ModelList](service, transport.Op{Name: "ListModels", Method: "GET", Path: "/models"}, nil)
+)
 
 // Client calls the inference interface. It is safe for concurrent use.
 type Client struct{ t *transport.Client }
 
 // New returns a Client configured by opts and the CONDUIT_* environment.
 func New(opts ...Option) (*Client, error) {
-	return transport.Build(service, opts, func(t *transport.Client) *Client { return &Client{t: t} })
+	t, err := transport.New(service, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return &Client{t: t}, nil
 }
 
 // WithAPIKey sets the API key, overriding CONDUIT_INFERENCE_API_KEY. It is
 // sent only in the Authorization header and never appears in an error.
-func WithAPIKey(key string) Option { return transport.WithValue("api_key", key) }
+func WithAPIKey(key string) Option { return service.Set("api_key", key) }
+
+// Do calls any path of the host, for an endpoint this package does not type
+// (embeddings, audio, a provider's own), with the key, limits, retries and
+// errors of the typed methods; see conduit's documentation of Do. Paths are
+// relative to inference_url ("/embeddings").
+func (c *Client) Do(ctx context.Context, method, path string, in, out any, opts ...Option) error {
+	return c.t.Do(ctx, method, path, in, out, opts)
+}
 
 // ListModels returns every model available to the key, each with its
 // context window.
-func (c *Client) ListModels(ctx context.Context) (*ModelList, error) {
-	var out ModelList
-	if err := c.t.Do(ctx, &transport.Request{Op: "ListModels", Method: "GET", Path: "/models"}, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+func (c *Client) ListModels(ctx context.Context, opts ...Option) (*ModelList, error) {
+	return listModelsOp.Do(ctx, c.t, transport.Call{}, opts)
 }

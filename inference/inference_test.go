@@ -248,7 +248,7 @@ func reply401(t *testing.T) testkit.Reply {
 
 func TestReplayRejectsWrongKey(t *testing.T) {
 	srv := testkit.ReplayServer(t)
-	c := testkit.Client(t, inference.New, conduit.WithBaseURL(srv.URL("inference_url")), inference.WithAPIKey("wrong-key-zz"))
+	c := testkit.Client(t, inference.New, conduit.WithBaseURL(srv.URL("inference", "inference_url")), inference.WithAPIKey("wrong-key-zz"))
 	_, err := c.ListModels(context.Background())
 	assert.ErrorIs(t, err, conduit.ErrUnauthorized)
 	testkit.NoSecret(t, err, "wrong-key-zz")

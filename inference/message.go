@@ -5,10 +5,12 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
+	"github.com/conduit-sdk/conduit"
 	"slices"
 	"strings"
 
-	"github.com/conduit-sdk/conduit/internal/transport"
+	jsonv2 "github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // Role says who a message speaks for. The constants are the roles every
@@ -49,15 +51,18 @@ type Message struct {
 	Reasoning string `json:"reasoning,omitempty"`
 }
 
-// UnmarshalJSON decodes a message and takes its reasoning from whichever
+// UnmarshalJSON lets encoding/json decode a message as conduit does.
+func (m *Message) UnmarshalJSON(b []byte) error { return conduit.Unmarshal(bytes.Clone(b), m) }
+
+// UnmarshalJSONFrom decodes a message and takes its reasoning from whichever
 // member the host used.
-func (m *Message) UnmarshalJSON(b []byte) error {
+func (m *Message) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	type plain Message
 	v := struct {
 		*plain
 		ReasoningContent string `json:"reasoning_content"`
 	}{plain: (*plain)(m)}
-	if err := json.Unmarshal(b, &v); err != nil {
+	if err := jsonv2.UnmarshalDecode(dec, &v); err != nil {
 		return err
 	}
 	m.Reasoning = cmp.Or(m.Reasoning, v.ReasoningContent)
@@ -145,14 +150,11 @@ func (c Content) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON accepts a string, an array of parts, or null (empty).
 func (c *Content) UnmarshalJSON(b []byte) error {
 	*c = Content{}
-	if transport.IsNull(b) {
-		return nil
-	}
 	switch t := bytes.TrimSpace(b); {
+	case string(t) == "null":
+		return nil
 	case len(t) > 0 && t[0] == '"':
-		s, err := transport.JSONString(t)
-		c.text = s
-		return err
+		return json.Unmarshal(t, &c.text)
 	case len(t) > 0 && t[0] == '[':
 		c.parts = []ContentPart{}
 		return json.Unmarshal(t, &c.parts)
@@ -236,35 +238,6 @@ func (p *ContentPart) check() *badParam {
 		}
 	default:
 		return bad("type", "%q is not text or image_url", p.Type)
-	}
-	return nil
-}
-
-// reasoningContentKey is the member some hosts name what Groq calls
-// "reasoning". Inside a JSON string its quotes would be escaped, so only a
-// member name matches.
-var reasoningContentKey = []byte(`"reasoning_content"`)
-
-// reasoningContent fills Delta.Reasoning from "reasoning_content" for the
-// hosts that use that name. Only the chunks that have the member pay for a
-// second look at them.
-func (c *ChatCompletionChunk) reasoningContent(b []byte) error {
-	if !bytes.Contains(b, reasoningContentKey) {
-		return nil
-	}
-	var v struct {
-		Choices []struct {
-			Delta struct {
-				ReasoningContent string `json:"reasoning_content"`
-			} `json:"delta"`
-		} `json:"choices"`
-	}
-	if err := json.Unmarshal(b, &v); err != nil {
-		return err
-	}
-	for i := range min(len(v.Choices), len(c.Choices)) {
-		d := &c.Choices[i].Delta
-		d.Reasoning = cmp.Or(d.Reasoning, v.Choices[i].Delta.ReasoningContent)
 	}
 	return nil
 }

@@ -2,8 +2,6 @@ package inference
 
 import (
 	"bytes"
-
-	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
 // FinishReason says why the model stopped generating a choice.
@@ -27,7 +25,7 @@ type Logprobs []byte
 
 // UnmarshalJSON keeps a copy of the object; null leaves l nil.
 func (l *Logprobs) UnmarshalJSON(b []byte) error {
-	if transport.IsNull(b) {
+	if string(bytes.TrimSpace(b)) == "null" {
 		*l = nil
 		return nil
 	}

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-
-	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
 // Tool is a tool the model may call. Type is "function" for a function of
@@ -114,12 +112,10 @@ func (c ToolChoice) MarshalJSON() ([]byte, error) {
 func (c *ToolChoice) UnmarshalJSON(b []byte) error {
 	*c = ToolChoice{}
 	switch t := bytes.TrimSpace(b); {
-	case transport.IsNull(t):
+	case string(t) == "null":
 		return nil
 	case len(t) > 0 && t[0] == '"':
-		var err error
-		c.mode, err = transport.JSONString(t)
-		return err
+		return json.Unmarshal(t, &c.mode)
 	}
 	var o toolChoiceObject
 	if err := json.Unmarshal(b, &o); err != nil {

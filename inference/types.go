@@ -2,9 +2,13 @@ package inference
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
-	"strconv"
 
+	"github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
@@ -79,7 +83,7 @@ const (
 // ChatCompletion is the whole reply of CreateChatCompletion. RawJSON returns
 // it as sent, with the fields the spec does not show.
 type ChatCompletion struct {
-	transport.Raw
+	raw
 	ID                string       `json:"id"`
 	Object            string       `json:"object"`
 	Created           int64        `json:"created"`
@@ -98,21 +102,17 @@ func (c *ChatCompletion) Content() string {
 	return c.Choices[0].Message.Content.Text()
 }
 
-// Failure reports a 2xx answer that holds no reply (an error object or no
+// problem reports a 2xx answer that holds no reply (an error object or no
 // choices at all), which conduit turns into an *Error rather than handing
 // back an empty completion.
-func (c *ChatCompletion) Failure() (code, message string, failed bool) {
+func (c *ChatCompletion) problem() *transport.Problem {
 	if e := c.ErrorObject; e != nil {
-		code = e.Code
-		if code == "" {
-			code = e.Type
-		}
-		return code, e.Message, true
+		return &transport.Problem{Code: cmp.Or(e.Code, e.Type), Message: e.Message}
 	}
 	if len(c.Choices) == 0 {
-		return "", "the completion has no choices", true
+		return &transport.Problem{Message: "the completion has no choices"}
 	}
-	return "", "", false
+	return nil
 }
 
 // ErrorObject is the error a server may put in an otherwise successful body.
@@ -134,7 +134,7 @@ type Choice struct {
 // information; the token counts and the usual timing fields are typed, and
 // RawJSON returns the whole object for anything else the server reports.
 type Usage struct {
-	transport.Raw
+	raw
 	PromptTokens     int64 `json:"prompt_tokens"`
 	CompletionTokens int64 `json:"completion_tokens"`
 	TotalTokens      int64 `json:"total_tokens"`
@@ -146,16 +146,10 @@ type Usage struct {
 	TotalTime      float64 `json:"total_time"`
 }
 
-// UnmarshalJSON decodes the typed fields and keeps the whole object.
-func (u *Usage) UnmarshalJSON(b []byte) error {
-	type plain Usage
-	return decodeRecord(b, (*plain)(u))
-}
-
 // ChatCompletionChunk is one event of a streamed completion. RawJSON returns
 // the event's data as sent.
 type ChatCompletionChunk struct {
-	transport.Raw
+	raw
 	ID                string        `json:"id"`
 	Object            string        `json:"object"`
 	Created           int64         `json:"created"`
@@ -168,9 +162,15 @@ type ChatCompletionChunk struct {
 	Usage *Usage `json:"usage,omitempty"`
 }
 
-// UnmarshalJSON decodes the typed fields, finds the usage wherever the server
-// put it, and keeps the event's data.
+// UnmarshalJSON lets encoding/json decode a chunk as conduit does, raw
+// bytes and usage included.
 func (c *ChatCompletionChunk) UnmarshalJSON(b []byte) error {
+	return conduit.Unmarshal(bytes.Clone(b), c)
+}
+
+// UnmarshalJSONFrom decodes the typed fields and finds the usage wherever
+// the server put it.
+func (c *ChatCompletionChunk) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	type plain ChatCompletionChunk
 	v := struct {
 		*plain
@@ -178,13 +178,13 @@ func (c *ChatCompletionChunk) UnmarshalJSON(b []byte) error {
 			Usage *Usage `json:"usage"`
 		} `json:"x_groq"`
 	}{plain: (*plain)(c)}
-	if err := decodeRecord(b, &v); err != nil {
+	if err := json.UnmarshalDecode(dec, &v); err != nil {
 		return err
 	}
 	if c.Usage == nil && v.Ext != nil {
 		c.Usage = v.Ext.Usage
 	}
-	return c.reasoningContent(b)
+	return nil
 }
 
 // Content is this chunk's piece of the reply, choices[0].delta.content.
@@ -215,9 +215,26 @@ type Delta struct {
 	ToolCalls []ToolCallDelta `json:"tool_calls,omitempty"`
 }
 
+// UnmarshalJSON lets encoding/json decode a delta as conduit does.
+func (d *Delta) UnmarshalJSON(b []byte) error { return conduit.Unmarshal(bytes.Clone(b), d) }
+
+// UnmarshalJSONFrom decodes a delta, its reasoning under either name.
+func (d *Delta) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	type plain Delta
+	v := struct {
+		*plain
+		ReasoningContent string `json:"reasoning_content"`
+	}{plain: (*plain)(d)}
+	if err := json.UnmarshalDecode(dec, &v); err != nil {
+		return err
+	}
+	d.Reasoning = cmp.Or(d.Reasoning, v.ReasoningContent)
+	return nil
+}
+
 // ModelList is the result of ListModels. RawJSON returns it as sent.
 type ModelList struct {
-	transport.Raw
+	raw
 	Object string  `json:"object"`
 	Data   []Model `json:"data"`
 }
@@ -226,7 +243,7 @@ type ModelList struct {
 // fields of a model entry; these are the ones servers of this interface send,
 // and RawJSON returns the entry with everything else.
 type Model struct {
-	transport.Raw
+	raw
 	ID      string `json:"id"`
 	Object  string `json:"object"`
 	Created int64  `json:"created"`
@@ -236,14 +253,18 @@ type Model struct {
 	ContextWindow ContextWindow `json:"context_window"`
 }
 
-// UnmarshalJSON decodes the typed fields and keeps the whole entry.
-func (m *Model) UnmarshalJSON(b []byte) error {
+// UnmarshalJSON lets encoding/json decode a model as conduit does.
+func (m *Model) UnmarshalJSON(b []byte) error { return conduit.Unmarshal(bytes.Clone(b), m) }
+
+// UnmarshalJSONFrom decodes the typed fields, the context window under
+// either of its names.
+func (m *Model) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	type plain Model
 	v := struct {
 		*plain
 		Length ContextWindow `json:"context_length"`
 	}{plain: (*plain)(m)}
-	if err := decodeRecord(b, &v); err != nil {
+	if err := json.UnmarshalDecode(dec, &v); err != nil {
 		return err
 	}
 	if m.ContextWindow == 0 {
@@ -256,29 +277,13 @@ func (m *Model) UnmarshalJSON(b []byte) error {
 // as a numeric string; both decode, and null means unknown (0).
 type ContextWindow int64
 
-// UnmarshalJSON accepts 131072 or "131072".
+// UnmarshalJSON accepts 131072 or "131072"; null means unknown (0).
 func (w *ContextWindow) UnmarshalJSON(b []byte) error {
-	if transport.IsNull(b) {
-		return nil
-	}
-	s, err := transport.StringOrNumber(b)
-	if err != nil {
+	if err := (*conduit.Int)(w).UnmarshalJSON(b); err != nil {
 		return fmt.Errorf("inference: context window: %w", err)
 	}
-	n, err := strconv.ParseInt(s, 10, 64)
-	if err != nil || n < 0 {
-		return fmt.Errorf("inference: context window %q is not a token count", s)
+	if *w < 0 {
+		return fmt.Errorf("inference: context window %d is not a token count", *w)
 	}
-	*w = ContextWindow(n)
 	return nil
-}
-
-// decodeRecord decodes b into v, a method-free view of a record that embeds
-// transport.Raw, and keeps a copy of b as its raw form: the caller's buffer
-// (a stream's) may be reused. null leaves the record as it is.
-func decodeRecord(b []byte, v any) error {
-	if transport.IsNull(b) {
-		return nil
-	}
-	return transport.DecodeJSON(bytes.Clone(b), v, func(err error, _ string) error { return err })
 }
