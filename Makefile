@@ -12,7 +12,7 @@ test: check
 	go test -race -count=1 ./...
 
 check:
-	@unformatted=$$(gofmt -l . | grep -v '^testdata/'); \
+	@unformatted=$$(gofmt -l . | grep -v '/testdata/'); \
 	if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 	go mod tidy -diff
 	go vet ./...

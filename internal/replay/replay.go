@@ -240,7 +240,7 @@ func TestdataDir() string {
 		return d
 	}
 	_, file, _, _ := runtime.Caller(0)
-	return filepath.Join(filepath.Dir(file), "..", "..", "testdata")
+	return filepath.Join(filepath.Dir(file), "..", "..", "conduittest", "testdata")
 }
 
 func (s *Server) handler(p *Package, rt *Route, pattern string) http.HandlerFunc {

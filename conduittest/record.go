@@ -1,0 +1,42 @@
+package conduittest
+
+import (
+	"net/http"
+	"net/url"
+	"slices"
+)
+
+// Request is one request the server received, as it arrived.
+type Request struct {
+	Method string
+	Path   string // escaped, as sent
+	Query  url.Values
+	Header http.Header
+	Body   []byte
+}
+
+func record(r *http.Request, body []byte) *Request {
+	return &Request{Method: r.Method, Path: r.URL.EscapedPath(), Query: r.URL.Query(), Header: r.Header.Clone(), Body: body}
+}
+
+// Requests returns what reached pkg's operation op, oldest first, failed
+// credential checks included.
+func (s *Server) Requests(pkg, op string) []Request {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []Request
+	for _, r := range s.calls[pkg+"."+op] {
+		out = append(out, *r)
+	}
+	return slices.Clip(out)
+}
+
+// Last returns the latest request to pkg's operation op, and false when
+// none came.
+func (s *Server) Last(pkg, op string) (Request, bool) {
+	all := s.Requests(pkg, op)
+	if len(all) == 0 {
+		return Request{}, false
+	}
+	return all[len(all)-1], true
+}

@@ -1,0 +1,219 @@
+package conduittest
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/transport"
+)
+
+// Server is the fake of every service, on one loopback listener. Each base
+// URL of each package is mounted at /<placeholder> (plus the version
+// segment the service puts at the end of that base). It is safe for
+// concurrent use.
+type Server struct {
+	srv *httptest.Server
+	mux *http.ServeMux
+
+	mu      sync.Mutex
+	scripts map[string]*Script    // "pkg.Op"
+	calls   map[string][]*Request // "pkg.Op"
+}
+
+// NewServer starts a Server for the test; tb.Cleanup closes it.
+func NewServer(tb testing.TB) *Server {
+	tb.Helper()
+	s := Start()
+	tb.Cleanup(s.Close)
+	return s
+}
+
+// Start starts a Server outside a test (an Example, a demo program); the
+// caller closes it.
+func Start() *Server {
+	s := &Server{scripts: map[string]*Script{}, calls: map[string][]*Request{}}
+	s.mux = http.NewServeMux()
+	for _, svc := range services() {
+		f := fakes[svc.Name]
+		for _, op := range svc.Ops() {
+			for _, p := range patterns(svc, op) {
+				s.mux.HandleFunc(p, s.handler(svc, op, f))
+			}
+		}
+	}
+	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, http.StatusNotFound, "no_route", "conduittest has no operation at "+r.Method+" "+r.URL.Path)
+	})
+	s.srv = httptest.NewServer(s.mux)
+	return s
+}
+
+// Close shuts the server down.
+func (s *Server) Close() { s.srv.Close() }
+
+// URL is the server's root URL.
+func (s *Server) URL() string { return s.srv.URL }
+
+// BaseURL is the URL a base placeholder of pkg is mounted at
+// ("inference", "inference_url").
+func (s *Server) BaseURL(pkg, placeholder string) string {
+	return s.srv.URL + mount(mustService(pkg), placeholder)
+}
+
+// Options points a client of pkg at the server: its base URLs and the fake
+// credentials the server accepts. Give them to the package's New:
+//
+//	c, err := inference.New(srv.Options("inference")...)
+func (s *Server) Options(pkg string) []conduit.Option {
+	svc := mustService(pkg)
+	var opts []conduit.Option
+	for _, b := range svc.Bases {
+		opts = append(opts, svc.SetBase(b.Name, s.BaseURL(pkg, b.Name)))
+	}
+	for _, v := range svc.Values {
+		if cred, ok := Credential(pkg, v.Name); ok {
+			opts = append(opts, svc.Set(v.Name, cred))
+		}
+	}
+	return opts
+}
+
+// Env is the environment that points every package at the server, with
+// the credentials it accepts: CONDUIT_<PACKAGE>_<NAME> variables.
+func (s *Server) Env() map[string]string {
+	env := map[string]string{}
+	for _, svc := range services() {
+		for _, b := range svc.Bases {
+			env[transport.EnvName(svc.Name, b.Name)] = s.BaseURL(svc.Name, b.Name)
+		}
+		for _, v := range svc.Values {
+			if cred, ok := Credential(svc.Name, v.Name); ok {
+				env[transport.EnvName(svc.Name, v.Name)] = cred
+			}
+		}
+	}
+	return env
+}
+
+// Setenv exports Env for the rest of the test (tb.Setenv), so clients built
+// without options find the server.
+func (s *Server) Setenv(tb testing.TB) {
+	tb.Helper()
+	for k, v := range s.Env() {
+		tb.Setenv(k, v)
+	}
+}
+
+// Export sets Env in the process environment, for programs that are not
+// tests (the examples' -replay flag); it is not safe beside other code that
+// reads the environment concurrently.
+func (s *Server) Export() {
+	for k, v := range s.Env() {
+		os.Setenv(k, v)
+	}
+}
+
+// Packages lists the packages the server fakes.
+func Packages() []string {
+	var names []string
+	for _, svc := range services() {
+		names = append(names, svc.Name)
+	}
+	return names
+}
+
+// Operations lists the operations of pkg the server answers, by method name.
+func Operations(pkg string) []string {
+	var names []string
+	for _, op := range mustService(pkg).Ops() {
+		names = append(names, op.Name)
+	}
+	return names
+}
+
+func services() []*transport.Service {
+	svcs := transport.Services()
+	sort.Slice(svcs, func(i, j int) bool { return svcs[i].Name < svcs[j].Name })
+	return svcs
+}
+
+func mustService(pkg string) *transport.Service {
+	svc := transport.Lookup(pkg)
+	if svc == nil {
+		panic(fmt.Sprintf("conduittest: no package %q (known: %s)", pkg, strings.Join(Packages(), ", ")))
+	}
+	return svc
+}
+
+// mount is where a base is served: /<placeholder>, then the version segment
+// the service ends that base with, so a client's normalisation keeps it.
+func mount(svc *transport.Service, placeholder string) string {
+	for _, b := range svc.Bases {
+		if b.Name == placeholder && b.Version != "" {
+			return "/" + placeholder + "/" + b.Version
+		}
+	}
+	return "/" + placeholder
+}
+
+// patterns are an operation's routes: its method, mount, path template and,
+// for a key carried as the last path segment, that segment. An operation
+// on the default base of a service whose default depends on a setting (an
+// environment, a region) is served under each of its bases.
+func patterns(svc *transport.Service, op *transport.Op) []string {
+	bases := []string{op.Base}
+	switch {
+	case op.Base != "":
+	case svc.DefaultBase != nil:
+		bases = nil
+		for _, b := range svc.Bases {
+			bases = append(bases, b.Name)
+		}
+	default:
+		bases = []string{svc.Bases[0].Name}
+	}
+	var out []string
+	for _, base := range bases {
+		p := op.Method + " " + mount(svc, base) + op.Path
+		if authOf(svc, op, base).Scheme == transport.PathKey {
+			p += "/{conduittest_key}"
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// handler records each call, checks its credentials, then answers from the
+// operation's script or its default answer.
+func (s *Server) handler(svc *transport.Service, op *transport.Op, f *fake) http.HandlerFunc {
+	key := svc.Name + "." + op.Name
+	return func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(io.LimitReader(r.Body, 64<<20))
+		req := record(r, body)
+		s.mu.Lock()
+		s.calls[key] = append(s.calls[key], req)
+		step := s.scripts[key].next()
+		s.mu.Unlock()
+		if why := checkAuth(svc, op, r, body); why != "" {
+			writeError(w, http.StatusUnauthorized, "unauthorized", why)
+			return
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		step.serve(w, r, func(w http.ResponseWriter) { f.answer(svc, op, w, r, body) })
+	}
+}
+
+func writeError(w http.ResponseWriter, status int, code, msg string) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	fmt.Fprintf(w, `{"error":{"code":%q,"message":%q}}`, code, msg)
+}
