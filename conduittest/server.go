@@ -44,10 +44,23 @@ func Start() *Server {
 	s.mux = http.NewServeMux()
 	for _, svc := range services() {
 		f := fakes[svc.Name]
+		if f == nil {
+			f = &fake{}
+		}
+		// Operations that share a route (a JSON-RPC endpoint, a GraphQL
+		// one, a completion whole or streamed) are told apart by the fake.
+		routes := map[string][]*transport.Op{}
+		var order []string
 		for _, op := range svc.Ops() {
 			for _, p := range patterns(svc, op) {
-				s.mux.HandleFunc(p, s.handler(svc, op, f))
+				if routes[p] == nil {
+					order = append(order, p)
+				}
+				routes[p] = append(routes[p], op)
 			}
+		}
+		for _, p := range order {
+			s.mux.HandleFunc(p, s.handler(svc, routes[p], f))
 		}
 	}
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
@@ -194,10 +207,19 @@ func patterns(svc *transport.Service, op *transport.Op) []string {
 
 // handler records each call, checks its credentials, then answers from the
 // operation's script or its default answer.
-func (s *Server) handler(svc *transport.Service, op *transport.Op, f *fake) http.HandlerFunc {
-	key := svc.Name + "." + op.Name
+func (s *Server) handler(svc *transport.Service, ops []*transport.Op, f *fake) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(io.LimitReader(r.Body, 64<<20))
+		op := ops[0]
+		if len(ops) > 1 && f.which != nil {
+			name := f.which(r, body)
+			for _, o := range ops {
+				if o.Name == name {
+					op = o
+				}
+			}
+		}
+		key := svc.Name + "." + op.Name
 		req := record(r, body)
 		s.mu.Lock()
 		s.calls[key] = append(s.calls[key], req)

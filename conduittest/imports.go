@@ -1,0 +1,12 @@
+package conduittest
+
+// The server answers for every package linked in; this package links them
+// all, so that one import gives a test the fake of any service.
+import (
+	_ "github.com/conduit-sdk/conduit/animegraph"
+	_ "github.com/conduit-sdk/conduit/chat"
+	_ "github.com/conduit-sdk/conduit/imageedit"
+	_ "github.com/conduit-sdk/conduit/inference"
+	_ "github.com/conduit-sdk/conduit/noderpc"
+	_ "github.com/conduit-sdk/conduit/sunrise"
+)

@@ -1,0 +1,55 @@
+package conduittest
+
+import (
+	"encoding/json"
+	"net/http"
+)
+
+func init() {
+	fakes["inference"] = &fake{
+		creds: map[string]string{"api_key": "ct-inference-api-key-7Kq2"},
+		answers: map[string]answer{
+			"CreateChatCompletion": {pick: pickChat},
+			"StreamChatCompletion": {pick: pickChat},
+			"ListModels":           {fixture: "list_models.json"},
+		},
+		which: func(_ *http.Request, body []byte) string {
+			var req struct{ Stream bool }
+			if json.Unmarshal(body, &req) == nil && req.Stream {
+				return "StreamChatCompletion"
+			}
+			return "CreateChatCompletion"
+		},
+	}
+}
+
+// pickChat answers a chat completion as its request asks: with tools, the
+// model calls them, and once the last message is a tool's result it
+// answers; with reasoning_format, a streamed reply reasons first.
+func pickChat(_ *http.Request, body []byte) string {
+	var req struct {
+		Stream          bool              `json:"stream"`
+		Tools           []json.RawMessage `json:"tools"`
+		ReasoningFormat string            `json:"reasoning_format"`
+		Messages        []struct {
+			Role string `json:"role"`
+		} `json:"messages"`
+	}
+	if json.Unmarshal(body, &req) != nil {
+		return "create_chat_completion.json"
+	}
+	answered := len(req.Messages) > 0 && req.Messages[len(req.Messages)-1].Role == "tool"
+	switch {
+	case len(req.Tools) > 0 && answered && !req.Stream:
+		return "create_chat_completion_tool_answer.json"
+	case len(req.Tools) > 0 && !answered && req.Stream:
+		return "chat_completion_tool_calls_stream.sse"
+	case len(req.Tools) > 0 && !answered:
+		return "create_chat_completion_tool_calls.json"
+	case req.ReasoningFormat != "" && req.Stream:
+		return "chat_completion_reasoning_stream.sse"
+	case req.Stream:
+		return "chat_completion_stream.sse"
+	}
+	return "create_chat_completion.json"
+}

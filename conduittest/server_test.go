@@ -1,0 +1,116 @@
+package conduittest_test
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/chat"
+	"github.com/conduit-sdk/conduit/conduittest"
+	"github.com/conduit-sdk/conduit/inference"
+	"github.com/conduit-sdk/conduit/internal/transport"
+	"github.com/conduit-sdk/conduit/sunrise"
+)
+
+// Every operation of every package has a route and an answer: a fixture
+// named for it, or one the fake names or picks.
+func TestEveryOperationAnswers(t *testing.T) {
+	for _, pkg := range conduittest.Packages() {
+		for _, op := range conduittest.Operations(pkg) {
+			if transport.Lookup(pkg).Op(op) == nil {
+				t.Errorf("%s.%s listed but not declared", pkg, op)
+			}
+		}
+	}
+	assert.GreaterOrEqual(t, len(conduittest.Packages()), 6)
+}
+
+func TestScriptReplies(t *testing.T) {
+	srv := conduittest.NewServer(t)
+	c, err := sunrise.New(append(srv.Options("sunrise"), conduit.WithMaxRetries(0))...)
+	require.NoError(t, err)
+	ctx := context.Background()
+
+	srv.On("sunrise", "Get").ReplyN(2, conduittest.Reply{Status: 503, Body: `{"status":"UNKNOWN_ERROR"}`})
+	for range 2 {
+		_, err := c.Get(ctx, 1, 2, nil)
+		assert.ErrorIs(t, err, conduit.ErrAPI)
+	}
+	_, err = c.Get(ctx, 1, 2, nil)
+	assert.NoError(t, err, "after ReplyN the normal answer comes back")
+
+	srv.On("sunrise", "Get").Reply(conduittest.Reply{Status: 404, Body: `gone`, Header: http.Header{"Content-Type": {"text/plain"}}})
+	for range 2 {
+		_, err := c.Get(ctx, 1, 2, nil)
+		assert.ErrorIs(t, err, conduit.ErrNotFound)
+	}
+	srv.On("sunrise", "Get").Clear()
+	_, err = c.Get(ctx, 1, 2, nil)
+	assert.NoError(t, err)
+
+	got := srv.Requests("sunrise", "Get")
+	require.Len(t, got, 6)
+	assert.Equal(t, "GET", got[0].Method)
+	assert.Equal(t, "/sun_url/json", got[0].Path)
+	assert.Equal(t, "1", got[0].Query.Get("lat"))
+	assert.Equal(t, "0", got[0].Query.Get("formatted"))
+}
+
+func TestScriptDelayAndReset(t *testing.T) {
+	srv := conduittest.NewServer(t)
+	c, err := sunrise.New(append(srv.Options("sunrise"), conduit.WithMaxRetries(0))...)
+	require.NoError(t, err)
+
+	srv.On("sunrise", "Get").ReplyN(1, conduittest.Reply{Delay: time.Second})
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	_, err = c.Get(ctx, 1, 2, nil)
+	assert.ErrorIs(t, err, context.DeadlineExceeded, "the delayed answer outlived the deadline")
+
+	srv.On("sunrise", "Get").ReplyN(1, conduittest.Reply{Reset: true})
+	_, err = c.Get(context.Background(), 1, 2, nil)
+	require.Error(t, err)
+	assert.False(t, errors.Is(err, conduit.ErrAPI), "a reset is no answer: %v", err)
+}
+
+// The server checks credentials where the service puts them: a wrong key,
+// or a key in the wrong place, is a 401.
+func TestCredentialsChecked(t *testing.T) {
+	srv := conduittest.NewServer(t)
+	wrong, err := inference.New(conduit.WithBaseURL(srv.BaseURL("inference", "inference_url")), inference.WithAPIKey("not-the-key"),
+		conduit.WithMaxRetries(0))
+	require.NoError(t, err)
+	_, err = wrong.ListModels(context.Background())
+	assert.ErrorIs(t, err, conduit.ErrUnauthorized)
+
+	key, _ := conduittest.Credential("inference", "api_key")
+	leaky, err := inference.New(append(srv.Options("inference"), conduit.WithHeader("X-Debug", key), conduit.WithMaxRetries(0))...)
+	require.NoError(t, err)
+	_, err = leaky.ListModels(context.Background())
+	assert.ErrorIs(t, err, conduit.ErrUnauthorized)
+	assert.Contains(t, err.Error(), "misplaced in header X-Debug")
+
+	good, err := inference.New(srv.Options("inference")...)
+	require.NoError(t, err)
+	_, err = good.ListModels(context.Background())
+	assert.NoError(t, err)
+}
+
+// Setenv points every package at the server for the rest of the test.
+func TestSetenv(t *testing.T) {
+	srv := conduittest.NewServer(t)
+	srv.Setenv(t)
+	c, err := chat.New()
+	require.NoError(t, err)
+	u, err := c.CurrentUser(context.Background())
+	require.NoError(t, err)
+	assert.NotEmpty(t, u.ID)
+	assert.True(t, strings.HasPrefix(srv.BaseURL("chat", "chat_url"), srv.URL()))
+}
