@@ -44,7 +44,7 @@ func TestCurrentUser(t *testing.T) {
 
 func TestCreateMessage(t *testing.T) {
 	c, srv := newReplay(t)
-	m, err := c.CreateMessage(context.Background(), "1180000000000000101", "Deploy 2024.06.21-3 finished in 4m12s")
+	m, err := c.CreateMessage(context.Background(), "1180000000000000101", "Deploy 2024.06.21-3 finished in 4m12s", nil)
 	require.NoError(t, err)
 	assert.Equal(t, chat.Snowflake("1180000000000005001"), m.ID)
 	assert.Equal(t, chat.Snowflake("1180000000000000101"), m.ChannelID)
@@ -67,7 +67,7 @@ func TestGuildChannels(t *testing.T) {
 	require.Len(t, chs, 4)
 	assert.Equal(t, chat.Snowflake("1180000000000000101"), chs[1].ID)
 	assert.Equal(t, chat.Snowflake("1180000000000000102"), chs[2].ID, "a numeric id past 2^53 keeps every digit")
-	assert.Equal(t, []int{4, 0, 0, 2}, []int{chs[0].Type, chs[1].Type, chs[2].Type, chs[3].Type})
+	assert.Equal(t, []chat.ChannelType{chat.GuildCategory, chat.GuildText, chat.GuildText, chat.GuildVoice}, []chat.ChannelType{chs[0].Type, chs[1].Type, chs[2].Type, chs[3].Type})
 	assert.Equal(t, []int{0, 0, 1, 2}, []int{chs[0].Position, chs[1].Position, chs[2].Position, chs[3].Position})
 	var extra struct {
 		Name    string `json:"name"`
@@ -84,13 +84,26 @@ func TestBotRequestShape(t *testing.T) {
 	c := testkit.Client(t, chat.New, conduit.WithBaseURL(srv.URL+"/api/v10/"), chat.WithBotToken(testToken))
 	ctx := context.Background()
 
-	_, err := c.CreateMessage(ctx, "11/80 ?", "hi \"there\"")
+	_, err := c.CreateMessage(ctx, "11/80 ?", "hi \"there\"", nil)
 	require.NoError(t, err)
 	got := srv.Last(t)
 	assert.Equal(t, "POST", got.Method)
 	assert.Equal(t, "/api/v10/channels/11%2F80%20%3F/messages", got.Path, "the id stays one escaped segment")
 	assert.Empty(t, got.Query)
-	assert.JSONEq(t, `{"content":"hi \"there\""}`, string(got.Body))
+	var sent struct {
+		Content         string
+		Nonce           string
+		EnforceNonce    bool `json:"enforce_nonce"`
+		AllowedMentions *struct {
+			Parse []string
+		} `json:"allowed_mentions"`
+	}
+	require.NoError(t, json.Unmarshal(got.Body, &sent))
+	assert.Equal(t, `hi "there"`, sent.Content)
+	assert.Len(t, sent.Nonce, 25, "a nonce the platform enforces makes the post safe to retry")
+	assert.True(t, sent.EnforceNonce)
+	require.NotNil(t, sent.AllowedMentions, "mentions are off unless asked for")
+	assert.Empty(t, sent.AllowedMentions.Parse)
 	assert.Equal(t, "application/json", got.Header.Get("Content-Type"))
 	assertBotAuthOnly(t, got)
 
@@ -137,7 +150,7 @@ func TestBotErrors(t *testing.T) {
 		{Name: "wrong id type", Reply: testkit.Reply{Body: `{"id":1.5,"content":"x"}`}, Want: malformed("")},
 	}, []string{testToken}, testkit.Op{Service: "chat", Op: "CreateMessage", Endpoint: "POST /channels/{channel_id}/messages", Call: func(t *testing.T, url string) error {
 		c := testkit.Client(t, chat.New, conduit.WithBaseURL(url), chat.WithBotToken(testToken), conduit.WithMaxRetries(0))
-		_, err := c.CreateMessage(context.Background(), "1180000000000000101", "hello")
+		_, err := c.CreateMessage(context.Background(), "1180000000000000101", "hello", nil)
 		return err
 	}})
 }
@@ -151,7 +164,7 @@ func TestCreateMessageRetriedOnceAfter429(t *testing.T) {
 	srv := testkit.Start(t, rateLimited("0.01"), testkit.Reply{Body: `{"id":"1180000000000005001","content":"hello"}`})
 	c, err := chat.New(conduit.WithBaseURL(srv.URL), chat.WithBotToken(testToken), fast)
 	require.NoError(t, err)
-	m, err := c.CreateMessage(context.Background(), "1180000000000000101", "hello")
+	m, err := c.CreateMessage(context.Background(), "1180000000000000101", "hello", nil)
 	require.NoError(t, err)
 	assert.Equal(t, chat.Snowflake("1180000000000005001"), m.ID)
 	assert.Equal(t, 2, srv.Hits(), "a 429 means the write was not acted on: exactly one retry")
@@ -163,7 +176,7 @@ func TestRetryAfterBodyIsHonoured(t *testing.T) {
 	srv := testkit.Start(t, rateLimited("1.5"), testkit.Reply{})
 	c, err := chat.New(conduit.WithBaseURL(srv.URL), chat.WithBotToken(testToken), fast, conduit.WithMaxRetryWait(time.Second))
 	require.NoError(t, err)
-	_, err = c.CreateMessage(context.Background(), "1180000000000000101", "hello")
+	_, err = c.CreateMessage(context.Background(), "1180000000000000101", "hello", nil)
 	var e *chat.Error
 	require.ErrorAs(t, err, &e)
 	assert.ErrorIs(t, err, conduit.ErrRateLimited)
@@ -172,13 +185,29 @@ func TestRetryAfterBodyIsHonoured(t *testing.T) {
 	assert.Equal(t, 1, srv.Hits())
 }
 
-func TestCreateMessageNotRetriedAfter500(t *testing.T) {
-	srv := testkit.Start(t, testkit.Reply{Status: 500, Body: `{"message":"500: Internal Server Error","code":0}`})
+// A message carries an enforced nonce, so a 500 whose message may have been
+// posted is retried with the same nonce: the platform answers the repeat
+// with the message it has, never a second copy.
+func TestCreateMessageRetriedWithItsNonceAfter500(t *testing.T) {
+	srv := testkit.Start(t, testkit.Reply{Status: 500, Body: `{"message":"500: Internal Server Error","code":0}`},
+		testkit.Reply{Body: testkit.Fixture(t, "chat", "create_message.json")})
 	c, err := chat.New(conduit.WithBaseURL(srv.URL), chat.WithBotToken(testToken), fast)
 	require.NoError(t, err)
-	_, err = c.CreateMessage(context.Background(), "1180000000000000101", "hello")
-	assert.ErrorIs(t, err, conduit.ErrAPI)
-	assert.Equal(t, 1, srv.Hits(), "the message may have been posted: no second copy")
+	_, err = c.CreateMessage(context.Background(), "1180000000000000101", "hello", nil)
+	require.NoError(t, err)
+	require.Equal(t, 2, srv.Hits())
+	assert.Equal(t, nonceOf(t, srv.Requests()[0].Body), nonceOf(t, srv.Requests()[1].Body), "the retry repeats the nonce")
+
+	_, err = c.CreateMessage(context.Background(), "1180000000000000101", "hello", &chat.MessageParams{Nonce: "my-own-nonce-1"})
+	require.NoError(t, err)
+	assert.Equal(t, "my-own-nonce-1", nonceOf(t, srv.Last(t).Body))
+}
+
+func nonceOf(t *testing.T, body []byte) string {
+	t.Helper()
+	var v struct{ Nonce string }
+	require.NoError(t, json.Unmarshal(body, &v))
+	return v.Nonce
 }
 
 func TestGuildChannelsRetriedAfter503(t *testing.T) {
@@ -198,7 +227,7 @@ func TestBadInput(t *testing.T) {
 	hook := chat.NewWebhook("1180000000000097531", "hook-token_ABC")
 	msg := chat.WebhookMessage{Content: "hi"}
 	create := func(channel chat.Snowflake, content string) func() error {
-		return func() error { _, err := c.CreateMessage(ctx, channel, content); return err }
+		return func() error { _, err := c.CreateMessage(ctx, channel, content, nil); return err }
 	}
 	execute := func(h chat.Webhook, m chat.WebhookMessage) func() error {
 		return func() error { return c.ExecuteWebhook(ctx, h, m) }

@@ -1,6 +1,10 @@
 package chat
 
-import "github.com/conduit-sdk/conduit/internal/transport"
+import (
+	"time"
+
+	"github.com/conduit-sdk/conduit/internal/transport"
+)
 
 // errorProfile reads the platform's JSON error codes: {"code": 50013,
 // "message": "Missing Permissions"}, and {"message", "retry_after",
@@ -11,8 +15,15 @@ var errorProfile = transport.Profile{
 	Message:    []string{"message"},
 	RetryAfter: []string{"retry_after"},
 	Waits:      []transport.Wait{{Header: "X-RateLimit-Reset-After", Unit: transport.Seconds}},
+	// Every answer names the route's bucket and its budget: clients wait
+	// for it rather than take the 429, and stop long before the 10,000
+	// invalid answers in ten minutes at which the platform blocks an IP.
+	Buckets: &transport.Buckets{
+		Major:         []string{"channel_id", "guild_id", "webhook_id", "webhook_token"},
+		InvalidLimit:  1000,
+		InvalidWindow: 10 * time.Minute,
+	},
 	Codes: map[string]transport.Meaning{
-		"0":      transport.Unauthorized, // 401: Unauthorized
 		"40001":  transport.Unauthorized,
 		"50014":  transport.Unauthorized, // invalid authentication token
 		"50027":  transport.Unauthorized, // invalid webhook token

@@ -64,10 +64,30 @@ type Message struct {
 // are not in the spec; reach them through RawJSON and Decode.
 type Channel struct {
 	raw
-	ID       Snowflake `json:"id"`
-	Type     int       `json:"type"`
-	Position int       `json:"position"`
+	ID       Snowflake   `json:"id"`
+	Type     ChannelType `json:"type"`
+	Position int         `json:"position"`
 }
+
+// ChannelType is a channel's kind, as the platform numbers them.
+type ChannelType int
+
+// The channel types the platform documents.
+const (
+	GuildText          ChannelType = 0
+	DM                 ChannelType = 1
+	GuildVoice         ChannelType = 2
+	GroupDM            ChannelType = 3
+	GuildCategory      ChannelType = 4
+	GuildAnnouncement  ChannelType = 5
+	AnnouncementThread ChannelType = 10
+	PublicThread       ChannelType = 11
+	PrivateThread      ChannelType = 12
+	GuildStageVoice    ChannelType = 13
+	GuildDirectory     ChannelType = 14
+	GuildForum         ChannelType = 15
+	GuildMedia         ChannelType = 16
+)
 
 // WebhookMessage is what a webhook posts.
 type WebhookMessage struct {
@@ -75,8 +95,51 @@ type WebhookMessage struct {
 	Content string `json:"content"`
 	// Username replaces the webhook's display name for this message only.
 	Username string `json:"username,omitempty"`
+	// AllowedMentions says whom the message may notify; nil means no one.
+	AllowedMentions *AllowedMentions `json:"allowed_mentions"`
 }
 
 type messageRequest struct {
-	Content string `json:"content"`
+	Content         string           `json:"content"`
+	Nonce           string           `json:"nonce"`
+	EnforceNonce    bool             `json:"enforce_nonce"`
+	AllowedMentions *AllowedMentions `json:"allowed_mentions"`
 }
+
+// MessageParams are CreateMessage's optional inputs.
+type MessageParams struct {
+	// Nonce identifies this message to the platform, which, with the nonce
+	// enforced, answers a repeat of it with the message already created
+	// instead of a duplicate. Empty means conduit makes one; give your own
+	// (up to 25 characters) to make your own retries safe too.
+	Nonce string
+	// AllowedMentions says whom the message may notify; nil means no one,
+	// so a message can never ping @everyone, a role or a user by accident.
+	AllowedMentions *AllowedMentions
+}
+
+// AllowedMentions says which mentions in a message notify anyone. Its zero
+// value notifies no one.
+type AllowedMentions struct {
+	// Parse lists the kinds of mention read from the text.
+	Parse []MentionType `json:"parse"`
+	// Roles and Users list who may be notified, when their kind is not in
+	// Parse.
+	Roles []Snowflake `json:"roles,omitempty"`
+	Users []Snowflake `json:"users,omitempty"`
+	// RepliedUser notifies the author of the message replied to.
+	RepliedUser bool `json:"replied_user,omitempty"`
+}
+
+// MentionType is a kind of mention AllowedMentions.Parse can let through.
+type MentionType string
+
+// The kinds of mention.
+const (
+	MentionRoles    MentionType = "roles"
+	MentionUsers    MentionType = "users"
+	MentionEveryone MentionType = "everyone"
+)
+
+// noMentions is what a message sends when the caller allows none.
+var noMentions = &AllowedMentions{Parse: []MentionType{}}

@@ -182,5 +182,8 @@ func webhookCall(op *transport.Op, w Webhook, msg WebhookMessage) (transport.Cal
 		return transport.Call{}, op.Invalid("content", "must not be empty")
 	}
 	token := w.Token()
+	if msg.AllowedMentions == nil {
+		msg.AllowedMentions = noMentions
+	}
 	return transport.Call{Args: []string{string(w.ID), token}, Body: msg, Secrets: []string{token}}, nil
 }

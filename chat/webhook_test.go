@@ -92,7 +92,7 @@ func TestWebhookRequestShape(t *testing.T) {
 		assert.Equal(t, 1, srv.Hits())
 		assert.Equal(t, "POST", got.Method)
 		assert.Equal(t, "/api/webhooks/1180000000000097531/"+hookToken, got.Path, "no version segment on webhooks")
-		assert.JSONEq(t, `{"content":"deployed","username":"ci"}`, string(got.Body))
+		assert.JSONEq(t, `{"content":"deployed","username":"ci","allowed_mentions":{"parse":[]}}`, string(got.Body), "no mention notifies anyone unless allowed")
 		assert.Equal(t, "application/json", got.Header.Get("Content-Type"))
 		assert.Empty(t, got.Header.Get("Authorization"), "the path is the credential: no header")
 		assert.Empty(t, got.Holds(testToken), "the bot token stays out of webhook calls")
@@ -105,7 +105,7 @@ func TestWebhookUsernameOmittedWhenEmpty(t *testing.T) {
 	c, err := chat.New(chat.WithWebhookBaseURL(srv.URL))
 	require.NoError(t, err)
 	require.NoError(t, c.ExecuteWebhook(context.Background(), testHook, chat.WebhookMessage{Content: "x"}))
-	assert.JSONEq(t, `{"content":"x"}`, string(srv.Last(t).Body))
+	assert.JSONEq(t, `{"content":"x","allowed_mentions":{"parse":[]}}`, string(srv.Last(t).Body))
 }
 
 func TestWebhookErrorsHideToken(t *testing.T) {

@@ -41,7 +41,7 @@ func Example() {
 		fmt.Println(err)
 		return
 	}
-	if _, err := bot.CreateMessage(ctx, "1180000000000000101", "Sunrise at "+day.Results.Sunrise.Format("15:04")); err != nil {
+	if _, err := bot.CreateMessage(ctx, "1180000000000000101", "Sunrise at "+day.Results.Sunrise.Format("15:04"), nil); err != nil {
 		fmt.Println(err)
 		return
 	}

@@ -52,7 +52,7 @@ func main() {
 	for _, ch := range chs {
 		fmt.Printf("channel    %s type %d position %d\n", ch.ID, ch.Type, ch.Position)
 	}
-	m, err := c.CreateMessage(ctx, *channel, *text)
+	m, err := c.CreateMessage(ctx, *channel, *text, nil)
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -19,7 +19,7 @@ func init() {
 			return err
 		}
 		say("CurrentUser", "%s (id %s)", me.Username, me.ID)
-		m, err := c.CreateMessage(ctx, "1180000000000000101", "Deploy 2024.06.21-3 finished in 4m12s")
+		m, err := c.CreateMessage(ctx, "1180000000000000101", "Deploy 2024.06.21-3 finished in 4m12s", nil)
 		if err != nil {
 			return err
 		}

@@ -41,6 +41,7 @@ type Client struct {
 	ua       []string
 	logger   *slog.Logger
 	limiter  config.Limiter // nil: no limit
+	buckets  *bucketStore   // nil unless the service reports route budgets
 	defaults *callSettings
 }
 
@@ -91,6 +92,9 @@ func New(svc *Service, opts ...conduit.Option) (*Client, error) {
 		c.limiter = st.Limiter
 	case svc.Limit.N > 0:
 		c.limiter = sharedLimiter(svc.Limit)
+	}
+	if svc.Errors.Buckets != nil {
+		c.buckets = newBucketStore(svc.Errors.Buckets)
 	}
 	c.defaults = clientDefaults(st)
 	c.hc = c.httpClient(st.HTTPClient)

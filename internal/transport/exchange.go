@@ -28,6 +28,7 @@ type exchange struct {
 	attempts     int
 	retryAfter   time.Duration // the server's last requested wait
 	last         *http.Response
+	route, major string   // the call's bucket, where the service reports buckets
 	fail         *failure // the last failure answer, read by the retry check
 	failResp     *http.Response
 	failBody     []byte
@@ -111,6 +112,9 @@ func (x *exchange) request(ctx context.Context) (*retryablehttp.Request, error) 
 		return nil, err
 	}
 	x.credentialed = auth.credentialed() || len(call.Secrets) > 0
+	if c.buckets != nil {
+		x.route, x.major = c.buckets.routeKey(op, call.Args)
+	}
 	x.write = (op.Write || call.Write) && !(op.Idempotent || call.Idempotent || x.cs.idempotent)
 	x.retries = x.cs.maxRetries
 	if call.Upload != nil && !call.Upload.Replayable {

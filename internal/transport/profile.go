@@ -39,6 +39,9 @@ type Profile struct {
 	Waits []Wait
 	// ResetUnit says how to read a bare X-RateLimit-Reset budget header.
 	ResetUnit Unit
+	// Buckets, when set, makes clients wait on the route budgets the
+	// service reports instead of taking its 429s.
+	Buckets *Buckets
 }
 
 // Meaning is what a failure means to a caller.

@@ -32,6 +32,19 @@ func (t *attemptTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 	if t.user != nil && t.user.Transport != nil {
 		base = t.user.Transport
 	}
+	x := exchangeOf(req.Context())
+	var buckets *bucketStore
+	if x != nil {
+		buckets = x.c.buckets
+	}
+	if buckets != nil {
+		if err := buckets.wait(req.Context(), x.route, x.major); err != nil {
+			if req.Body != nil {
+				req.Body.Close()
+			}
+			return nil, &limiterError{err}
+		}
+	}
 	release := func() {}
 	if t.limiter != nil {
 		r, cancel, err := t.admit(req, base)
@@ -52,7 +65,10 @@ func (t *attemptTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 		}
 		return nil, err
 	}
-	if x := exchangeOf(req.Context()); x != nil && x.cs.idle > 0 {
+	if buckets != nil {
+		buckets.update(x.route, x.major, resp)
+	}
+	if x != nil && x.cs.idle > 0 {
 		resp.Body = newIdleBody(resp.Body, x.cs.idle)
 	}
 	if t.limiter != nil {

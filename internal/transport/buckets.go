@@ -1,0 +1,194 @@
+package transport
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/conduit-sdk/conduit"
+)
+
+// Buckets describes a service that reports, on every answer, the budget of
+// the route it answered (Discord's X-RateLimit-Bucket, -Remaining,
+// -Reset-After) and expects a client to wait for it rather than take a 429.
+type Buckets struct {
+	// Major lists the path parameters whose values split a route's budget
+	// (Discord counts per channel, per guild, per webhook).
+	Major []string
+	// The client stops sending once InvalidLimit answers of status 401, 403
+	// or 429 (but 429s the service marks as shared with others) came back
+	// within InvalidWindow, since the service blocks a client that goes on.
+	InvalidLimit  int
+	InvalidWindow time.Duration
+}
+
+// bucketStore is a client's view of its buckets: per route, the budget
+// left and when it is whole again; the global wait; the recent invalid
+// answers.
+type bucketStore struct {
+	rules   *Buckets
+	mu      sync.Mutex
+	hashes  map[string]string  // route template -> the service's bucket name
+	budgets map[string]*budget // bucket (or route) + major values -> budget
+	global  time.Time          // nothing goes before this
+	invalid []time.Time        // times of recent invalid answers, oldest first
+}
+
+type budget struct {
+	remaining int64
+	reset     time.Time
+}
+
+func newBucketStore(rules *Buckets) *bucketStore {
+	return &bucketStore{rules: rules, hashes: map[string]string{}, budgets: map[string]*budget{}}
+}
+
+// routeKey names a call's route for its bucket: the method and path
+// template, and the values of its major parameters.
+func (b *bucketStore) routeKey(op *Op, args []string) (route, major string) {
+	route = op.Method + " " + op.Path
+	var m strings.Builder
+	i := 0
+	for p := op.Path; ; {
+		open := strings.IndexByte(p, '{')
+		end := strings.IndexByte(p[max(open, 0):], '}')
+		if open < 0 || end < 0 {
+			break
+		}
+		name := strings.TrimSuffix(p[open+1:open+end], "...")
+		for _, maj := range b.rules.Major {
+			if name == maj && i < len(args) {
+				m.WriteString(name + "=" + args[i] + ";")
+			}
+		}
+		i++
+		p = p[open+end+1:]
+	}
+	return route, m.String()
+}
+
+func (b *bucketStore) key(route, major string) string {
+	if h, ok := b.hashes[route]; ok {
+		return h + " " + major
+	}
+	return route + " " + major
+}
+
+// wait holds a request until its bucket has budget and no global wait is
+// on, and spends one unit of the budget; it refuses at once a request the
+// invalid-answer guard stops, or one whose wait would pass ctx's deadline.
+func (b *bucketStore) wait(ctx context.Context, route, major string) error {
+	for {
+		b.mu.Lock()
+		now := time.Now()
+		if err := b.guard(now); err != nil {
+			b.mu.Unlock()
+			return err
+		}
+		until := b.global
+		bud := b.budgets[b.key(route, major)]
+		if bud != nil && bud.remaining <= 0 && bud.reset.After(until) {
+			until = bud.reset
+		}
+		if !until.After(now) {
+			if bud != nil && bud.remaining > 0 {
+				bud.remaining-- // concurrent requests share what is left
+			}
+			b.mu.Unlock()
+			return nil
+		}
+		b.mu.Unlock()
+		d := until.Sub(now)
+		if dl, ok := ctx.Deadline(); ok && time.Until(dl) < d {
+			return context.DeadlineExceeded
+		}
+		t := time.NewTimer(d)
+		select {
+		case <-t.C:
+		case <-ctx.Done():
+			t.Stop()
+			return ctx.Err()
+		}
+	}
+}
+
+// guard reports the client stopped by too many invalid answers; the caller
+// holds the lock.
+func (b *bucketStore) guard(now time.Time) error {
+	r := b.rules
+	if r.InvalidLimit <= 0 {
+		return nil
+	}
+	cut := now.Add(-r.InvalidWindow)
+	i := 0
+	for i < len(b.invalid) && !b.invalid[i].After(cut) {
+		i++
+	}
+	b.invalid = b.invalid[i:]
+	if len(b.invalid) < r.InvalidLimit {
+		return nil
+	}
+	return &guardError{n: len(b.invalid), window: r.InvalidWindow, wait: b.invalid[0].Add(r.InvalidWindow).Sub(now)}
+}
+
+// guardError is why a client stopped sending.
+type guardError struct {
+	n      int
+	window time.Duration
+	wait   time.Duration
+}
+
+func (e *guardError) Error() string {
+	return fmt.Sprintf("the client stopped sending: %d answers were 401, 403 or 429 in the last %v, and the service blocks a client that goes on; fix the token or the permissions, or wait %v",
+		e.n, e.window, e.wait.Round(time.Second))
+}
+
+func (e *guardError) Unwrap() error { return conduit.ErrRateLimited }
+
+// update learns from an answer: the route's bucket, its budget, a global
+// wait, and whether the answer counts as invalid.
+func (b *bucketStore) update(route, major string, resp *http.Response) {
+	h := resp.Header
+	now := time.Now()
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if hash := h.Get("X-RateLimit-Bucket"); hash != "" {
+		b.hashes[route] = hash
+	}
+	k := b.key(route, major)
+	bud := b.budgets[k]
+	if bud == nil {
+		bud = &budget{remaining: 1}
+		b.budgets[k] = bud
+	}
+	if n, err := strconv.ParseInt(h.Get("X-RateLimit-Remaining"), 10, 64); err == nil {
+		bud.remaining = n
+	}
+	if d, ok := parseWait(h.Get("X-RateLimit-Reset-After"), Seconds, now); ok {
+		bud.reset = now.Add(d)
+	} else if d, ok := parseWait(h.Get("X-RateLimit-Reset"), EpochSeconds, now); ok {
+		bud.reset = now.Add(d)
+	}
+	scope := h.Get("X-RateLimit-Scope")
+	if resp.StatusCode == http.StatusTooManyRequests {
+		wait, ok := parseWait(h.Get("X-RateLimit-Reset-After"), Seconds, now)
+		if !ok {
+			wait, _ = parseWait(h.Get("Retry-After"), Seconds, now)
+		}
+		if strings.EqualFold(h.Get("X-RateLimit-Global"), "true") || scope == "global" {
+			b.global = now.Add(wait)
+		} else {
+			bud.remaining, bud.reset = 0, now.Add(wait)
+		}
+	}
+	switch resp.StatusCode {
+	case http.StatusUnauthorized, http.StatusForbidden, http.StatusTooManyRequests:
+		if scope != "shared" {
+			b.invalid = append(b.invalid, now)
+		}
+	}
+}
