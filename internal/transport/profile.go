@@ -22,7 +22,8 @@ import (
 // element ("error.details.*.reason").
 type Profile struct {
 	Code, Reason, Message, RequestID []string
-	// RetryAfter are body members holding a wait in seconds.
+	// RetryAfter are body members holding a wait: seconds (30, "1.5"), or
+	// a duration with its unit ("23s", as Google's RetryInfo.retryDelay).
 	RetryAfter []string
 	// RequestIDHeaders are read before the common ones.
 	RequestIDHeaders []string
