@@ -1,12 +1,16 @@
 // Package banklink is a client for the bank-linking interface: it searches
 // financial institutions and reads the balances of a linked account, in a
-// sandbox environment for testing or a production one for live use.
+// sandbox environment for testing or a production one for live use. It is
+// modelled on Plaid.
 //
-// Base URLs: the placeholders bank_sandbox_url (CONDUIT_BANK_SANDBOX_URL,
-// WithSandboxURL) and bank_production_url (CONDUIT_BANK_PRODUCTION_URL,
-// WithProductionURL). WithEnvironment (or CONDUIT_BANKLINK_ENVIRONMENT,
-// "sandbox" or "production") picks one; Sandbox is the default, and
-// conduit.WithBaseURL overrides whichever is picked.
+// Base URLs: the placeholders bank_sandbox_url (WithSandboxURL,
+// CONDUIT_BANKLINK_BANK_SANDBOX_URL) and bank_production_url
+// (WithProductionURL, CONDUIT_BANKLINK_BANK_PRODUCTION_URL); the names of
+// earlier releases, CONDUIT_BANK_SANDBOX_URL and CONDUIT_BANK_PRODUCTION_URL,
+// still work. WithEnvironment (or CONDUIT_BANKLINK_ENVIRONMENT, "sandbox" or
+// "production" in any case) picks one; Sandbox is the default, and
+// conduit.WithBaseURL sets the one picked when its own option is not given.
+// The paths carry no version segment.
 //
 // Credentials: the client id (WithClientID, CONDUIT_BANKLINK_CLIENT_ID) and
 // the secret (WithSecret, CONDUIT_BANKLINK_SECRET; the sandbox has its own
@@ -27,15 +31,46 @@
 //		fmt.Println(a.Name, a.Balances.Available, a.Balances.ISOCurrencyCode)
 //	}
 //
-// Amounts keep the exact decimal text the service sent (see Amount).
+// Amounts are conduit.Decimal values: the exact decimal text the service
+// sent, never rounded through a float64.
+//
+// # Failures
+//
+// The service answers almost every failure with status 400 and one JSON
+// shape: error_code is Error.Code, error_type is Error.Reason,
+// error_message is Error.Message, and request_id (in the body; no header
+// carries it) is Error.RequestID. The code decides, then the type, then
+// the status:
+//
+//	service sends                                          conduit reports
+//	400 INVALID_API_KEYS, UNAUTHORIZED_ENVIRONMENT,        ErrUnauthorized, not retried
+//	  INVALID_ACCESS_TOKEN; 401, 403
+//	429 with error_type RATE_LIMIT_EXCEEDED (codes such    ErrRateLimited, retried after the
+//	  as ACCOUNTS_BALANCE_GET_LIMIT)                         backoff: the service names no wait
+//	400 INSTITUTION_NOT_FOUND                              ErrNotFound
+//	400 INSTITUTION_DOWN, INSTITUTION_NOT_RESPONDING,      ErrAPI, retried after the backoff
+//	  INSTITUTION_NOT_AVAILABLE, PLANNED_MAINTENANCE; 5xx
+//	400 ITEM_LOGIN_REQUIRED and the other ITEM_ERROR codes ErrAPI: the end user must link the
+//	                                                         item again; the API keys are fine
+//	400 any other code (INVALID_REQUEST, INVALID_INPUT)    ErrAPI with Code and Reason as sent
+//	an HTML or text page (a proxy)                         by status; one line of text is Message
+//
+// The service reports no failure inside a 200 answer and sends no budget
+// headers.
+//
+// For an endpoint this package does not type (/item/get,
+// /transactions/sync, …), use Do.
 package banklink
 
 import (
+	"context"
+
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
-// Option configures a Client; the common options are in package conduit.
+// Option configures a Client, or one call; the common options are in
+// package conduit.
 type Option = conduit.Option
 
 // Error is conduit's error type.
@@ -56,11 +91,14 @@ const (
 	productionURL = "bank_production_url"
 )
 
-var service = &transport.Service{
-	Name:  "banklink",
-	Bases: []string{sandboxURL, productionURL},
+var service = transport.Register(&transport.Service{
+	Name: "banklink",
+	Bases: []transport.Base{
+		{Name: sandboxURL, Option: "banklink.WithSandboxURL"},
+		{Name: productionURL, Option: "banklink.WithProductionURL"},
+	},
 	DefaultBase: func(value func(string) string) string {
-		if Environment(value("environment")) == Production {
+		if value("environment") == string(Production) {
 			return productionURL
 		}
 		return sandboxURL
@@ -69,15 +107,19 @@ var service = &transport.Service{
 	Values: []transport.Value{
 		{Name: "client_id", Option: "banklink.WithClientID", Secret: true},
 		{Name: "secret", Option: "banklink.WithSecret", Secret: true},
-		{Name: "environment", Option: "banklink.WithEnvironment"},
+		{Name: "environment", Option: "banklink.WithEnvironment", Enum: []string{string(Sandbox), string(Production)}},
 	},
-}
+	Errors: errorProfile,
+})
+
+// Both operations are POSTs that only read, so they are retried like GETs.
+var (
+	searchOp  = transport.Declare[InstitutionsResponse](service, transport.Op{Name: "SearchInstitutions", Method: "POST", Path: "/institutions/search"}, nil)
+	balanceOp = transport.Declare[BalanceResponse](service, transport.Op{Name: "GetBalance", Method: "POST", Path: "/accounts/balance/get"}, nil)
+)
 
 // Client calls the bank-linking interface. It is safe for concurrent use.
-type Client struct {
-	t   *transport.Client
-	env Environment
-}
+type Client struct{ t *transport.Client }
 
 // New returns a Client configured by opts and the CONDUIT_* environment. An
 // environment other than Sandbox or Production is an error, so a typo never
@@ -87,35 +129,44 @@ func New(opts ...Option) (*Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	env := Environment(t.Value("environment"))
-	switch env {
-	case "":
-		env = Sandbox
-	case Sandbox, Production:
-	default:
-		return nil, t.InvalidParam("New", "environment", "%q is neither %q nor %q", env, Sandbox, Production)
-	}
-	return &Client{t: t, env: env}, nil
+	return &Client{t: t}, nil
 }
 
 // Environment reports which host the client talks to.
-func (c *Client) Environment() Environment { return c.env }
+func (c *Client) Environment() Environment {
+	if env := c.t.Value("environment"); env != "" {
+		return Environment(env)
+	}
+	return Sandbox
+}
+
+// Do calls any path of the service, for an endpoint this package does not
+// type, with the environment's host, the client id and secret merged into
+// the JSON body in (nil sends just them), and the limits, retries and errors
+// of the typed methods; see conduit's documentation of Do. Every endpoint
+// of the service is a POST, which Do treats as a write that a failure does
+// not repeat: pass conduit.WithIdempotent() with a call that only reads to
+// have it retried like one.
+func (c *Client) Do(ctx context.Context, method, path string, in, out any, opts ...Option) error {
+	return c.t.Do(ctx, method, path, in, out, opts)
+}
 
 // WithEnvironment picks the sandbox or production host, overriding
 // CONDUIT_BANKLINK_ENVIRONMENT.
-func WithEnvironment(env Environment) Option { return transport.WithValue("environment", string(env)) }
+func WithEnvironment(env Environment) Option { return service.Set("environment", string(env)) }
 
 // WithClientID sets the client id sent as client_id in every request body,
 // overriding CONDUIT_BANKLINK_CLIENT_ID.
-func WithClientID(id string) Option { return transport.WithValue("client_id", id) }
+func WithClientID(id string) Option { return service.Set("client_id", id) }
 
 // WithSecret sets the secret sent as secret in every request body,
 // overriding CONDUIT_BANKLINK_SECRET. Sandbox and production secrets differ.
-func WithSecret(secret string) Option { return transport.WithValue("secret", secret) }
+func WithSecret(secret string) Option { return service.Set("secret", secret) }
 
-// WithSandboxURL sets the sandbox host, overriding CONDUIT_BANK_SANDBOX_URL.
-func WithSandboxURL(u string) Option { return transport.WithNamedBaseURL(sandboxURL, u) }
+// WithSandboxURL sets the sandbox host, overriding
+// CONDUIT_BANKLINK_BANK_SANDBOX_URL.
+func WithSandboxURL(u string) Option { return service.SetBase(sandboxURL, u) }
 
 // WithProductionURL sets the production host, overriding
-// CONDUIT_BANK_PRODUCTION_URL.
-func WithProductionURL(u string) Option { return transport.WithNamedBaseURL(productionURL, u) }
+// CONDUIT_BANKLINK_BANK_PRODUCTION_URL.
+func WithProductionURL(u string) Option { return service.SetBase(productionURL, u) }

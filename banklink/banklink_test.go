@@ -30,7 +30,7 @@ const (
 // clearEnv keeps the developer's own CONDUIT_* settings out of the tests.
 func clearEnv(t *testing.T) {
 	testkit.ClearEnv(t, "CONDUIT_BANKLINK_CLIENT_ID", "CONDUIT_BANKLINK_SECRET", "CONDUIT_BANKLINK_ENVIRONMENT",
-		"CONDUIT_BANK_SANDBOX_URL", "CONDUIT_BANK_PRODUCTION_URL")
+		"CONDUIT_BANKLINK_BANK_SANDBOX_URL", "CONDUIT_BANKLINK_BANK_PRODUCTION_URL", "CONDUIT_BANK_SANDBOX_URL", "CONDUIT_BANK_PRODUCTION_URL")
 }
 
 func startReplay(t *testing.T) *replay.Server {
@@ -53,16 +53,16 @@ func TestSearchInstitutions(t *testing.T) {
 	srv := startReplay(t)
 	c := newReplay(t, srv)
 	r, err := c.SearchInstitutions(context.Background(), "platypus", &banklink.SearchInstitutionsParams{
-		Products: []string{"transactions"}, CountryCodes: []string{"US"},
+		Products: []banklink.Product{banklink.ProductTransactions}, CountryCodes: []banklink.CountryCode{banklink.CountryUS},
 	})
 	require.NoError(t, err)
 	require.Len(t, r.Institutions, 2)
 	first := r.Institutions[0]
 	assert.Equal(t, "ins_109508", first.InstitutionID)
 	assert.Equal(t, "First Platypus Bank", first.Name)
-	assert.Equal(t, []string{"US"}, first.CountryCodes)
-	assert.Contains(t, first.Products, "balance")
-	assert.Equal(t, []string{"US", "CA"}, r.Institutions[1].CountryCodes)
+	assert.Equal(t, []banklink.CountryCode{"US"}, first.CountryCodes)
+	assert.Contains(t, first.Products, banklink.ProductBalance)
+	assert.Equal(t, []banklink.CountryCode{"US", "CA"}, r.Institutions[1].CountryCodes)
 	assert.Equal(t, "Ggmk0enW4smO2Tp", r.RequestID)
 
 	var extra struct {
@@ -88,17 +88,16 @@ func TestGetBalance(t *testing.T) {
 	assert.Equal(t, "BxBXxLj1m4HMXBm9WZZmCWVbPjX16EHwv99vp", chk.AccountID)
 	assert.Equal(t, "Platypus Checking", chk.Name)
 	assert.Equal(t, "depository", chk.Type)
-	assert.Equal(t, banklink.Amount("100.00"), chk.Balances.Available, "the decimal text is kept as sent")
-	assert.Equal(t, banklink.Amount("110.25"), chk.Balances.Current)
-	assert.False(t, chk.Balances.Limit.Known())
+	assert.Equal(t, "100.00", chk.Balances.Available.String(), "the decimal text is kept as sent")
+	assert.Equal(t, "110.25", chk.Balances.Current.String())
+	assert.True(t, chk.Balances.Limit.IsZero())
 	assert.Equal(t, "USD", chk.Balances.ISOCurrencyCode)
 
 	card := r.Accounts[1]
-	assert.False(t, card.Balances.Available.Known(), "null stays unknown, not zero")
-	assert.Equal(t, banklink.Amount("9007199254740993.27"), card.Balances.Current, "beyond float64 precision, from a JSON string")
-	assert.Equal(t, banklink.Amount("20000000000000000.01"), card.Balances.Limit, "beyond float64 precision, from a JSON number")
-	cur, err := card.Balances.Current.Rat()
-	require.NoError(t, err)
+	assert.True(t, card.Balances.Available.IsZero(), "null stays unknown, not zero")
+	assert.Equal(t, "9007199254740993.27", card.Balances.Current.String(), "beyond float64 precision, from a JSON string")
+	assert.Equal(t, "20000000000000000.01", card.Balances.Limit.String(), "beyond float64 precision, from a JSON number")
+	cur := card.Balances.Current.Rat()
 	want, _ := new(big.Rat).SetString("900719925474099327/100")
 	assert.Zero(t, want.Cmp(cur), "got %s", cur.FloatString(2))
 
@@ -143,13 +142,16 @@ func TestEnvironmentPicksTheHost(t *testing.T) {
 func TestBaseURLOverridesTheSelectedHost(t *testing.T) {
 	clearEnv(t)
 	srv := testkit.Start(t, testkit.Reply{Body: `{"institutions":[]}`})
-	c, err := banklink.New(banklink.WithEnvironment(banklink.Production), banklink.WithSandboxURL("http://sandbox.invalid"),
+	c, err := banklink.New(banklink.WithEnvironment(banklink.Production), banklink.WithSandboxURL("https://sandbox.invalid"),
 		conduit.WithBaseURL(srv.URL+"/bank/"), banklink.WithClientID(clientID), banklink.WithSecret(secret))
 	require.NoError(t, err)
 	r, err := c.SearchInstitutions(context.Background(), "x", nil)
 	require.NoError(t, err)
 	assert.Empty(t, r.Institutions)
 	assert.Equal(t, "/bank/institutions/search", srv.Last(t).URI)
+
+	_, err = banklink.New(banklink.WithSandboxURL("http://sandbox.invalid"), banklink.WithClientID(clientID), banklink.WithSecret(secret))
+	assert.ErrorIs(t, err, conduit.ErrInvalidParam, "credentials never travel in clear text beyond loopback")
 }
 
 func TestNamedURLsAndMissingOne(t *testing.T) {
@@ -166,7 +168,7 @@ func TestNamedURLsAndMissingOne(t *testing.T) {
 	require.NoError(t, err)
 	_, err = sandbox.GetBalance(context.Background(), accessToken)
 	assert.ErrorIs(t, err, conduit.ErrMissingBaseURL)
-	assert.Contains(t, err.Error(), "CONDUIT_BANK_SANDBOX_URL")
+	assert.Contains(t, err.Error(), "CONDUIT_BANKLINK_BANK_SANDBOX_URL")
 	assert.Equal(t, 1, srv.Hits())
 }
 
@@ -201,7 +203,7 @@ func TestSearchInstitutionsRequestShape(t *testing.T) {
 	srv := testkit.Start(t, testkit.Reply{Body: `{"institutions":[]}`})
 	c := newLocal(t, srv)
 	_, err := c.SearchInstitutions(context.Background(), "first platypus", &banklink.SearchInstitutionsParams{
-		Products: []string{"auth", "balance"}, CountryCodes: []string{"US", "GB"},
+		Products: []banklink.Product{banklink.ProductAuth, banklink.ProductBalance}, CountryCodes: []banklink.CountryCode{banklink.CountryUS, banklink.CountryGB},
 	})
 	require.NoError(t, err)
 	got := srv.Last(t)
@@ -236,7 +238,7 @@ func TestReadOnlyPostsAreRetried(t *testing.T) {
 	c := newLocal(t, srv)
 	r, err := c.GetBalance(context.Background(), accessToken)
 	require.NoError(t, err)
-	assert.Equal(t, banklink.Amount("1.5"), r.Accounts[0].Balances.Current)
+	assert.Equal(t, "1.5", r.Accounts[0].Balances.Current.String())
 	_, err = c.SearchInstitutions(context.Background(), "x", nil)
 	require.NoError(t, err)
 	assert.Equal(t, 4, srv.Hits(), "each read-only POST was retried once")
@@ -266,7 +268,7 @@ func TestErrorBodyEchoingSecretsIsRedacted(t *testing.T) {
 	_, err := c.GetBalance(context.Background(), accessToken)
 	e := testkit.Check(t, err, testkit.Shape{Is: conduit.ErrAPI, Service: "banklink", Op: "GetBalance", Endpoint: "POST /accounts/balance/get", Status: http.StatusBadRequest,
 		Code: "INVALID_ACCESS_TOKEN", Message: "access token [REDACTED] is not valid for client [REDACTED] with secret [REDACTED]"})
-	assert.Equal(t, "req-42", e.RequestID)
+	assert.Equal(t, "m8MDnv9okwxFNBV", e.RequestID, "the service's request_id is in its body, which wins over a proxy's header")
 	assert.Contains(t, string(e.Body), `"error_type":"INVALID_INPUT"`)
 	assert.Contains(t, err.Error(), "INVALID_ACCESS_TOKEN")
 	testkit.NoSecret(t, err, allSecrets...)
@@ -348,65 +350,48 @@ func TestBadInput(t *testing.T) {
 	testkit.BadInput(t, srv, testkit.Shape{Service: "banklink"}, []testkit.Input{
 		{Field: "query", Call: search("", nil)},
 		{Field: "query", Call: search(" \t", nil)},
-		{Field: "products", Call: search("x", &banklink.SearchInstitutionsParams{Products: []string{"auth", ""}})},
-		{Field: "country_codes", Call: search("x", &banklink.SearchInstitutionsParams{CountryCodes: []string{"us"}})},
-		{Field: "country_codes", Call: search("x", &banklink.SearchInstitutionsParams{CountryCodes: []string{"USA"}})},
-		{Field: "country_codes", Call: search("x", &banklink.SearchInstitutionsParams{CountryCodes: []string{"GB", ""}})},
-		{Field: "country_codes", Call: search("x", &banklink.SearchInstitutionsParams{CountryCodes: []string{"Ü1"}})},
+		{Field: "products", Call: search("x", &banklink.SearchInstitutionsParams{Products: []banklink.Product{"auth", ""}})},
+		{Field: "products", Call: search("x", &banklink.SearchInstitutionsParams{Products: []banklink.Product{"transaction"}})},
+		{Field: "products", Call: search("x", &banklink.SearchInstitutionsParams{Products: []banklink.Product{"AUTH"}})},
+		{Field: "country_codes", Call: search("x", &banklink.SearchInstitutionsParams{CountryCodes: []banklink.CountryCode{"JP"}})},
+		{Field: "country_codes", Call: search("x", &banklink.SearchInstitutionsParams{CountryCodes: []banklink.CountryCode{"us"}})},
+		{Field: "country_codes", Call: search("x", &banklink.SearchInstitutionsParams{CountryCodes: []banklink.CountryCode{"USA"}})},
+		{Field: "country_codes", Call: search("x", &banklink.SearchInstitutionsParams{CountryCodes: []banklink.CountryCode{"GB", ""}})},
+		{Field: "country_codes", Call: search("x", &banklink.SearchInstitutionsParams{CountryCodes: []banklink.CountryCode{"Ü1"}})},
 		{Field: "access_token", Call: balance("")},
 		{Field: "access_token", Call: balance("access-sandbox-\nInjected: 1")},
 		{Field: "access_token", Call: balance("access sandbox")},
 	}, append(allSecrets, "Injected")...)
 }
 
-func TestAmount(t *testing.T) {
-	for in, want := range map[string]banklink.Amount{
+// The amounts of Balances are conduit.Decimal values: exact as sent, from a
+// JSON number or string, and written back as the same number.
+func TestAmounts(t *testing.T) {
+	balances := func(amount string) (banklink.Balances, error) {
+		var b banklink.Balances
+		err := conduit.Unmarshal([]byte(`{"current":`+amount+`}`), &b)
+		return b, err
+	}
+	for in, want := range map[string]string{
 		`100.00`: "100.00", `"110.25"`: "110.25", `-3`: "-3", `0`: "0", `null`: "", `1.5e3`: "1.5e3", `"0.000001"`: "0.000001",
 	} {
-		var a banklink.Amount
-		require.NoError(t, json.Unmarshal([]byte(in), &a), in)
-		assert.Equal(t, want, a, in)
-		out, err := json.Marshal(a)
+		b, err := balances(in)
+		require.NoError(t, err, in)
+		assert.Equal(t, want, b.Current.String(), in)
+		out, err := json.Marshal(b.Current)
 		require.NoError(t, err)
 		if want == "" {
 			assert.Equal(t, "null", string(out))
 		} else {
-			assert.Equal(t, string(want), string(out), "marshals back to the same number")
+			assert.Equal(t, want, string(out), "marshals back to the same number")
 		}
 	}
-	for _, in := range []string{`"12,50"`, `"$5"`, `""`, `"1e9999"`, `true`, `"NaN"`, `"0x10"`, `"01"`, `[]`} {
-		var a banklink.Amount
-		assert.Error(t, json.Unmarshal([]byte(in), &a), in)
+	for _, in := range []string{`"12,50"`, `"$5"`, `"1e9999"`, `true`, `"NaN"`, `"0x10"`, `[]`} {
+		_, err := balances(in)
+		assert.Error(t, err, in)
 	}
-	r, err := banklink.Amount("1.5e3").Rat()
+	b, err := balances(`"1.5e3"`)
 	require.NoError(t, err)
-	assert.Equal(t, "1500", r.RatString())
-	_, err = banklink.Amount("").Rat()
-	assert.Error(t, err)
-	_, err = json.Marshal(banklink.Amount("abc"))
-	assert.Error(t, err)
-}
-
-func FuzzAmount(f *testing.F) {
-	for _, s := range []string{`100.00`, `"110.25"`, `null`, `-0.5e-3`, `"1e999"`, `"12,50"`, `1e99999`, `"-"`, `0.1`} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, in string) {
-		var a banklink.Amount
-		if a.UnmarshalJSON([]byte(in)) != nil || !a.Known() {
-			return
-		}
-		r, err := a.Rat()
-		if err != nil {
-			t.Fatalf("accepted %q but Rat fails: %v", a, err)
-		}
-		out, err := a.MarshalJSON()
-		if err != nil {
-			t.Fatalf("accepted %q but cannot marshal it: %v", a, err)
-		}
-		var back big.Rat
-		if _, ok := back.SetString(string(out)); !ok || back.Cmp(r) != 0 {
-			t.Fatalf("%q does not round-trip exactly: %s", a, out)
-		}
-	})
+	assert.Equal(t, "1500", b.Current.Rat().RatString())
+	assert.Nil(t, banklink.Balances{}.Current.Rat(), "an absent amount has no value")
 }

@@ -18,7 +18,7 @@ func Example() {
 		log.Fatal(err)
 	}
 	ctx := context.Background()
-	found, err := c.SearchInstitutions(ctx, "platypus", &banklink.SearchInstitutionsParams{CountryCodes: []string{"US"}})
+	found, err := c.SearchInstitutions(ctx, "platypus", &banklink.SearchInstitutionsParams{CountryCodes: []banklink.CountryCode{banklink.CountryUS}})
 	if err != nil {
 		log.Fatal(err)
 	}

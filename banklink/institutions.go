@@ -11,51 +11,40 @@ import (
 // lists are left out of the request, leaving the choice to the service
 // (which may insist on country codes).
 type SearchInstitutionsParams struct {
-	// Products keeps institutions that support all of these products
-	// ("auth", "balance", "transactions", …).
-	Products []string
-	// CountryCodes keeps institutions of these countries, as ISO 3166-1
-	// alpha-2 codes in upper case ("US", "GB").
-	CountryCodes []string
+	// Products keeps institutions that support all of these products. Each
+	// must be one of the Product constants; to send a product newer than
+	// them, replace the member with conduit.WithBodyField("products", …).
+	Products []Product
+	// CountryCodes keeps institutions of these countries, each one of the
+	// CountryCode constants (upper case: "US", "GB").
+	CountryCodes []CountryCode
 }
 
 type searchBody struct {
-	Query        string   `json:"query"`
-	Products     []string `json:"products,omitempty"`
-	CountryCodes []string `json:"country_codes,omitempty"`
+	Query        string        `json:"query"`
+	Products     []Product     `json:"products,omitempty"`
+	CountryCodes []CountryCode `json:"country_codes,omitempty"`
 }
 
 // SearchInstitutions finds the institutions whose name matches query. It
 // only reads, so it is retried like a GET.
-func (c *Client) SearchInstitutions(ctx context.Context, query string, p *SearchInstitutionsParams) (*InstitutionsResponse, error) {
-	const op = "SearchInstitutions"
+func (c *Client) SearchInstitutions(ctx context.Context, query string, p *SearchInstitutionsParams, opts ...Option) (*InstitutionsResponse, error) {
 	if p == nil {
 		p = &SearchInstitutionsParams{}
 	}
 	if strings.TrimSpace(query) == "" {
-		return nil, c.t.InvalidParam(op, "query", "must not be empty")
+		return nil, searchOp.Invalid("query", "must not be empty")
 	}
 	for i, prod := range p.Products {
-		if strings.TrimSpace(prod) == "" {
-			return nil, c.t.InvalidParam(op, "products", "item %d is empty", i)
+		if !prod.Known() {
+			return nil, searchOp.Invalid("products", "item %d, %.40q, is not a product of the service (see the Product constants)", i, prod)
 		}
 	}
 	for i, cc := range p.CountryCodes {
-		if !isCountryCode(cc) {
-			return nil, c.t.InvalidParam(op, "country_codes", "item %d, %q, is not two upper-case letters (ISO 3166-1 alpha-2)", i, cc)
+		if !cc.Known() {
+			return nil, searchOp.Invalid("country_codes", "item %d, %.40q, is not the upper-case ISO 3166-1 alpha-2 code of a country the service serves (see the CountryCode constants)", i, cc)
 		}
 	}
-	var r InstitutionsResponse
-	req := &transport.Request{
-		Op: op, Method: "POST", Path: "/institutions/search",
-		Body: searchBody{Query: query, Products: p.Products, CountryCodes: p.CountryCodes},
-	}
-	if err := c.t.Do(ctx, req, &r); err != nil {
-		return nil, err
-	}
-	return &r, nil
-}
-
-func isCountryCode(s string) bool {
-	return len(s) == 2 && s[0] >= 'A' && s[0] <= 'Z' && s[1] >= 'A' && s[1] <= 'Z'
+	body := searchBody{Query: query, Products: p.Products, CountryCodes: p.CountryCodes}
+	return searchOp.Do(ctx, c.t, transport.Call{Body: body}, opts)
 }

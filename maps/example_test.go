@@ -36,11 +36,7 @@ func Example() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	d, err := routes.Routes[0].Duration.Parse()
-	if err != nil {
-		log.Fatal(err)
-	}
-	fmt.Printf("%d m in %v\n", routes.Routes[0].DistanceMeters, d)
+	fmt.Printf("%d m in %v\n", routes.Routes[0].DistanceMeters, routes.Routes[0].Duration.Duration)
 	// Output:
 	// 1600 Amphitheatre Pkwy, Mountain View, CA 94043, USA at 37.4224,-122.0842
 	// Googleplex, rated 4.5

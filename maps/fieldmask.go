@@ -8,8 +8,9 @@ import (
 
 // FieldMask lists the response field paths the places and routes hosts
 // should return ("places.displayName"); they return nothing else, and refuse
-// a request without one. A nil FieldMask means the operation's default; an
-// empty, non-nil one is an error, since the service would reject it.
+// a request without one. A nil FieldMask means the operation's default, the
+// spec's paths; an empty, non-nil one is an error, since the service would
+// reject it.
 type FieldMask []string
 
 // String is the header form: the paths joined by commas.
@@ -27,30 +28,19 @@ func RoutesFieldMask() FieldMask {
 	return FieldMask{"routes.duration", "routes.distanceMeters"}
 }
 
-// fieldMask checks m and returns the X-Provider-FieldMask value, using def
-// when m is nil.
-func (c *Client) fieldMask(op string, m FieldMask, def func() FieldMask) (string, error) {
+// maskedCall checks m (def when nil) and returns the call that sends body
+// with m as the X-Provider-FieldMask header.
+func maskedCall(op *transport.Op, m FieldMask, def func() FieldMask, body any) (transport.Call, error) {
 	if m == nil {
 		m = def()
 	}
 	if len(m) == 0 {
-		return "", c.t.InvalidParam(op, "field_mask", "is empty; leave it nil for the default paths")
+		return transport.Call{}, op.Invalid("field_mask", "is empty; leave it nil for the default paths")
 	}
 	for i, path := range m {
 		if path == "" || strings.ContainsFunc(path, func(r rune) bool { return r == ',' || r <= ' ' || r == 0x7f }) {
-			return "", c.t.InvalidParam(op, "field_mask", "path %d, %q, is empty or holds a comma, space or control character", i, path)
+			return transport.Call{}, op.Invalid("field_mask", "path %d, %q, is empty or holds a comma, space or control character", i, path)
 		}
 	}
-	return m.String(), nil
-}
-
-// maskedPost is a read-only JSON POST to the places or routes host, with
-// the key and field mask headers.
-func maskedPost(op, base, path, mask string, body any) *transport.Request {
-	return &transport.Request{
-		Op: op, Method: "POST", Base: base, Path: path,
-		Header: []string{"X-Provider-FieldMask", mask},
-		Auth:   headerKey,
-		Body:   body,
-	}
+	return transport.Call{Header: []string{"X-Provider-FieldMask", m.String()}, Body: body}, nil
 }

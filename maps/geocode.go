@@ -12,19 +12,9 @@ import (
 // INVALID_REQUEST, …) is an *Error with that status as Code and the
 // service's error_message as Message, even at HTTP 200. ZERO_RESULTS is an
 // empty Results, not an error.
-func (c *Client) Geocode(ctx context.Context, address string) (*GeocodeResponse, error) {
-	const op = "Geocode"
+func (c *Client) Geocode(ctx context.Context, address string, opts ...Option) (*GeocodeResponse, error) {
 	if strings.TrimSpace(address) == "" {
-		return nil, c.t.InvalidParam(op, "address", "must not be empty")
+		return nil, geocodeOp.Invalid("address", "must not be empty")
 	}
-	var r GeocodeResponse
-	req := &transport.Request{
-		Op: op, Method: "GET", Base: geocodingURL, Path: "/maps/api/geocode/json",
-		Query: []string{"address", address},
-		Auth:  queryKey,
-	}
-	if err := c.t.Do(ctx, req, &r); err != nil {
-		return nil, err
-	}
-	return &r, nil
+	return geocodeOp.Do(ctx, c.t, transport.Call{Query: []string{"address", address}}, opts)
 }

@@ -1,18 +1,27 @@
 // Package maps is a client for the maps interface: it geocodes an address,
-// searches places by text and computes routes, on three separate hosts.
+// searches places by text and computes routes, on three separate hosts. It
+// is modelled on Google Maps Platform: the Geocoding API, Places API (New)
+// and the Routes API.
 //
-// Base URLs: the placeholders geocoding_url (CONDUIT_GEOCODING_URL,
-// WithGeocodingURL, and conduit.WithBaseURL, as it is the default one),
-// places_url (CONDUIT_PLACES_URL, WithPlacesURL) and routes_url
-// (CONDUIT_ROUTES_URL, WithRoutesURL). A client needs only the hosts of the
-// operations it calls.
+// Base URLs, one placeholder per host; a client needs only the hosts of the
+// operations it calls:
+//   - geocoding_url (Geocode; the default): WithGeocodingURL or
+//     conduit.WithBaseURL, CONDUIT_MAPS_GEOCODING_URL
+//   - places_url (SearchText): WithPlacesURL, CONDUIT_MAPS_PLACES_URL; the
+//     operation's path starts with /v1, so a base pasted with it is not
+//     doubled
+//   - routes_url (ComputeRoutes): WithRoutesURL, CONDUIT_MAPS_ROUTES_URL
 //
-// Credentials: one API key (WithAPIKey, CONDUIT_MAPS_API_KEY). Geocode sends
-// it as the key query parameter; SearchText and ComputeRoutes send it in the
-// X-Provider-Api-Key header, with the X-Provider-FieldMask header the service
-// requires (see FieldMask). Each API must be enabled for the key. The key is
-// never printed, not even inside a wrapped network error, whose URL holds it.
-// The spec publishes no rate limit.
+// The names of earlier releases, CONDUIT_GEOCODING_URL, CONDUIT_PLACES_URL
+// and CONDUIT_ROUTES_URL, still work.
+//
+// Credentials: one API key (WithAPIKey, CONDUIT_MAPS_API_KEY). Requests to
+// geocoding_url send it as the key query parameter; requests to places_url
+// and routes_url send it in the X-Provider-Api-Key header, with the
+// X-Provider-FieldMask header those hosts require (see FieldMask). Each API
+// must be enabled for the key. The key is never printed, not even inside a
+// wrapped network error, whose URL holds it. The spec publishes no rate
+// limit.
 //
 //	c, err := maps.New(maps.WithAPIKey(key))
 //	if err != nil {
@@ -25,14 +34,52 @@
 //	for _, r := range geo.Results {
 //		fmt.Println(r.FormattedAddress, r.Geometry.Location.Lat, r.Geometry.Location.Lng)
 //	}
+//
+// # Failures
+//
+// The hosts speak two dialects. Geocoding answers every failure with status
+// 200 and a status word: Error.Code is the word and Error.Message the
+// error_message. Places and Routes answer with a real status and the
+// google.rpc.Status body {"error": {"code", "message", "status",
+// "details"}}: Error.Code is the status word (never the number, which only
+// repeats the HTTP status), Error.Reason the ErrorInfo detail's reason,
+// Error.Message the message, Error.RequestID a RequestInfo detail's id and
+// Error.RetryAfter a RetryInfo detail's retryDelay.
+//
+//	service sends                                         conduit reports
+//	200 ZERO_RESULTS                                      no error: Results is empty
+//	200 REQUEST_DENIED, OVER_DAILY_LIMIT (key, billing)   ErrUnauthorized, not retried
+//	200 OVER_QUERY_LIMIT                                  ErrRateLimited, retried after the backoff
+//	200 UNKNOWN_ERROR                                     ErrAPI, retried after the backoff
+//	200 INVALID_REQUEST, or no status word                ErrAPI
+//	400 INVALID_ARGUMENT with reason API_KEY_INVALID      ErrUnauthorized, though the status is 400
+//	401 UNAUTHENTICATED, 403 PERMISSION_DENIED            ErrUnauthorized (reason such as
+//	                                                        API_KEY_SERVICE_BLOCKED, BILLING_DISABLED)
+//	429 RESOURCE_EXHAUSTED                                ErrRateLimited, retried after retryDelay
+//	                                                        or the backoff; with reason
+//	                                                        RESOURCE_QUOTA_EXCEEDED (a daily quota)
+//	                                                        not retried
+//	404 NOT_FOUND                                         ErrNotFound
+//	500 INTERNAL, 503 UNAVAILABLE, 504 DEADLINE_EXCEEDED  ErrAPI, reads retried
+//	400 INVALID_ARGUMENT (a missing field mask, a bad     ErrAPI
+//	  field), FAILED_PRECONDITION
+//
+// The hosts send no budget headers. Places and Routes answer a search that
+// finds nothing with {}, an empty result.
+//
+// For an endpoint this package does not type (Place Details, Nearby
+// Search, Directions), use Do.
 package maps
 
 import (
+	"context"
+
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
-// Option configures a Client; the common options are in package conduit.
+// Option configures a Client, or one call; the common options are in
+// package conduit.
 type Option = conduit.Option
 
 // Error is conduit's error type.
@@ -44,17 +91,31 @@ const (
 	routesURL    = "routes_url"
 )
 
-var service = &transport.Service{
-	Name:   "maps",
-	Bases:  []string{geocodingURL, placesURL, routesURL},
-	Values: []transport.Value{{Name: "api_key", Option: "maps.WithAPIKey", Secret: true}},
-}
+// headerKey is where the places and routes hosts take the key; geocoding
+// takes it as the key query parameter, the service's default.
+var headerKey = &transport.Auth{Scheme: transport.Header, Name: "X-Provider-Api-Key", Values: []string{"api_key"}}
 
-// The key's two places: a query parameter for geocoding, a header for the
-// places and routes hosts. Each request names its own.
+var service = transport.Register(&transport.Service{
+	Name: "maps",
+	Bases: []transport.Base{
+		{Name: geocodingURL, Option: "maps.WithGeocodingURL"},
+		{Name: placesURL, Option: "maps.WithPlacesURL", PathVersion: "v1", Auth: headerKey},
+		{Name: routesURL, Option: "maps.WithRoutesURL", Auth: headerKey},
+	},
+	Auth:   transport.Auth{Scheme: transport.Query, Name: "key", Values: []string{"api_key"}},
+	Values: []transport.Value{{Name: "api_key", Option: "maps.WithAPIKey", Secret: true}},
+	Errors: errorProfile,
+})
+
+// The places and routes operations are POSTs that only read, so they are
+// retried like GETs.
 var (
-	queryKey  = &transport.Auth{Scheme: transport.Query, Name: "key", Values: []string{"api_key"}}
-	headerKey = &transport.Auth{Scheme: transport.Header, Name: "X-Provider-Api-Key", Values: []string{"api_key"}}
+	geocodeOp = transport.Declare(service, transport.Op{Name: "Geocode", Method: "GET", Base: geocodingURL,
+		Path: "/maps/api/geocode/json"}, checkGeocode)
+	searchTextOp = transport.Declare[SearchTextResponse](service, transport.Op{Name: "SearchText", Method: "POST", Base: placesURL,
+		Path: "/v1/places:searchText"}, nil)
+	computeRoutesOp = transport.Declare[ComputeRoutesResponse](service, transport.Op{Name: "ComputeRoutes", Method: "POST", Base: routesURL,
+		Path: "/directions/v2:computeRoutes"}, nil)
 )
 
 // Client calls the maps interface. It is safe for concurrent use.
@@ -62,17 +123,34 @@ type Client struct{ t *transport.Client }
 
 // New returns a Client configured by opts and the CONDUIT_* environment.
 func New(opts ...Option) (*Client, error) {
-	return transport.Build(service, opts, func(t *transport.Client) *Client { return &Client{t: t} })
+	t, err := transport.New(service, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return &Client{t: t}, nil
+}
+
+// Do calls any path of the maps hosts, for an endpoint this package does
+// not type, with the limits, retries and errors of the typed methods; see
+// conduit's documentation of Do. Paths are relative to geocoding_url, where
+// the key goes in the key query parameter; conduit.WithBase("places_url")
+// or WithBase("routes_url") sends the call there, with the key in
+// X-Provider-Api-Key. Those hosts also want the X-Provider-FieldMask
+// header: add it with conduit.WithHeader. A POST is a write, retried only
+// with conduit.WithIdempotent (every POST of Places and Routes only reads).
+func (c *Client) Do(ctx context.Context, method, path string, in, out any, opts ...Option) error {
+	return c.t.Do(ctx, method, path, in, out, opts)
 }
 
 // WithAPIKey sets the API key, overriding CONDUIT_MAPS_API_KEY.
-func WithAPIKey(key string) Option { return transport.WithValue("api_key", key) }
+func WithAPIKey(key string) Option { return service.Set("api_key", key) }
 
-// WithGeocodingURL sets the geocoding host, overriding CONDUIT_GEOCODING_URL.
-func WithGeocodingURL(u string) Option { return transport.WithNamedBaseURL(geocodingURL, u) }
+// WithGeocodingURL sets the geocoding host, overriding
+// CONDUIT_MAPS_GEOCODING_URL.
+func WithGeocodingURL(u string) Option { return service.SetBase(geocodingURL, u) }
 
-// WithPlacesURL sets the places host, overriding CONDUIT_PLACES_URL.
-func WithPlacesURL(u string) Option { return transport.WithNamedBaseURL(placesURL, u) }
+// WithPlacesURL sets the places host, overriding CONDUIT_MAPS_PLACES_URL.
+func WithPlacesURL(u string) Option { return service.SetBase(placesURL, u) }
 
-// WithRoutesURL sets the routes host, overriding CONDUIT_ROUTES_URL.
-func WithRoutesURL(u string) Option { return transport.WithNamedBaseURL(routesURL, u) }
+// WithRoutesURL sets the routes host, overriding CONDUIT_MAPS_ROUTES_URL.
+func WithRoutesURL(u string) Option { return service.SetBase(routesURL, u) }

@@ -3,7 +3,6 @@ package maps_test
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -28,9 +27,13 @@ import (
 // form of it must be redacted.
 const apiKey = "AIza+key/unit 7Qx"
 
-var envKeys = []string{"CONDUIT_MAPS_API_KEY", "CONDUIT_GEOCODING_URL", "CONDUIT_PLACES_URL", "CONDUIT_ROUTES_URL"}
+var envKeys = []string{"CONDUIT_MAPS_API_KEY", "CONDUIT_MAPS_GEOCODING_URL", "CONDUIT_MAPS_PLACES_URL", "CONDUIT_MAPS_ROUTES_URL"}
 
-func clearEnv(t *testing.T) { testkit.ClearEnv(t, envKeys...) }
+// clearEnv also blanks the base URL names of earlier releases, which are
+// still read.
+func clearEnv(t *testing.T) {
+	testkit.ClearEnv(t, append(envKeys, "CONDUIT_GEOCODING_URL", "CONDUIT_PLACES_URL", "CONDUIT_ROUTES_URL")...)
+}
 
 func newReplay(t *testing.T) (*maps.Client, *replay.Server) {
 	clearEnv(t)
@@ -113,15 +116,12 @@ func TestComputeRoutes(t *testing.T) {
 	require.Len(t, r.Routes, 1)
 	rt := r.Routes[0]
 	assert.Equal(t, 12794, rt.DistanceMeters)
-	assert.Equal(t, maps.Duration("1096s"), rt.Duration)
-	d, err := rt.Duration.Parse()
-	require.NoError(t, err)
-	assert.Equal(t, 18*time.Minute+16*time.Second, d)
+	assert.Equal(t, 18*time.Minute+16*time.Second, rt.Duration.Duration, "1096s")
 	var extra struct {
-		StaticDuration maps.Duration `json:"staticDuration"`
+		StaticDuration conduit.Duration `json:"staticDuration"`
 	}
 	require.NoError(t, rt.Decode(&extra))
-	assert.Equal(t, maps.Duration("1021s"), extra.StaticDuration)
+	assert.Equal(t, 1021*time.Second, extra.StaticDuration.Duration)
 	assert.Contains(t, string(r.RawJSON()), `"geocodingResults"`)
 	assert.Equal(t, 1, srv.Hits("POST /routes_url/directions/v2:computeRoutes"))
 	golden.JSON(t, "maps", "compute_routes", r)
@@ -276,7 +276,7 @@ func TestPlacesErrorEchoingTheKey(t *testing.T) {
 	})))
 	_, err := c.SearchText(context.Background(), "x", nil)
 	testkit.Check(t, err, testkit.Shape{Is: conduit.ErrUnauthorized, Service: "maps", Op: "SearchText", Endpoint: "POST /v1/places:searchText", Status: 403,
-		Code: "403", Message: "Places API has not been used with key [REDACTED] before or it is disabled."})
+		Code: "PERMISSION_DENIED", Message: "Places API has not been used with key [REDACTED] before or it is disabled."})
 	assertNoKey(t, err)
 }
 
@@ -321,10 +321,10 @@ func TestHostsAreSeparate(t *testing.T) {
 	require.NoError(t, err, "conduit.WithBaseURL sets the geocoding host")
 	_, err = c.SearchText(context.Background(), "x", nil)
 	assert.ErrorIs(t, err, conduit.ErrMissingBaseURL)
-	assert.Contains(t, err.Error(), "CONDUIT_PLACES_URL")
+	assert.Contains(t, err.Error(), "CONDUIT_MAPS_PLACES_URL")
 	_, err = c.ComputeRoutes(context.Background(), "a", "b", nil)
 	assert.ErrorIs(t, err, conduit.ErrMissingBaseURL)
-	assert.Contains(t, err.Error(), "CONDUIT_ROUTES_URL")
+	assert.Contains(t, err.Error(), "CONDUIT_MAPS_ROUTES_URL")
 	assert.Equal(t, 1, srv.Hits())
 }
 
@@ -381,71 +381,23 @@ func TestFieldMask(t *testing.T) {
 	assert.Equal(t, "places.displayName", maps.PlacesFieldMask()[0], "defaults cannot be changed by callers")
 }
 
-func TestParseDuration(t *testing.T) {
+// Route durations are conduit.Duration values, read from the service's
+// protobuf form ("165s") exactly to the nanosecond, and from a bare number
+// of seconds.
+func TestRouteDurations(t *testing.T) {
 	for in, want := range map[string]time.Duration{
-		"165s": 165 * time.Second, "0s": 0, "3.5s": 3500 * time.Millisecond, "-2s": -2 * time.Second,
-		"0.000000001s": time.Nanosecond, "1.123456789s": 1123456789, "9223372036s": 9223372036 * time.Second,
+		`"165s"`: 165 * time.Second, `"0s"`: 0, `"3.5s"`: 3500 * time.Millisecond, `"-2s"`: -2 * time.Second,
+		`"0.000000001s"`: time.Nanosecond, `"1.123456789s"`: 1123456789, `"9223372036s"`: 9223372036 * time.Second,
+		`165`: 165 * time.Second, `null`: 0,
 	} {
-		got, err := maps.ParseDuration(in)
-		require.NoError(t, err, in)
-		assert.Equal(t, want, got, in)
+		var r maps.Route
+		require.NoError(t, conduit.Unmarshal([]byte(`{"duration":`+in+`}`), &r), in)
+		assert.Equal(t, want, r.Duration.Duration, in)
 	}
-	for _, in := range []string{"", "s", "165", "1.s", ".5s", "1.0000000001s", "+1s", "1e3s", "1m", "--1s", "9223372037s", "9223372036.9s", "315576000000s", " 1s"} {
-		_, err := maps.ParseDuration(in)
-		assert.Error(t, err, in)
+	for _, in := range []string{`"s"`, `"1.s"`, `".5s"`, `"+1s"`, `"1m"`, `"--1s"`, `"9223372037s"`, `"315576000000s"`, `" 1s"`, `"odd"`, `{}`} {
+		var r maps.Route
+		assert.Error(t, conduit.Unmarshal([]byte(`{"duration":`+in+`}`), &r), in)
 	}
-}
-
-func TestDurationJSON(t *testing.T) {
-	for in, want := range map[string]maps.Duration{`"165s"`: "165s", `165`: "165s", `null`: "", `"odd"`: "odd"} {
-		var d maps.Duration
-		require.NoError(t, json.Unmarshal([]byte(in), &d), in)
-		assert.Equal(t, want, d, in)
-	}
-	var d maps.Duration
-	assert.Error(t, json.Unmarshal([]byte(`{}`), &d))
-}
-
-func FuzzParseDuration(f *testing.F) {
-	for _, s := range []string{"165s", "3.5s", "-0.000000001s", "9223372036.854775807s", "1e3s", "", "..s"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, in string) {
-		d, err := maps.ParseDuration(in)
-		if err != nil {
-			return
-		}
-		if (d < 0) != strings.HasPrefix(in, "-") && d != 0 {
-			t.Fatalf("%q parsed to %v with the wrong sign", in, d)
-		}
-		// The canonical form of the result parses back to the same value.
-		abs, sign := d, ""
-		if d < 0 {
-			abs, sign = -d, "-"
-		}
-		canon := fmt.Sprintf("%s%d.%09ds", sign, abs/time.Second, abs%time.Second)
-		if back, err := maps.ParseDuration(canon); err != nil || back != d {
-			t.Fatalf("%q: %v does not round-trip through %q: %v %v", in, d, canon, back, err)
-		}
-	})
-}
-
-func FuzzDurationJSON(f *testing.F) {
-	for _, s := range []string{`"165s"`, `165`, `null`, `-1.5`, `"x"`, `{}`, `""`} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, in string) {
-		var d maps.Duration
-		if err := d.UnmarshalJSON([]byte(in)); err != nil {
-			return
-		}
-		if _, err := json.Marshal(d); err != nil {
-			t.Fatalf("%q decoded to %q, which does not encode: %v", in, d, err)
-		}
-		if d != "" && strings.TrimSpace(in)[0] != '"' && !strings.HasSuffix(string(d), "s") {
-			t.Fatalf("bare number %q was not given the seconds suffix: %q", in, d)
-		}
-	})
 }
 
 // The replay server holds clients to the spec: the field mask is required,
@@ -464,12 +416,12 @@ func TestReplayEnforcesTheSpec(t *testing.T) {
 		resp.Body.Close()
 		return resp.StatusCode
 	}
-	places := srv.URL("places_url") + "/v1/places:searchText"
+	places := srv.URL("maps", "places_url") + "/v1/places:searchText"
 	assert.Equal(t, http.StatusOK, post(places, "X-Provider-Api-Key", key, "X-Provider-FieldMask", "places.id"))
 	assert.Equal(t, http.StatusBadRequest, post(places, "X-Provider-Api-Key", key))
 	assert.Equal(t, http.StatusUnauthorized, post(places+"?key="+key, "X-Provider-FieldMask", "places.id"))
 	assert.Equal(t, http.StatusUnauthorized, post(places+"?key="+key, "X-Provider-Api-Key", key, "X-Provider-FieldMask", "places.id"))
-	resp, err := http.Get(srv.URL("geocoding_url") + "/maps/api/geocode/json?address=x")
+	resp, err := http.Get(srv.URL("maps", "geocoding_url") + "/maps/api/geocode/json?address=x")
 	require.NoError(t, err)
 	resp.Body.Close()
 	assert.Equal(t, http.StatusUnauthorized, resp.StatusCode)

@@ -18,21 +18,16 @@ type searchTextBody struct {
 // SearchText finds places matching a free-text query ("pizza in New York").
 // Only the fields named by the mask come back. It only reads, so it is
 // retried like a GET.
-func (c *Client) SearchText(ctx context.Context, textQuery string, p *SearchTextParams) (*SearchTextResponse, error) {
-	const op = "SearchText"
+func (c *Client) SearchText(ctx context.Context, textQuery string, p *SearchTextParams, opts ...Option) (*SearchTextResponse, error) {
 	if p == nil {
 		p = &SearchTextParams{}
 	}
 	if strings.TrimSpace(textQuery) == "" {
-		return nil, c.t.InvalidParam(op, "textQuery", "must not be empty")
+		return nil, searchTextOp.Invalid("textQuery", "must not be empty")
 	}
-	mask, err := c.fieldMask(op, p.FieldMask, PlacesFieldMask)
+	call, err := maskedCall(searchTextOp.Op, p.FieldMask, PlacesFieldMask, searchTextBody{TextQuery: textQuery})
 	if err != nil {
 		return nil, err
 	}
-	var r SearchTextResponse
-	if err := c.t.Do(ctx, maskedPost(op, placesURL, "/v1/places:searchText", mask, searchTextBody{TextQuery: textQuery}), &r); err != nil {
-		return nil, err
-	}
-	return &r, nil
+	return searchTextOp.Do(ctx, c.t, call, opts)
 }

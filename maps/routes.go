@@ -39,34 +39,29 @@ type routesBody struct {
 // ComputeRoutes computes routes from origin to destination, both given as
 // addresses. Only the fields named by the mask come back. It only reads, so
 // it is retried like a GET.
-func (c *Client) ComputeRoutes(ctx context.Context, origin, destination string, p *ComputeRoutesParams) (*ComputeRoutesResponse, error) {
-	const op = "ComputeRoutes"
+func (c *Client) ComputeRoutes(ctx context.Context, origin, destination string, p *ComputeRoutesParams, opts ...Option) (*ComputeRoutesResponse, error) {
 	if p == nil {
 		p = &ComputeRoutesParams{}
 	}
 	if strings.TrimSpace(origin) == "" {
-		return nil, c.t.InvalidParam(op, "origin", "must not be empty")
+		return nil, computeRoutesOp.Invalid("origin", "must not be empty")
 	}
 	if strings.TrimSpace(destination) == "" {
-		return nil, c.t.InvalidParam(op, "destination", "must not be empty")
+		return nil, computeRoutesOp.Invalid("destination", "must not be empty")
 	}
 	mode := p.TravelMode
 	if mode == "" {
 		mode = Drive
 	}
 	if !isModeName(string(mode)) {
-		return nil, c.t.InvalidParam(op, "travelMode", "%q is not an upper-case mode name such as DRIVE", mode)
+		return nil, computeRoutesOp.Invalid("travelMode", "%q is not an upper-case mode name such as DRIVE", mode)
 	}
-	mask, err := c.fieldMask(op, p.FieldMask, RoutesFieldMask)
+	body := routesBody{Origin: waypoint{origin}, Destination: waypoint{destination}, TravelMode: mode}
+	call, err := maskedCall(computeRoutesOp.Op, p.FieldMask, RoutesFieldMask, body)
 	if err != nil {
 		return nil, err
 	}
-	body := routesBody{Origin: waypoint{origin}, Destination: waypoint{destination}, TravelMode: mode}
-	var r ComputeRoutesResponse
-	if err := c.t.Do(ctx, maskedPost(op, routesURL, "/directions/v2:computeRoutes", mask, body), &r); err != nil {
-		return nil, err
-	}
-	return &r, nil
+	return computeRoutesOp.Do(ctx, c.t, call, opts)
 }
 
 func isModeName(s string) bool {

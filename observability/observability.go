@@ -1,12 +1,16 @@
 // Package observability is a client for the observability interface: it
 // checks an API key (which team and environment it belongs to and what it
-// may do), lists datasets, and ingests events into a dataset.
+// may do), lists datasets, and ingests events into a dataset. It is
+// modelled on Honeycomb.
 //
 // Base URLs: the placeholder obs_url for the US region (the default), set
-// with conduit.WithBaseURL or CONDUIT_OBS_URL, and obs_eu_url for the EU
-// region, set with WithEUURL or CONDUIT_OBS_EU_URL. WithRegion(EU) or
-// CONDUIT_OBSERVABILITY_REGION=eu selects the EU one (conduit.WithBaseURL
-// then sets it). The paths are the same in both regions.
+// with conduit.WithBaseURL or CONDUIT_OBSERVABILITY_OBS_URL, and obs_eu_url
+// for the EU region, set with WithEUURL or CONDUIT_OBSERVABILITY_OBS_EU_URL;
+// the names of earlier releases, CONDUIT_OBS_URL and CONDUIT_OBS_EU_URL,
+// still work. WithRegion(EU) or CONDUIT_OBSERVABILITY_REGION=eu (in any
+// case) selects the EU one, which conduit.WithBaseURL then sets. The paths
+// are the same in both regions and start with the version segment 1: a base
+// pasted with it ("https://api.example.com/1") is not doubled.
 //
 // Credential: the API key, sent as the X-Service-Team header and nowhere
 // else; set it with WithAPIKey or CONDUIT_OBSERVABILITY_API_KEY. It is never
@@ -25,17 +29,44 @@
 // Each SendEvent posts one event. Event values must be strings or numbers;
 // anything else is rejected before any I/O. Ingest is a write: it is not
 // retried once it may have reached the service.
+//
+// # Failures
+//
+// The service sends two failure shapes: an RFC 9457 problem,
+// {"status", "type", "title", "error", "detail", "instance"} (as
+// application/problem+json or application/json), and the older
+// {"error": "unknown API key"}. Error.Code is the last segment of the
+// problem's type URI ("not-found"), Error.Message its error (else detail,
+// else title), Error.RequestID its instance. The status decides the kind:
+//
+//	service sends                                     conduit reports
+//	401 (key unknown), 403 (key lacks a permission)   ErrUnauthorized, not retried
+//	404 (a dataset, say)                              ErrNotFound
+//	429 with Retry-After as an HTTP date              ErrRateLimited, retried after that wait
+//	429 from the events endpoint, without             ErrRateLimited, retried after the RateLimit
+//	  Retry-After                                       header's reset, else the backoff
+//	500, 502, 503, 504                                ErrAPI, reads retried (never an ingest)
+//	400, 409, 413, 415, 422                           ErrAPI
+//	an HTML page (a proxy)                            by status, without a message
+//
+// Answers carry the budget in the RateLimit and RateLimit-Policy headers
+// ("limit=100, remaining=80, reset=54"; "100;w=60"): Error.RateLimit on a
+// failure, and conduit.Response.RateLimit (conduit.WithResponse) on a
+// success, so a caller can slow down before the service says 429.
+//
+// For an endpoint this package does not type (markers, boards, columns),
+// use Do.
 package observability
 
 import (
 	"context"
-	"strings"
 
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
-// Option configures a Client; the common options are in package conduit.
+// Option configures a Client, or one call; the common options are in
+// package conduit.
 type Option = conduit.Option
 
 // Error is conduit's error type.
@@ -50,38 +81,56 @@ const (
 	EU Region = "eu"
 )
 
-var service = &transport.Service{
-	Name:  "observability",
-	Bases: []string{"obs_url", "obs_eu_url"},
+const (
+	usURL = "obs_url"
+	euURL = "obs_eu_url"
+)
+
+var service = transport.Register(&transport.Service{
+	Name: "observability",
+	Bases: []transport.Base{
+		{Name: usURL, Option: "conduit.WithBaseURL", PathVersion: "1"},
+		{Name: euURL, Option: "observability.WithEUURL", PathVersion: "1"},
+	},
 	DefaultBase: func(value func(string) string) string {
-		if strings.EqualFold(value("region"), string(EU)) {
-			return "obs_eu_url"
+		if value("region") == string(EU) {
+			return euURL
 		}
-		return "obs_url"
+		return usURL
 	},
 	Auth: transport.Auth{Scheme: transport.Header, Name: "X-Service-Team", Values: []string{"api_key"}},
 	Values: []transport.Value{
 		{Name: "api_key", Option: "observability.WithAPIKey", Secret: true},
-		{Name: "region", Option: "observability.WithRegion"},
+		{Name: "region", Option: "observability.WithRegion", Enum: []string{string(US), string(EU)}},
 	},
-}
+	// The kinds come from the status; the body gives the words.
+	Errors: transport.Profile{
+		Code:      []string{"type"},
+		Message:   []string{"error", "detail", "title"},
+		RequestID: []string{"instance"},
+	},
+})
+
+var (
+	authOp         = transport.Declare[AuthInfo](service, transport.Op{Name: "Auth", Method: "GET", Path: "/1/auth"}, nil)
+	listDatasetsOp = transport.Declare[[]Dataset](service, transport.Op{Name: "ListDatasets", Method: "GET", Path: "/1/datasets"}, nil)
+	sendEventOp    = transport.Declare[struct{}](service, transport.Op{Name: "SendEvent", Method: "POST", Path: "/1/events/{dataset}", Write: true}, nil)
+)
 
 // WithAPIKey sets the key sent as X-Service-Team, overriding
 // CONDUIT_OBSERVABILITY_API_KEY.
-func WithAPIKey(key string) Option { return transport.WithValue("api_key", key) }
+func WithAPIKey(key string) Option { return service.Set("api_key", key) }
 
 // WithRegion picks the region whose base URL the client uses, overriding
 // CONDUIT_OBSERVABILITY_REGION ("us" or "eu", in any case).
-func WithRegion(r Region) Option { return transport.WithValue("region", string(r)) }
+func WithRegion(r Region) Option { return service.Set("region", string(r)) }
 
-// WithEUURL sets the EU base URL (obs_eu_url), overriding CONDUIT_OBS_EU_URL.
-func WithEUURL(u string) Option { return transport.WithNamedBaseURL("obs_eu_url", u) }
+// WithEUURL sets the EU base URL (obs_eu_url), overriding
+// CONDUIT_OBSERVABILITY_OBS_EU_URL.
+func WithEUURL(u string) Option { return service.SetBase(euURL, u) }
 
 // Client calls the observability interface. It is safe for concurrent use.
-type Client struct {
-	t      *transport.Client
-	region Region
-}
+type Client struct{ t *transport.Client }
 
 // New returns a Client configured by opts and the CONDUIT_* environment. An
 // unknown region is an error.
@@ -90,37 +139,40 @@ func New(opts ...Option) (*Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := Region(strings.ToLower(t.Value("region")))
-	switch r {
-	case "":
-		r = US
-	case US, EU:
-	default:
-		return nil, t.InvalidParam("New", "region", "%.30q is not us or eu", t.Value("region"))
-	}
-	return &Client{t: t, region: r}, nil
+	return &Client{t: t}, nil
 }
 
 // Region reports which region's base URL the client uses.
-func (c *Client) Region() Region { return c.region }
+func (c *Client) Region() Region {
+	if r := c.t.Value("region"); r != "" {
+		return Region(r)
+	}
+	return US
+}
+
+// Do calls any path of the region's host, for an endpoint this package does
+// not type, with the key, limits, retries and errors of the typed methods;
+// see conduit's documentation of Do. Paths include the version segment
+// ("/1/markers/checkout"). A method other than GET or HEAD is a write,
+// retried only when it provably never arrived, was rate limited, or carries
+// conduit.WithIdempotent.
+func (c *Client) Do(ctx context.Context, method, path string, in, out any, opts ...Option) error {
+	return c.t.Do(ctx, method, path, in, out, opts)
+}
 
 // Auth reports the team and environment the key belongs to and what it may
 // do (GET /1/auth).
-func (c *Client) Auth(ctx context.Context) (*AuthInfo, error) {
-	var a AuthInfo
-	if err := c.t.Do(ctx, &transport.Request{Op: "Auth", Method: "GET", Path: "/1/auth"}, &a); err != nil {
-		return nil, err
-	}
-	return &a, nil
+func (c *Client) Auth(ctx context.Context, opts ...Option) (*AuthInfo, error) {
+	return authOp.Do(ctx, c.t, transport.Call{}, opts)
 }
 
 // ListDatasets lists the datasets of the key's environment (GET /1/datasets).
-func (c *Client) ListDatasets(ctx context.Context) ([]Dataset, error) {
-	var ds []Dataset
-	if err := c.t.Do(ctx, &transport.Request{Op: "ListDatasets", Method: "GET", Path: "/1/datasets"}, &ds); err != nil {
+func (c *Client) ListDatasets(ctx context.Context, opts ...Option) ([]Dataset, error) {
+	ds, err := listDatasetsOp.Do(ctx, c.t, transport.Call{}, opts)
+	if err != nil {
 		return nil, err
 	}
-	return ds, nil
+	return *ds, nil
 }
 
 // SendEvent ingests one event into dataset (POST /1/events/<dataset>); the
@@ -128,16 +180,12 @@ func (c *Client) ListDatasets(ctx context.Context) ([]Dataset, error) {
 // values must be strings or numbers. A failed ingest is retried only when it
 // provably never reached the service or was rate-limited, so an event is
 // never stored twice by a retry.
-func (c *Client) SendEvent(ctx context.Context, dataset string, event Event) error {
-	const op = "SendEvent"
+func (c *Client) SendEvent(ctx context.Context, dataset string, event Event, opts ...Option) error {
 	if dataset == "" {
-		return c.t.InvalidParam(op, "dataset", "is empty")
+		return sendEventOp.Invalid("dataset", "is empty")
 	}
 	if field, msg := event.check(); msg != "" {
-		return c.t.InvalidParam(op, field, "%s", msg)
+		return sendEventOp.Invalid(field, "%s", msg)
 	}
-	return c.t.Do(ctx, &transport.Request{
-		Op: op, Method: "POST", Path: "/1/events/{dataset}", Args: []string{dataset},
-		Body: event, Write: true,
-	}, nil)
+	return sendEventOp.Send(ctx, c.t, transport.Call{Args: []string{dataset}, Body: event}, opts)
 }

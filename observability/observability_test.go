@@ -30,7 +30,7 @@ func record(t *testing.T, status int, body string) *testkit.Server {
 }
 
 // client is a Client at base with the key set and fast retries.
-func client(t *testing.T, base string, opts ...observability.Option) *observability.Client {
+func client(t testing.TB, base string, opts ...observability.Option) *observability.Client {
 	return testkit.Client(t, observability.New, append(opts, conduit.WithBaseURL(base), observability.WithAPIKey(key), testkit.Fast)...)
 }
 
@@ -154,8 +154,8 @@ func TestRegions(t *testing.T) {
 
 	// Region and URLs from the environment.
 	t.Setenv("CONDUIT_OBSERVABILITY_REGION", "eu")
-	t.Setenv("CONDUIT_OBS_URL", us.URL)
-	t.Setenv("CONDUIT_OBS_EU_URL", eu.URL)
+	t.Setenv("CONDUIT_OBSERVABILITY_OBS_URL", us.URL)
+	t.Setenv("CONDUIT_OBSERVABILITY_OBS_EU_URL", eu.URL)
 	t.Setenv("CONDUIT_OBSERVABILITY_API_KEY", key)
 	fromEnv, err := observability.New()
 	require.NoError(t, err)
@@ -190,12 +190,13 @@ func TestUnknownRegion(t *testing.T) {
 }
 
 func TestMissingEUURL(t *testing.T) {
+	t.Setenv("CONDUIT_OBSERVABILITY_OBS_EU_URL", "")
 	t.Setenv("CONDUIT_OBS_EU_URL", "")
 	c, err := observability.New(observability.WithRegion(observability.EU), observability.WithAPIKey(key))
 	require.NoError(t, err)
 	_, err = c.Auth(context.Background())
 	assert.ErrorIs(t, err, conduit.ErrMissingBaseURL)
-	assert.Contains(t, err.Error(), "CONDUIT_OBS_EU_URL")
+	assert.Contains(t, err.Error(), "CONDUIT_OBSERVABILITY_OBS_EU_URL")
 }
 
 func TestErrors(t *testing.T) {

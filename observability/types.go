@@ -1,11 +1,12 @@
 package observability
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"time"
 
-	"github.com/conduit-sdk/conduit/internal/transport"
+	"github.com/conduit-sdk/conduit"
 )
 
 // The spec names no field of the key check result or the dataset record;
@@ -14,7 +15,7 @@ import (
 
 // AuthInfo is the result of Auth: whom the key belongs to and what it may do.
 type AuthInfo struct {
-	transport.Raw
+	raw
 	ID           ID     `json:"id"`
 	Type         string `json:"type"`
 	APIKeyAccess Access `json:"api_key_access"`
@@ -30,7 +31,7 @@ type Access map[string]bool
 // UnmarshalJSON accepts an object; null, {} and a missing member mean none.
 func (a *Access) UnmarshalJSON(b []byte) error {
 	var m map[string]json.RawMessage
-	if err := transport.DecodeJSON(b, &m, pass); err != nil {
+	if err := json.Unmarshal(b, &m); err != nil {
 		return fmt.Errorf("observability: api_key_access: %w", err)
 	}
 	*a = make(Access, len(m))
@@ -49,19 +50,22 @@ type Named struct {
 // UnmarshalJSON accepts {"name","slug"}, a bare string (taken as the name),
 // or null.
 func (n *Named) UnmarshalJSON(b []byte) error {
-	if transport.IsNull(b) {
+	if b = bytes.TrimSpace(b); len(b) > 0 && b[0] == '"' {
+		var name string
+		if err := json.Unmarshal(b, &name); err != nil {
+			return fmt.Errorf("observability: name: %w", err)
+		}
+		*n = Named{Name: name}
 		return nil
 	}
-	if s, err := transport.JSONString(b); err == nil {
-		*n = Named{Name: s}
-		return nil
+	var o struct {
+		Name string `json:"name"`
+		Slug string `json:"slug"`
 	}
-	type plain Named
-	var p plain
-	if err := transport.DecodeJSON(b, &p, pass); err != nil {
+	if err := json.Unmarshal(b, &o); err != nil {
 		return fmt.Errorf("observability: want an object with name and slug: %w", err)
 	}
-	*n = Named(p)
+	*n = Named(o)
 	return nil
 }
 
@@ -69,22 +73,11 @@ func (n *Named) UnmarshalJSON(b []byte) error {
 type ID string
 
 // UnmarshalJSON accepts a string, a number, or null (the empty ID).
-func (id *ID) UnmarshalJSON(b []byte) error {
-	if transport.IsNull(b) {
-		*id = ""
-		return nil
-	}
-	s, err := transport.StringOrNumber(b)
-	if err != nil {
-		return fmt.Errorf("observability: id: %w", err)
-	}
-	*id = ID(s)
-	return nil
-}
+func (id *ID) UnmarshalJSON(b []byte) error { return (*conduit.Text)(id).UnmarshalJSON(b) }
 
 // Dataset is one entry of ListDatasets.
 type Dataset struct {
-	transport.Raw
+	raw
 	Name        string    `json:"name"`
 	Slug        string    `json:"slug"`
 	Description string    `json:"description"`
@@ -92,7 +85,3 @@ type Dataset struct {
 	// LastWrittenAt is nil for a dataset that never received an event.
 	LastWrittenAt *time.Time `json:"last_written_at"`
 }
-
-// pass hands a nested decoding error back unchanged, for the json package
-// to report.
-func pass(err error, _ string) error { return err }

@@ -2,10 +2,10 @@
 // account.
 //
 //	go run ./examples/banklink -replay    # against the embedded replay server
-//	CONDUIT_BANK_SANDBOX_URL=https://… CONDUIT_BANKLINK_CLIENT_ID=… CONDUIT_BANKLINK_SECRET=… \
+//	CONDUIT_BANKLINK_BANK_SANDBOX_URL=https://… CONDUIT_BANKLINK_CLIENT_ID=… CONDUIT_BANKLINK_SECRET=… \
 //	  go run ./examples/banklink -query "first platypus" -access-token access-sandbox-…
 //
-// CONDUIT_BANKLINK_ENVIRONMENT=production switches to CONDUIT_BANK_PRODUCTION_URL.
+// CONDUIT_BANKLINK_ENVIRONMENT=production switches to CONDUIT_BANKLINK_BANK_PRODUCTION_URL.
 // The access token defaults to $CONDUIT_BANKLINK_ACCESS_TOKEN, which the
 // replay server exports; the package itself takes it per call.
 package main
@@ -19,6 +19,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/banklink"
 	"github.com/conduit-sdk/conduit/internal/replay"
 )
@@ -39,7 +40,11 @@ func main() {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	found, err := c.SearchInstitutions(ctx, *query, &banklink.SearchInstitutionsParams{CountryCodes: strings.Split(*countries, ",")})
+	var codes []banklink.CountryCode
+	for _, cc := range strings.Split(*countries, ",") {
+		codes = append(codes, banklink.CountryCode(strings.ToUpper(strings.TrimSpace(cc))))
+	}
+	found, err := c.SearchInstitutions(ctx, *query, &banklink.SearchInstitutionsParams{CountryCodes: codes})
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -59,9 +64,9 @@ func main() {
 	}
 }
 
-func orUnknown(a banklink.Amount) string {
-	if !a.Known() {
+func orUnknown(a conduit.Decimal) string {
+	if a.IsZero() {
 		return "unknown"
 	}
-	return string(a)
+	return a.String()
 }

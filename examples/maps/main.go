@@ -2,8 +2,8 @@
 // route.
 //
 //	go run ./examples/maps -replay    # against the embedded replay server
-//	CONDUIT_MAPS_API_KEY=… CONDUIT_GEOCODING_URL=https://… CONDUIT_PLACES_URL=https://… \
-//	  CONDUIT_ROUTES_URL=https://… go run ./examples/maps -address "10 Downing St, London"
+//	CONDUIT_MAPS_API_KEY=… CONDUIT_MAPS_GEOCODING_URL=https://… CONDUIT_MAPS_PLACES_URL=https://… \
+//	  CONDUIT_MAPS_ROUTES_URL=https://… go run ./examples/maps -address "10 Downing St, London"
 //
 // An empty -text or -to skips that operation, and its host is then not needed.
 package main
@@ -54,11 +54,7 @@ func main() {
 			log.Fatal(err)
 		}
 		for _, r := range routes.Routes {
-			d, err := r.Duration.Parse()
-			if err != nil {
-				log.Fatal(err)
-			}
-			fmt.Printf("route    %.1f km, %v by car\n", float64(r.DistanceMeters)/1000, d)
+			fmt.Printf("route    %.1f km, %v by car\n", float64(r.DistanceMeters)/1000, r.Duration.Duration)
 		}
 	}
 }

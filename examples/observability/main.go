@@ -2,8 +2,8 @@
 // event.
 //
 //	go run ./examples/observability -replay                      # against the embedded replay server
-//	CONDUIT_OBS_URL=https://… CONDUIT_OBSERVABILITY_API_KEY=… go run ./examples/observability -dataset checkout
-//	CONDUIT_OBSERVABILITY_REGION=eu CONDUIT_OBS_EU_URL=https://… … go run ./examples/observability
+//	CONDUIT_OBSERVABILITY_OBS_URL=https://… CONDUIT_OBSERVABILITY_API_KEY=… go run ./examples/observability -dataset checkout
+//	CONDUIT_OBSERVABILITY_REGION=eu CONDUIT_OBSERVABILITY_OBS_EU_URL=https://… … go run ./examples/observability
 package main
 
 import (

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"mime"
 	"net/http"
+	"net/url"
+	"path"
 	"strconv"
 	"strings"
 	"time"
@@ -19,10 +21,12 @@ import (
 // carry its waits and budgets. A package declares it as data with its
 // Service; the core alone reads answers with it. Paths are JSON member
 // names joined by dots; a number indexes an array and "*" tries every
-// element ("error.details.*.reason").
+// element ("error.details.*.reason"). A code that is a URI, an RFC 9457
+// problem type, is read as its last path segment ("not-found").
 type Profile struct {
 	Code, Reason, Message, RequestID []string
-	// RetryAfter are body members holding a wait in seconds.
+	// RetryAfter are body members holding a wait: seconds (30, "1.5"), or
+	// a duration with its unit ("23s", as Google's RetryInfo.retryDelay).
 	RetryAfter []string
 	// RequestIDHeaders are read before the common ones.
 	RequestIDHeaders []string
@@ -120,6 +124,7 @@ func (p *Profile) readFailure(status int, h http.Header, body []byte) failure {
 		if f.code == "" {
 			f.code = commonCode(doc, status)
 		}
+		f.code = problemType(f.code)
 		if f.message == "" {
 			f.message = commonMessage(doc)
 		}
@@ -263,6 +268,25 @@ func commonCode(doc any, status int) string {
 		return s
 	}
 	return ""
+}
+
+// problemType reduces an RFC 9457 problem type, a URI such as
+// "https://api.example.com/problems/not-found", to its last path segment:
+// the word a caller compares. Any other code is returned as it is; the
+// whole URI stays in the error's Body.
+func problemType(code string) string {
+	if !strings.HasPrefix(code, "https://") && !strings.HasPrefix(code, "http://") {
+		return code
+	}
+	u, err := url.Parse(code)
+	if err != nil {
+		return code
+	}
+	seg := path.Base(u.Path)
+	if seg == "/" || seg == "." {
+		return code
+	}
+	return seg
 }
 
 func commonMessage(doc any) string {

@@ -99,8 +99,8 @@ func (p *Profile) wait(h http.Header, doc any, rateLimited bool) time.Duration {
 	if rateLimited {
 		paths = append(paths[:len(paths):len(paths)], "retry_after", "error.retry_after")
 	}
-	if s, ok := number(first(doc, paths)); ok {
-		return clampWait(s)
+	if d, ok := parseWait(first(doc, paths), GoDuration, now); ok {
+		return d
 	}
 	if !rateLimited {
 		return 0
