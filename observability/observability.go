@@ -129,15 +129,35 @@ func (c *Client) ListDatasets(ctx context.Context) ([]Dataset, error) {
 // provably never reached the service or was rate-limited, so an event is
 // never stored twice by a retry.
 func (c *Client) SendEvent(ctx context.Context, dataset string, event Event) error {
-	const op = "SendEvent"
+	if err := c.checkDataset("SendEvent", dataset); err != nil {
+		return err
+	}
+	if err := c.checkEvent("SendEvent", event); err != nil {
+		return err
+	}
+	return c.postEvent(ctx, dataset, event)
+}
+
+func (c *Client) checkDataset(op, dataset string) error {
 	if dataset == "" {
 		return c.t.InvalidParam(op, "dataset", "is empty")
 	}
+	return nil
+}
+
+func (c *Client) checkEvent(op string, event Event) error {
 	if field, msg := event.check(); msg != "" {
 		return c.t.InvalidParam(op, field, "%s", msg)
 	}
+	return nil
+}
+
+// postEvent is SendEvent's request, for callers that checked the input.
+// Write marks it for the write rule: retried only when provably unsent or
+// answered 429.
+func (c *Client) postEvent(ctx context.Context, dataset string, event Event) error {
 	return c.t.Do(ctx, &transport.Request{
-		Op: op, Method: "POST", Path: "/1/events/{dataset}", Args: []string{dataset},
+		Op: "SendEvent", Method: "POST", Path: "/1/events/{dataset}", Args: []string{dataset},
 		Body: event, Write: true,
 	}, nil)
 }
