@@ -25,6 +25,36 @@
 // Each SendEvent posts one event. Event values must be strings or numbers;
 // anything else is rejected before any I/O. Ingest is a write: it is not
 // retried once it may have reached the service.
+//
+// # Ingest at volume
+//
+// SendEvent waits for the service. A Sender, from NewSender, does not: Send
+// checks and copies the event, queues it and returns, and a fixed number of
+// goroutines (WithConcurrency, default 10) post the queued events over the
+// client's connections, one event per request as the interface requires,
+// each retried only as SendEvent would be. The queue is bounded
+// (WithQueueSize, default 10,000); when it is full, Send waits for room as
+// long as its context allows (BlockWhenFull, the default) or returns
+// ErrQueueFull at once and counts the drop (DropWhenFull).
+//
+// No accepted event is lost silently: each ends in exactly one Result — the
+// caller's Metadata, the error or nil, the status, the attempts and the
+// duration — passed to the WithCallback function and put on the WithResults
+// channel (a result that finds the channel full is dropped and counted,
+// never stalling the sending). Stats counts what was accepted, sent, failed,
+// dropped and retried. Flush waits for the results of everything accepted so
+// far; Close sends what is queued, waits for it, and ends the goroutines.
+//
+//	s, err := c.NewSender("checkout", observability.WithCallback(func(r observability.Result) {
+//		if r.Err != nil {
+//			log.Printf("request %v: event not stored: %v", r.Metadata, r.Err)
+//		}
+//	}))
+//	if err != nil {
+//		return err
+//	}
+//	defer s.Close(ctx)
+//	err = s.SendWithMetadata(ctx, observability.Event{"route": "/cart", "status": 200}, requestID)
 package observability
 
 import (

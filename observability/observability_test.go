@@ -30,7 +30,7 @@ func record(t *testing.T, status int, body string) *testkit.Server {
 }
 
 // client is a Client at base with the key set and fast retries.
-func client(t *testing.T, base string, opts ...observability.Option) *observability.Client {
+func client(t testing.TB, base string, opts ...observability.Option) *observability.Client {
 	return testkit.Client(t, observability.New, append(opts, conduit.WithBaseURL(base), observability.WithAPIKey(key), testkit.Fast)...)
 }
 

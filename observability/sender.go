@@ -119,8 +119,8 @@ func WithResults(buffer int) SenderOption {
 
 // WithCallback calls fn with every event's result, on the goroutine that
 // sent the event, before Flush counts the event done. Nothing is dropped: a
-// slow fn slows sending instead. fn must not call Flush or Close, which
-// would wait for fn itself.
+// slow fn slows sending instead. fn must not call Flush or Close, nor Send
+// in BlockWhenFull mode: each could wait for fn itself.
 func WithCallback(fn func(Result)) SenderOption {
 	return func(c *senderConfig) { c.callback, c.callbackSet = fn, true }
 }
