@@ -401,7 +401,7 @@ func TestSenderResultsChannelFull(t *testing.T) {
 
 func TestSenderEventTimeout(t *testing.T) {
 	// The server never answers on its own; each event gives up at its
-	// timeout and, having reached the server, is not sent again.
+	// timeout and, as it may have reached the server, is not sent again.
 	srv := ingestServer(t, func(w http.ResponseWriter, r *http.Request, _ string, _ int) { <-r.Context().Done() })
 	got := newOutcomes()
 	s := newSender(t, srv.URL, nil, observability.WithEventTimeout(20*time.Millisecond), observability.WithCallback(got.add))
@@ -413,7 +413,7 @@ func TestSenderEventTimeout(t *testing.T) {
 		r := got.one(t, id)
 		assert.ErrorIs(t, r.Err, context.DeadlineExceeded, id)
 		assert.Equal(t, 1, r.Attempts, id)
-		assert.Equal(t, 1, srv.arrived(id), id)
+		assert.LessOrEqual(t, srv.arrived(id), 1, "%s: a timed-out write is not retried", id)
 	}
 	assert.Equal(t, observability.SenderStats{Accepted: 3, Failed: 3}, s.Stats())
 }
