@@ -19,7 +19,7 @@ var (
 		_, err := c.Auth(context.Background())
 		return "Auth", err
 	}
-	ingest = func(c *observability.Client) (string, error) {
+	sendOne = func(c *observability.Client) (string, error) {
 		return "SendEvent", c.SendEvent(context.Background(), "checkout", observability.Event{"a": 1})
 	}
 	getDataset = func(c *observability.Client) (string, error) {
@@ -50,7 +50,7 @@ func TestFailureFixtures(t *testing.T) {
 		{"forbidden.json", 403, auth, want{conduit.ErrUnauthorized, nil, "forbidden",
 			"this key lacks the createDatasets permission", "0b6f3d2c-91e4-4a7b-b5c8-7e2d1f904a63"}},
 		{"dataset_not_found.json", 404, getDataset, want{conduit.ErrNotFound, nil, "not-found", "no dataset called checkout-old", ""}},
-		{"events_rate_limited.json", 429, ingest, want{conduit.ErrRateLimited, nil, "", "event dropped: the ingest rate limit was reached", ""}},
+		{"events_rate_limited.json", 429, sendOne, want{conduit.ErrRateLimited, nil, "", "event dropped: the ingest rate limit was reached", ""}},
 		{"validation_failed.json", 422, createDataset, want{conduit.ErrAPI, conduit.ErrNotFound, "validation-failed",
 			"the request did not validate", "e57a0c19-3d82-4f6b-a2e1-5c9b7d0f3a48"}},
 	} {

@@ -56,6 +56,36 @@
 //
 // For an endpoint this package does not type (markers, boards, columns),
 // use Do.
+//
+// # Ingest at volume
+//
+// SendEvent waits for the service. A Sender, from NewSender, does not: Send
+// checks and copies the event, queues it and returns, and a fixed number of
+// goroutines (WithConcurrency, default 10) post the queued events over the
+// client's connections, one event per request as the interface requires,
+// each retried only as SendEvent would be. The queue is bounded
+// (WithQueueSize, default 10,000); when it is full, Send waits for room as
+// long as its context allows (BlockWhenFull, the default) or returns
+// ErrQueueFull at once and counts the drop (DropWhenFull).
+//
+// No accepted event is lost silently: each ends in exactly one Result — the
+// caller's Metadata, the error or nil, the status, the attempts and the
+// duration — passed to the WithCallback function and put on the WithResults
+// channel (a result that finds the channel full is dropped and counted,
+// never stalling the sending). Stats counts what was accepted, sent, failed,
+// dropped and retried. Flush waits for the results of everything accepted so
+// far; Close sends what is queued, waits for it, and ends the goroutines.
+//
+//	s, err := c.NewSender("checkout", observability.WithCallback(func(r observability.Result) {
+//		if r.Err != nil {
+//			log.Printf("request %v: event not stored: %v", r.Metadata, r.Err)
+//		}
+//	}))
+//	if err != nil {
+//		return err
+//	}
+//	defer s.Close(ctx)
+//	err = s.SendWithMetadata(ctx, observability.Event{"route": "/cart", "status": 200}, requestID)
 package observability
 
 import (
@@ -181,11 +211,32 @@ func (c *Client) ListDatasets(ctx context.Context, opts ...Option) ([]Dataset, e
 // provably never reached the service or was rate-limited, so an event is
 // never stored twice by a retry.
 func (c *Client) SendEvent(ctx context.Context, dataset string, event Event, opts ...Option) error {
+	if err := checkDataset(sendEventOp.Op, dataset); err != nil {
+		return err
+	}
+	if err := checkEvent(sendEventOp.Op, event); err != nil {
+		return err
+	}
+	return c.postEvent(ctx, dataset, event, opts)
+}
+
+func checkDataset(op *transport.Op, dataset string) error {
 	if dataset == "" {
-		return sendEventOp.Invalid("dataset", "is empty")
+		return op.Invalid("dataset", "is empty")
 	}
+	return nil
+}
+
+func checkEvent(op *transport.Op, event Event) error {
 	if field, msg := event.check(); msg != "" {
-		return sendEventOp.Invalid(field, "%s", msg)
+		return op.Invalid(field, "%s", msg)
 	}
+	return nil
+}
+
+// postEvent is SendEvent's request, for callers that checked the input.
+// The operation is a write: retried only when provably unsent or answered
+// 429.
+func (c *Client) postEvent(ctx context.Context, dataset string, event Event, opts []Option) error {
 	return sendEventOp.Send(ctx, c.t, transport.Call{Args: []string{dataset}, Body: event}, opts)
 }

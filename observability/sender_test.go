@@ -1,0 +1,499 @@
+package observability_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/testkit"
+	"github.com/conduit-sdk/conduit/observability"
+)
+
+// ingest is a loopback ingest server that counts arrivals per event id
+// (the event's "id" field) and lets answer decide each reply from the id
+// and the arrival's number for that id (1 for the first).
+type ingest struct {
+	*testkit.Server
+	mu       sync.Mutex
+	arrivals map[string]int
+}
+
+func ingestServer(t *testing.T, answer func(w http.ResponseWriter, r *http.Request, id string, n int)) *ingest {
+	t.Helper()
+	in := &ingest{arrivals: map[string]int{}}
+	in.Server = testkit.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var ev struct {
+			ID string `json:"id"`
+		}
+		json.NewDecoder(r.Body).Decode(&ev)
+		in.mu.Lock()
+		in.arrivals[ev.ID]++
+		n := in.arrivals[ev.ID]
+		in.mu.Unlock()
+		answer(w, r, ev.ID, n)
+	}))
+	return in
+}
+
+func (in *ingest) arrived(id string) int {
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	return in.arrivals[id]
+}
+
+// gated is an ingest server whose every answer waits until the test calls
+// open (or ends); each arrival's id is put on the returned channel first,
+// so a test knows which events are in flight.
+func gated(t *testing.T) (srv *ingest, arrivals <-chan string, open func()) {
+	t.Helper()
+	ch := make(chan string, 1000)
+	gate := make(chan struct{})
+	var once sync.Once
+	open = func() { once.Do(func() { close(gate) }) }
+	srv = ingestServer(t, func(w http.ResponseWriter, r *http.Request, id string, _ int) {
+		ch <- id
+		select {
+		case <-gate:
+		case <-r.Context().Done():
+		}
+		w.Write([]byte(`{}`))
+	})
+	t.Cleanup(open) // runs before the server closes, which waits for handlers
+	return srv, ch, open
+}
+
+// outcomes collects results by the id each event carries as metadata.
+type outcomes struct {
+	mu   sync.Mutex
+	byID map[string][]observability.Result
+}
+
+func newOutcomes() *outcomes { return &outcomes{byID: map[string][]observability.Result{}} }
+
+func (o *outcomes) add(r observability.Result) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	id := r.Metadata.(string)
+	o.byID[id] = append(o.byID[id], r)
+}
+
+// one returns the id's only result, failing the test unless there is
+// exactly one.
+func (o *outcomes) one(t *testing.T, id string) observability.Result {
+	t.Helper()
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	rs := o.byID[id]
+	require.Len(t, rs, 1, "event %s must have exactly one outcome", id)
+	return rs[0]
+}
+
+func (o *outcomes) count() int {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	n := 0
+	for _, rs := range o.byID {
+		n += len(rs)
+	}
+	return n
+}
+
+func newSender(t *testing.T, base string, copts []observability.Option, opts ...observability.SenderOption) *observability.Sender {
+	t.Helper()
+	s, err := client(t, base, copts...).NewSender("checkout", opts...)
+	require.NoError(t, err)
+	t.Cleanup(func() { s.Close(context.Background()) })
+	return s
+}
+
+func send(t *testing.T, s *observability.Sender, id string) {
+	t.Helper()
+	require.NoError(t, s.SendWithMetadata(context.Background(), observability.Event{"id": id, "n": 1}, id))
+}
+
+// noSenderGoroutines fails the test if a goroutine of a Sender is still
+// running once the ones Close ended have had time to exit.
+func noSenderGoroutines(t *testing.T) {
+	t.Helper()
+	buf := make([]byte, 1<<20)
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		stacks := string(buf[:runtime.Stack(buf, true)])
+		if !strings.Contains(stacks, "observability.(*worker)") {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("a Sender goroutine outlived Close:\n%s", stacks)
+		}
+	}
+}
+
+func TestSenderOneOutcomePerEvent(t *testing.T) {
+	// Five behaviours by id: a 500 (a write that may have been acted on:
+	// never retried), a 429 with Retry-After (retried, then stored), a
+	// connection reset after the request was read (may have been acted on:
+	// never retried), a slow answer, and a plain success.
+	const n = 100
+	srv := ingestServer(t, func(w http.ResponseWriter, r *http.Request, id string, arrival int) {
+		var i int
+		fmt.Sscanf(id, "e%d", &i)
+		switch i % 5 {
+		case 0:
+			testkit.Reply{Status: 500, Body: `{"error":"boom"}`}.ServeHTTP(w, r)
+		case 1:
+			if arrival == 1 {
+				testkit.Reply{Status: 429, Header: []string{"Retry-After", "0.01"}, Body: `{"error":"slow down"}`}.ServeHTTP(w, r)
+				return
+			}
+			w.Write([]byte(`{}`))
+		case 2:
+			testkit.Reply{Reset: true}.ServeHTTP(w, r)
+		case 3:
+			time.Sleep(20 * time.Millisecond)
+			w.Write([]byte(`{}`))
+		default:
+			w.Write([]byte(`{}`))
+		}
+	})
+	got := newOutcomes()
+	s := newSender(t, srv.URL, nil, observability.WithConcurrency(8), observability.WithQueueSize(16), observability.WithCallback(got.add))
+	for i := range n {
+		send(t, s, fmt.Sprintf("e%03d", i))
+	}
+	require.NoError(t, s.Close(context.Background()))
+
+	require.Equal(t, n, got.count(), "one outcome per event, none extra")
+	for i := range n {
+		id := fmt.Sprintf("e%03d", i)
+		r := got.one(t, id)
+		switch i % 5 {
+		case 0:
+			assert.ErrorIs(t, r.Err, conduit.ErrAPI, id)
+			assert.Equal(t, 500, r.Status, id)
+			assert.Equal(t, 1, r.Attempts, id)
+			assert.Equal(t, 1, srv.arrived(id), "%s: a write answered 500 is not sent again", id)
+		case 1:
+			assert.NoError(t, r.Err, id)
+			assert.Equal(t, 2, r.Attempts, id)
+			assert.Equal(t, 2, srv.arrived(id), "%s: 429 is retried", id)
+		case 2:
+			assert.Error(t, r.Err, id)
+			assert.Zero(t, r.Status, id)
+			assert.Equal(t, 1, r.Attempts, id)
+			assert.Equal(t, 1, srv.arrived(id), "%s: a reset after the request arrived is not retried", id)
+		default:
+			assert.NoError(t, r.Err, id)
+			assert.Equal(t, http.StatusOK, r.Status, id)
+			assert.Equal(t, 1, r.Attempts, id)
+			assert.Positive(t, r.Duration, id)
+			assert.Equal(t, 1, srv.arrived(id), id)
+		}
+	}
+	assert.Equal(t, observability.SenderStats{Accepted: n, Sent: 60, Failed: 40, Retried: 20}, s.Stats())
+}
+
+func TestSenderRetriesWhatNeverLeft(t *testing.T) {
+	// Nothing listens: every attempt fails to dial, so the request provably
+	// never left and the write rule allows each retry.
+	got := newOutcomes()
+	s := newSender(t, testkit.Closed(t), []observability.Option{conduit.WithMaxRetries(2)}, observability.WithCallback(got.add))
+	for i := range 5 {
+		send(t, s, fmt.Sprint(i))
+	}
+	require.NoError(t, s.Close(context.Background()))
+	for i := range 5 {
+		r := got.one(t, fmt.Sprint(i))
+		assert.Error(t, r.Err)
+		assert.Equal(t, 3, r.Attempts, "the first attempt and two retries")
+		assert.Zero(t, r.Status)
+	}
+	assert.Equal(t, observability.SenderStats{Accepted: 5, Failed: 5, Retried: 10}, s.Stats())
+}
+
+func TestSenderDropCountsExactly(t *testing.T) {
+	srv, arrivals, open := gated(t)
+	got := newOutcomes()
+	s := newSender(t, srv.URL, nil, observability.WithConcurrency(2), observability.WithQueueSize(3),
+		observability.WithBackpressure(observability.DropWhenFull), observability.WithCallback(got.add))
+	send(t, s, "e0")
+	send(t, s, "e1")
+	<-arrivals
+	<-arrivals // both workers are now held by the server: the queue is empty
+	for _, id := range []string{"e2", "e3", "e4"} {
+		send(t, s, id)
+	}
+	for _, id := range []string{"e5", "e6", "e7", "e8"} {
+		err := s.SendWithMetadata(context.Background(), observability.Event{"id": id}, id)
+		assert.ErrorIs(t, err, observability.ErrQueueFull, id)
+	}
+	assert.Equal(t, observability.SenderStats{Accepted: 5, Dropped: 4}, s.Stats())
+
+	open()
+	require.NoError(t, s.Flush(context.Background()))
+	assert.Equal(t, 5, got.count())
+	for _, id := range []string{"e0", "e1", "e2", "e3", "e4"} {
+		assert.NoError(t, got.one(t, id).Err)
+		assert.Equal(t, 1, srv.arrived(id), id)
+	}
+	for _, id := range []string{"e5", "e6", "e7", "e8"} {
+		assert.Zero(t, srv.arrived(id), "%s was dropped, never sent", id)
+	}
+	assert.Equal(t, observability.SenderStats{Accepted: 5, Sent: 5, Dropped: 4}, s.Stats())
+}
+
+// full returns a Sender with one worker, held at the gated server with
+// event e0, and a queue of one, holding e1: the next Send finds no room.
+func full(t *testing.T) (*ingest, *outcomes, *observability.Sender, func()) {
+	t.Helper()
+	srv, arrivals, open := gated(t)
+	got := newOutcomes()
+	s := newSender(t, srv.URL, nil, observability.WithConcurrency(1), observability.WithQueueSize(1), observability.WithCallback(got.add))
+	send(t, s, "e0")
+	<-arrivals
+	send(t, s, "e1")
+	return srv, got, s, open
+}
+
+func TestSenderBlockHonoursContext(t *testing.T) {
+	srv, got, s, open := full(t)
+
+	ctx, cancel := context.WithCancel(context.Background())
+	errc := make(chan error)
+	go func() { errc <- s.SendWithMetadata(ctx, observability.Event{"id": "e2"}, "e2") }()
+	cancel()
+	assert.ErrorIs(t, <-errc, context.Canceled)
+
+	short, cancelShort := context.WithTimeout(context.Background(), 10*time.Millisecond)
+	defer cancelShort()
+	assert.ErrorIs(t, s.SendWithMetadata(short, observability.Event{"id": "e3"}, "e3"), context.DeadlineExceeded)
+
+	// A Send waiting for room goes through once there is some.
+	go func() { errc <- s.SendWithMetadata(context.Background(), observability.Event{"id": "e4"}, "e4") }()
+	open()
+	assert.NoError(t, <-errc)
+	require.NoError(t, s.Flush(context.Background()))
+	assert.Equal(t, 3, got.count())
+	for _, id := range []string{"e0", "e1", "e4"} {
+		assert.NoError(t, got.one(t, id).Err)
+	}
+	assert.Zero(t, srv.arrived("e2"))
+	assert.Zero(t, srv.arrived("e3"))
+	assert.Equal(t, observability.SenderStats{Accepted: 3, Sent: 3}, s.Stats(), "a Send its context ended is neither accepted nor dropped")
+}
+
+func TestSenderFlush(t *testing.T) {
+	srv, arrivals, open := gated(t)
+	got := newOutcomes()
+	s := newSender(t, srv.URL, nil, observability.WithResults(10), observability.WithCallback(got.add))
+	require.NoError(t, s.Flush(context.Background()), "nothing to wait for")
+	for _, id := range []string{"a", "b", "c"} {
+		send(t, s, id)
+	}
+	<-arrivals
+	ended, cancel := context.WithCancel(context.Background())
+	cancel()
+	assert.ErrorIs(t, s.Flush(ended), context.Canceled, "the events are held at the server")
+
+	open()
+	require.NoError(t, s.Flush(context.Background()))
+	assert.Equal(t, 3, got.count(), "every callback has returned")
+	assert.Len(t, s.Results(), 3, "every result is on the channel")
+	assert.Equal(t, observability.SenderStats{Accepted: 3, Sent: 3}, s.Stats())
+	assert.Equal(t, 1, srv.arrived("c"))
+}
+
+func TestSenderCloseSendsEverything(t *testing.T) {
+	srv := ingestServer(t, func(w http.ResponseWriter, r *http.Request, id string, n int) {
+		time.Sleep(2 * time.Millisecond)
+		w.Write([]byte(`{}`))
+	})
+	s := newSender(t, srv.URL, nil, observability.WithConcurrency(4), observability.WithQueueSize(8), observability.WithResults(50))
+	for i := range 50 {
+		send(t, s, fmt.Sprint(i))
+	}
+	require.NoError(t, s.Close(context.Background()))
+	seen := map[any]int{}
+	for r := range s.Results() { // ends: Close closed the channel
+		assert.NoError(t, r.Err)
+		seen[r.Metadata]++
+	}
+	assert.Len(t, seen, 50)
+	for id, n := range seen {
+		assert.Equal(t, 1, n, id)
+	}
+	assert.Equal(t, 50, srv.Hits())
+	assert.ErrorIs(t, s.Send(context.Background(), observability.Event{"a": 1}), observability.ErrClosed)
+	require.NoError(t, s.Close(context.Background()), "Close again")
+	assert.Equal(t, observability.SenderStats{Accepted: 50, Sent: 50}, s.Stats())
+	noSenderGoroutines(t)
+}
+
+func TestSenderCloseGivesUp(t *testing.T) {
+	srv, arrivals, _ := gated(t) // held until the test ends
+	s := newSender(t, srv.URL, nil, observability.WithConcurrency(1), observability.WithResults(10))
+	for _, id := range []string{"e0", "e1", "e2", "e3"} {
+		send(t, s, id)
+	}
+	<-arrivals
+	ended, cancel := context.WithCancel(context.Background())
+	cancel()
+	assert.ErrorIs(t, s.Close(ended), context.Canceled)
+
+	got := newOutcomes()
+	for r := range s.Results() {
+		got.add(r)
+	}
+	r := got.one(t, "e0")
+	assert.ErrorIs(t, r.Err, context.Canceled, "in flight when Close gave up")
+	assert.Equal(t, 1, r.Attempts)
+	for _, id := range []string{"e1", "e2", "e3"} {
+		r := got.one(t, id)
+		assert.ErrorIs(t, r.Err, observability.ErrClosed, id)
+		assert.Zero(t, r.Attempts, id)
+		assert.Zero(t, srv.arrived(id), "%s was queued, never sent", id)
+	}
+	assert.Equal(t, observability.SenderStats{Accepted: 4, Failed: 4}, s.Stats())
+	assert.NoError(t, s.Close(context.Background()), "Close again")
+	noSenderGoroutines(t)
+}
+
+func TestSenderCloseWakesBlockedSend(t *testing.T) {
+	srv, got, s, open := full(t)
+	sendc, closec := make(chan error), make(chan error)
+	go func() { sendc <- s.SendWithMetadata(context.Background(), observability.Event{"id": "e2"}, "e2") }()
+	go func() { closec <- s.Close(context.Background()) }()
+	assert.ErrorIs(t, <-sendc, observability.ErrClosed)
+	open()
+	require.NoError(t, <-closec)
+	assert.Equal(t, 2, got.count())
+	assert.NoError(t, got.one(t, "e1").Err)
+	assert.Zero(t, srv.arrived("e2"))
+	noSenderGoroutines(t)
+}
+
+func TestSenderResultsChannelFull(t *testing.T) {
+	srv := record(t, 200, `{}`)
+	s := newSender(t, srv.URL, nil, observability.WithResults(2))
+	for i := range 5 {
+		send(t, s, fmt.Sprint(i))
+	}
+	require.NoError(t, s.Flush(context.Background()), "a full channel does not hold up sending")
+	assert.Equal(t, observability.SenderStats{Accepted: 5, Sent: 5, ResultsDropped: 3}, s.Stats())
+	require.NoError(t, s.Close(context.Background()))
+	n := 0
+	for range s.Results() {
+		n++
+	}
+	assert.Equal(t, 2, n)
+}
+
+func TestSenderEventTimeout(t *testing.T) {
+	// The server never answers on its own; each event gives up at its
+	// timeout and, as it may have reached the server, is not sent again.
+	srv := ingestServer(t, func(w http.ResponseWriter, r *http.Request, _ string, _ int) { <-r.Context().Done() })
+	got := newOutcomes()
+	s := newSender(t, srv.URL, nil, observability.WithEventTimeout(20*time.Millisecond), observability.WithCallback(got.add))
+	for _, id := range []string{"a", "b", "c"} {
+		send(t, s, id)
+	}
+	require.NoError(t, s.Close(context.Background()))
+	for _, id := range []string{"a", "b", "c"} {
+		r := got.one(t, id)
+		assert.ErrorIs(t, r.Err, context.DeadlineExceeded, id)
+		assert.Equal(t, 1, r.Attempts, id)
+		assert.LessOrEqual(t, srv.arrived(id), 1, "%s: a timed-out write is not retried", id)
+	}
+	assert.Equal(t, observability.SenderStats{Accepted: 3, Failed: 3}, s.Stats())
+}
+
+func TestSenderReusesConnections(t *testing.T) {
+	var conns, hits atomic.Int64
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		w.Write([]byte(`{}`))
+	}))
+	srv.Config.ConnState = func(_ net.Conn, st http.ConnState) {
+		if st == http.StateNew {
+			conns.Add(1)
+		}
+	}
+	srv.Start()
+	t.Cleanup(srv.Close)
+	const concurrency = 4
+	s := newSender(t, srv.URL, nil, observability.WithConcurrency(concurrency))
+	for i := range 200 {
+		send(t, s, fmt.Sprint(i))
+	}
+	require.NoError(t, s.Close(context.Background()))
+	assert.Equal(t, int64(200), hits.Load())
+	// Each worker keeps its connection; a connection dialled while another
+	// was being handed back to the pool may add one now and then, but never
+	// one per request.
+	assert.LessOrEqual(t, conns.Load(), int64(2*concurrency))
+}
+
+func TestSenderCopiesEvent(t *testing.T) {
+	srv, arrivals, open := gated(t)
+	s := newSender(t, srv.URL, nil, observability.WithConcurrency(1))
+	send(t, s, "e0")
+	<-arrivals
+	ev := observability.Event{"id": "e1", "route": "/cart"}
+	require.NoError(t, s.Send(context.Background(), ev))
+	ev["route"] = "/changed" // after Send: the queued copy is not touched
+	open()
+	require.NoError(t, s.Close(context.Background()))
+	assert.JSONEq(t, `{"id":"e1","route":"/cart"}`, string(srv.Last(t).Body))
+}
+
+func TestSenderBadInput(t *testing.T) {
+	srv := record(t, 200, `{}`)
+	c := client(t, srv.URL)
+	newSender := func(dataset string, opts ...observability.SenderOption) func() error {
+		return func() error {
+			s, err := c.NewSender(dataset, opts...)
+			if s != nil {
+				s.Close(context.Background())
+			}
+			return err
+		}
+	}
+	testkit.BadInput(t, srv, testkit.Shape{Service: "observability", Op: "NewSender"}, []testkit.Input{
+		{Field: "dataset", Call: newSender("")},
+		{Field: "WithConcurrency", Call: newSender("d", observability.WithConcurrency(0))},
+		{Field: "WithQueueSize", Call: newSender("d", observability.WithQueueSize(-1))},
+		{Field: "WithBackpressure", Call: newSender("d", observability.WithBackpressure(7))},
+		{Field: "WithResults", Call: newSender("d", observability.WithResults(0))},
+		{Field: "WithCallback", Call: newSender("d", observability.WithCallback(nil))},
+		{Field: "WithEventTimeout", Call: newSender("d", observability.WithEventTimeout(-time.Second))},
+	}, key)
+
+	s, err := c.NewSender("d")
+	require.NoError(t, err)
+	defer s.Close(context.Background())
+	sendTo := func(ctx context.Context, event observability.Event) func() error {
+		return func() error { return s.Send(ctx, event) }
+	}
+	testkit.BadInput(t, srv, testkit.Shape{Service: "observability", Op: "Sender.Send"}, []testkit.Input{
+		{Field: "ctx", Call: sendTo(nil, observability.Event{"a": 1})},
+		{Field: "event", Call: sendTo(context.Background(), nil)},
+		{Field: "cached", Call: sendTo(context.Background(), observability.Event{"cached": true})},
+		{Field: "user", Call: sendTo(context.Background(), observability.Event{"ratio": 0.5, "user": []string{"x"}})},
+	}, key)
+	//lint:ignore SA1012 a nil context is the bad input under test
+	testkit.InvalidParam(t, s.Flush(nil), "ctx")
+	//lint:ignore SA1012 a nil context is the bad input under test
+	testkit.InvalidParam(t, s.Close(nil), "ctx")
+	assert.Equal(t, observability.SenderStats{}, s.Stats(), "nothing was accepted")
+}
