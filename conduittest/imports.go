@@ -4,9 +4,12 @@ package conduittest
 // all, so that one import gives a test the fake of any service.
 import (
 	_ "github.com/conduit-sdk/conduit/animegraph"
+	_ "github.com/conduit-sdk/conduit/banklink"
 	_ "github.com/conduit-sdk/conduit/chat"
 	_ "github.com/conduit-sdk/conduit/imageedit"
 	_ "github.com/conduit-sdk/conduit/inference"
+	_ "github.com/conduit-sdk/conduit/maps"
 	_ "github.com/conduit-sdk/conduit/noderpc"
+	_ "github.com/conduit-sdk/conduit/observability"
 	_ "github.com/conduit-sdk/conduit/sunrise"
 )
