@@ -194,7 +194,9 @@ func (e *Error) Is(target error) bool {
 	return false
 }
 
-// classified reports whether err is one of the kinds a profile decides.
+// classified reports whether err is a verdict of a profile: one of the
+// kinds, or ErrAPI for a failure the service's profile says is none of them
+// (a 403 that is no credential problem).
 func classified(err error) bool {
-	return err == ErrNotFound || err == ErrUnauthorized || err == ErrRateLimited
+	return err == ErrNotFound || err == ErrUnauthorized || err == ErrRateLimited || err == ErrAPI
 }
