@@ -142,7 +142,7 @@ func TestDecimal(t *testing.T) {
 	var d conduit.Decimal
 	require.NoError(t, d.UnmarshalJSON([]byte(`1e5`)))
 	assert.Equal(t, "1e5", d.String(), "a number keeps its literal text")
-	for in, want := range map[string]string{"1/3": "unexpected", "+2": "unexpected", "12.": "after the '.'", "NaN": "unexpected"} {
+	for in, want := range map[string]string{"1e101": "exponent", "": "empty", "1/3": "unexpected", "+2": "unexpected", "12.": "after the '.'", "NaN": "unexpected"} {
 		_, err := conduit.ParseDecimal(in)
 		require.Error(t, err, in)
 		assert.Contains(t, err.Error(), want, in)
