@@ -172,8 +172,8 @@ func (e *Error) Unwrap() []error {
 
 // Is matches the sentinels an *Error implies without carrying them as its
 // cause: any failure the service reported is ErrAPI, and an error whose
-// cause names no kind (one built by hand in a test double, say) is
-// classified by its status.
+// cause is no profile verdict (one built by hand in a test double, say,
+// with no Err) is classified by its status.
 func (e *Error) Is(target error) bool {
 	switch target {
 	case ErrAPI:
