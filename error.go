@@ -172,8 +172,8 @@ func (e *Error) Unwrap() []error {
 
 // Is matches the sentinels an *Error implies without carrying them as its
 // cause: any failure the service reported is ErrAPI, and an error whose
-// cause names no kind (one built by hand in a test double, say) is
-// classified by its status.
+// cause is no profile verdict (one built by hand in a test double, say,
+// with no Err) is classified by its status.
 func (e *Error) Is(target error) bool {
 	switch target {
 	case ErrAPI:
@@ -194,7 +194,9 @@ func (e *Error) Is(target error) bool {
 	return false
 }
 
-// classified reports whether err is one of the kinds a profile decides.
+// classified reports whether err is a verdict of a profile: one of the
+// kinds, or ErrAPI for a failure the service's profile says is none of them
+// (a 403 that is no credential problem).
 func classified(err error) bool {
-	return err == ErrNotFound || err == ErrUnauthorized || err == ErrRateLimited
+	return err == ErrNotFound || err == ErrUnauthorized || err == ErrRateLimited || err == ErrAPI
 }

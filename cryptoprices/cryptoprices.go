@@ -1,9 +1,12 @@
 // Package cryptoprices is a client for the crypto prices interface: public
-// spot prices and exchange rates for cryptocurrencies.
+// spot prices and exchange rates for cryptocurrencies. It is modelled on
+// the public endpoints of the Coinbase API v2.
 //
-// Base URL: the placeholder crypto_url, which carries the interface's v2
+// Base URL: the placeholder crypto_url, which ends with the interface's v2
 // segment (https://…/v2), set with conduit.WithBaseURL or
-// CONDUIT_CRYPTO_URL. No credentials; no published rate limit.
+// CONDUIT_CRYPTOPRICES_CRYPTO_URL (CONDUIT_CRYPTO_URL, the older name, still
+// works). Paste it with or without /v2: it is never doubled. No
+// credentials; the spec publishes no rate limit.
 //
 //	c, err := cryptoprices.New()
 //	if err != nil {
@@ -13,85 +16,155 @@
 //	if err != nil {
 //		return err
 //	}
-//	amount, err := p.Data.Amount.Rat() // exact: no float on the way in
-//	fmt.Println(p.Data.Amount, amount.FloatString(2))
+//	fmt.Println(p.Data.Amount, p.Data.Amount.Rat().FloatString(2)) // exact: no float on the way in
 //
-// Amounts and rates stay the decimal strings the service sent (Decimal);
-// Decimal.Rat parses one exactly.
+// Amounts and rates are conduit.Decimal values: the text the service sent,
+// converted exactly on demand. For an endpoint this package does not type
+// (buy and sell prices, currencies), use Do.
+//
+// # Failures
+//
+// Failures carry an errors list, {"errors":[{"id":"not_found","message":"…"}]}:
+// the first entry's id is Error.Code and its message Error.Message. An
+// OAuth failure sends {"error":"…","error_description":"…"} instead. The
+// edge in front of the service adds CF-RAY, which becomes Error.RequestID.
+//
+//	service sends                                     conduit reports
+//	authentication_error, invalid_token,              ErrUnauthorized
+//	  revoked_token, expired_token, invalid_scope,
+//	  two_factor_required, or a 401 OAuth error
+//	not_found                                         ErrNotFound
+//	rate_limit_exceeded, 429                          ErrRateLimited, retried after Retry-After
+//	                                                    or the backoff
+//	invalid_request (an unknown currency:             ErrAPI
+//	  "Invalid currency (XYZ)"), param_required,
+//	  validation_error
+//	internal_server_error, 5xx                        ErrAPI, reads retried
+//	an errors list, or no data, under 200             ErrAPI with the list's id and message
+//	a price for another pair than the one asked       ErrMalformedResponse
 package cryptoprices
 
 import (
 	"context"
+	"fmt"
+	"strings"
 
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
-// Option is one of conduit's common options (conduit.WithBaseURL and the
-// rest); the package needs no options of its own.
+// Option configures a Client, or one call; the common options are in
+// package conduit.
 type Option = conduit.Option
 
-// Error is returned by every call; it is conduit.Error, so one errors.As
-// serves all conduit packages.
+// Error is conduit's error type.
 type Error = conduit.Error
 
-// service is open: no credentials and no default rate limit.
-var service = &transport.Service{Name: "cryptoprices", Bases: []string{"crypto_url"}}
+var service = transport.Register(&transport.Service{
+	Name:  "cryptoprices",
+	Bases: []transport.Base{{Name: "crypto_url", Option: "conduit.WithBaseURL", Version: "v2"}},
+	Errors: transport.Profile{
+		Code:    []string{"errors.0.id", "error"},
+		Message: []string{"errors.0.message", "error_description"},
+		Codes: map[string]transport.Meaning{
+			"authentication_error":          transport.Unauthorized,
+			"invalid_token":                 transport.Unauthorized,
+			"revoked_token":                 transport.Unauthorized,
+			"expired_token":                 transport.Unauthorized,
+			"invalid_authentication_method": transport.Unauthorized,
+			"invalid_scope":                 transport.Unauthorized,
+			"two_factor_required":           transport.Unauthorized,
+			"not_found":                     transport.NotFound,
+			"rate_limit_exceeded":           transport.RateLimited,
+			"internal_server_error":         transport.Transient,
+		},
+	},
+})
 
-// Client holds the configuration of the crypto prices interface and shares
-// connections between calls. It is safe for concurrent use.
+var (
+	spotOp = transport.Declare(service, transport.Op{Name: "SpotPrice", Method: "GET", Path: "/prices/{pair}/spot"},
+		check[SpotPrice])
+	ratesOp = transport.Declare(service, transport.Op{Name: "ExchangeRates", Method: "GET", Path: "/exchange-rates"},
+		check[ExchangeRates])
+)
+
+// Client calls the crypto prices interface. It is safe for concurrent use.
 type Client struct{ t *transport.Client }
 
-// New builds a Client from opts, falling back to CONDUIT_CRYPTO_URL for the
-// base URL; a missing one is reported by the first call, before any I/O.
+// New returns a Client configured by opts and the CONDUIT_* environment.
 func New(opts ...Option) (*Client, error) {
-	return transport.Build(service, opts, func(t *transport.Client) *Client { return &Client{t: t} })
+	t, err := transport.New(service, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return &Client{t: t}, nil
+}
+
+// Do calls any path of the service, for an endpoint this package does not
+// type, with the same base URL, limits, retries and errors as the typed
+// methods; see conduit's documentation of Do. Paths are relative to
+// crypto_url, after its /v2.
+func (c *Client) Do(ctx context.Context, method, path string, in, out any, opts ...Option) error {
+	return c.t.Do(ctx, method, path, in, out, opts)
 }
 
 // SpotPrice returns the current spot price of one unit of base (an asset
 // code such as "BTC") in currency ("USD"). Codes are 2 to 10 ASCII letters
-// or digits, so the pair "<base>-<currency>" is unambiguous in the path.
-func (c *Client) SpotPrice(ctx context.Context, base, currency string) (*Response[SpotPrice], error) {
-	const op = "SpotPrice"
-	if err := c.checkCode(op, "base", base); err != nil {
+// or digits, so the pair "<base>-<currency>" is unambiguous in the path. An
+// answer that names another pair is an error, never a wrong price.
+func (c *Client) SpotPrice(ctx context.Context, base, currency string, opts ...Option) (*Response[SpotPrice], error) {
+	if err := checkCode(spotOp.Op, "base", base); err != nil {
 		return nil, err
 	}
-	if err := c.checkCode(op, "currency", currency); err != nil {
+	if err := checkCode(spotOp.Op, "currency", currency); err != nil {
 		return nil, err
 	}
-	var r Response[SpotPrice]
-	req := &transport.Request{Op: op, Method: "GET", Path: "/prices/{pair}/spot", Args: []string{base + "-" + currency}}
-	if err := c.t.Do(ctx, req, &r); err != nil {
+	call := transport.Call{Args: []string{base + "-" + currency}}
+	r, err := spotOp.Do(ctx, c.t, call, opts)
+	if err != nil {
 		return nil, err
 	}
-	return &r, nil
+	if !same(r.Data.Base, base) || !same(r.Data.Currency, currency) {
+		return nil, spotOp.Fail(c.t, call, transport.Problem{Kind: conduit.ErrMalformedResponse, Body: r.RawJSON(),
+			Message: fmt.Sprintf("asked for %s-%s, answered with the price of %s-%s", base, currency, r.Data.Base, r.Data.Currency)})
+	}
+	return r, nil
 }
 
 // ExchangeRates returns the rate of every asset and currency the service
-// knows, each relative to one unit of currency.
-func (c *Client) ExchangeRates(ctx context.Context, currency string) (*Response[ExchangeRates], error) {
-	const op = "ExchangeRates"
-	if err := c.checkCode(op, "currency", currency); err != nil {
+// knows, each relative to one unit of currency. An answer relative to
+// another currency is an error.
+func (c *Client) ExchangeRates(ctx context.Context, currency string, opts ...Option) (*Response[ExchangeRates], error) {
+	if err := checkCode(ratesOp.Op, "currency", currency); err != nil {
 		return nil, err
 	}
-	var r Response[ExchangeRates]
-	req := &transport.Request{Op: op, Method: "GET", Path: "/exchange-rates", Query: []string{"currency", currency}}
-	if err := c.t.Do(ctx, req, &r); err != nil {
+	call := transport.Call{Query: []string{"currency", currency}}
+	r, err := ratesOp.Do(ctx, c.t, call, opts)
+	if err != nil {
 		return nil, err
 	}
-	return &r, nil
+	if !same(r.Data.Currency, currency) {
+		return nil, ratesOp.Fail(c.t, call, transport.Problem{Kind: conduit.ErrMalformedResponse, Body: r.RawJSON(),
+			Message: fmt.Sprintf("asked for rates relative to %s, answered relative to %s", currency, r.Data.Currency)})
+	}
+	return r, nil
 }
+
+// same reports whether a code in an answer names the one asked for; the
+// service writes codes in upper case whatever the case asked, and an
+// answer that leaves the code out says nothing against it.
+func same(answered, asked string) bool { return answered == "" || strings.EqualFold(answered, asked) }
 
 // checkCode accepts an asset or currency code: 2 to 10 ASCII letters or
 // digits. Anything else could not name an asset and, in a path, could
 // change the pair.
-func (c *Client) checkCode(op, field, code string) error {
+func checkCode(op *transport.Op, field, code string) error {
 	if len(code) < 2 || len(code) > 10 {
-		return c.t.InvalidParam(op, field, "%q must be 2 to 10 letters or digits", code)
+		return op.Invalid(field, "%q must be 2 to 10 letters or digits", code)
 	}
 	for _, ch := range code {
 		if !(ch >= 'A' && ch <= 'Z' || ch >= 'a' && ch <= 'z' || ch >= '0' && ch <= '9') {
-			return c.t.InvalidParam(op, field, "%q must be 2 to 10 letters or digits", code)
+			return op.Invalid(field, "%q must be 2 to 10 letters or digits", code)
 		}
 	}
 	return nil

@@ -26,9 +26,8 @@ func TestSpotPrice(t *testing.T) {
 	c := testkit.Replay(t, "cryptoprices", cryptoprices.New)
 	p, err := c.SpotPrice(context.Background(), "BTC", "USD")
 	require.NoError(t, err)
-	assert.Equal(t, cryptoprices.Decimal("64123.4500000001"), p.Data.Amount, "the exact string is kept")
-	amount, err := p.Data.Amount.Rat()
-	require.NoError(t, err)
+	assert.Equal(t, "64123.4500000001", p.Data.Amount.String(), "the exact string is kept")
+	amount := p.Data.Amount.Rat()
 	assert.Zero(t, amount.Cmp(rat(t, "641234500000001/10000000000")), "parsed exactly, got %s", amount.RatString())
 	assert.Equal(t, "BTC", p.Data.Base)
 	assert.Equal(t, "USD", p.Data.Currency)
@@ -47,17 +46,16 @@ func TestExchangeRates(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "USD", r.Data.Currency)
 	assert.Len(t, r.Data.Rates, 10)
-	assert.Equal(t, cryptoprices.Decimal("0.0000155948"), r.Data.Rates["BTC"])
-	assert.Equal(t, cryptoprices.Decimal("1.0"), r.Data.Rates["USD"], "trailing zeros are kept")
-	shib, err := r.Data.Rates["SHIB"].Rat()
-	require.NoError(t, err)
+	assert.Equal(t, "0.0000155948", r.Data.Rates["BTC"].String())
+	assert.Equal(t, "1.0", r.Data.Rates["USD"].String(), "trailing zeros are kept")
+	shib := r.Data.Rates["SHIB"].Rat()
 	assert.Equal(t, "42372.881355932203", shib.FloatString(12), "no float rounding on the way in")
 	assert.Contains(t, string(r.RawJSON()), `"warnings"`)
 	golden.JSON(t, "cryptoprices", "exchange_rates", r)
 }
 
 func TestRequestShape(t *testing.T) {
-	srv := testkit.Start(t, testkit.Reply{Body: testkit.Fixture(t, "cryptoprices", "spot_price.json")})
+	srv := testkit.Start(t, testkit.Reply{Body: `{"data":{"amount":"3501.07","base":"ETH","currency":"EUR"}}`})
 	_, err := testkit.Client(t, cryptoprices.New, conduit.WithBaseURL(srv.URL+"/v2/")).SpotPrice(context.Background(), "eth", "EUR")
 	require.NoError(t, err)
 	got := srv.Last(t)
@@ -65,7 +63,7 @@ func TestRequestShape(t *testing.T) {
 	assert.Equal(t, "/v2/prices/eth-EUR/spot", got.Path)
 	assert.Empty(t, got.Query)
 
-	srv2 := testkit.Start(t, testkit.Reply{Body: testkit.Fixture(t, "cryptoprices", "exchange_rates.json")})
+	srv2 := testkit.Start(t, testkit.Reply{Body: `{"data":{"currency":"USDC","rates":{"USD":"1.0001"}}}`})
 	_, err = testkit.Client(t, cryptoprices.New, conduit.WithBaseURL(srv2.URL+"/v2")).ExchangeRates(context.Background(), "USDC")
 	require.NoError(t, err)
 	got = srv2.Last(t)
@@ -126,54 +124,52 @@ func TestBadInput(t *testing.T) {
 }
 
 func TestMissingBaseURL(t *testing.T) {
-	testkit.MissingBaseURL(t, "CONDUIT_CRYPTO_URL", cryptoprices.New, func(c *cryptoprices.Client) error {
+	testkit.ClearEnv(t, "CONDUIT_CRYPTO_URL")
+	testkit.MissingBaseURL(t, "CONDUIT_CRYPTOPRICES_CRYPTO_URL", cryptoprices.New, func(c *cryptoprices.Client) error {
 		_, err := c.SpotPrice(context.Background(), "BTC", "USD")
 		return err
 	})
 }
 
+// Amounts are conduit.Decimal: exact from a string or a number, the text
+// kept as sent.
 func TestDecimal(t *testing.T) {
 	for in, want := range map[string]string{`"-0.5"`: "-1/2", `"123"`: "123", `"0.000001"`: "1/1000000", `0.1`: "1/10"} {
-		var d cryptoprices.Decimal
+		var d conduit.Decimal
 		require.NoError(t, d.UnmarshalJSON([]byte(in)), in)
-		r, err := d.Rat()
-		require.NoError(t, err, in)
-		assert.Zero(t, r.Cmp(rat(t, want)), in)
+		assert.Zero(t, d.Rat().Cmp(rat(t, want)), in)
 	}
-	var d cryptoprices.Decimal
+	var d conduit.Decimal
 	require.NoError(t, d.UnmarshalJSON([]byte(`1e5`)))
-	assert.Equal(t, cryptoprices.Decimal("1e5"), d, "a number keeps its literal text")
-	for in, want := range map[cryptoprices.Decimal]string{"1e5": "exponent", "": "empty", "1/3": "unexpected", "+2": "unexpected", "12.": "after the point", "NaN": "unexpected"} {
-		_, err := in.Rat()
+	assert.Equal(t, "1e5", d.String(), "a number keeps its literal text")
+	for in, want := range map[string]string{"1e101": "exponent", "": "empty", "1/3": "unexpected", "+2": "unexpected", "12.": "after the '.'", "NaN": "unexpected"} {
+		_, err := conduit.ParseDecimal(in)
 		require.Error(t, err, in)
 		assert.Contains(t, err.Error(), want, in)
-		assert.True(t, strings.HasPrefix(err.Error(), "cryptoprices: "), err.Error())
+		assert.True(t, strings.HasPrefix(err.Error(), "conduit: "), err.Error())
 	}
 	assert.Error(t, d.UnmarshalJSON([]byte(`{"amount":"1"}`)))
 	require.NoError(t, d.UnmarshalJSON([]byte(`null`)))
-	assert.Equal(t, cryptoprices.Decimal(""), d)
+	assert.True(t, d.IsZero())
 }
 
-// Decoding never fails on a string and never alters it; whatever Rat then
-// accepts is plain decimal notation.
+// Whatever decodes is decimal notation, and Rat keeps its sign.
 func FuzzDecimal(f *testing.F) {
 	for _, s := range []string{`"64123.45"`, `"-0.5"`, `1.5`, `1e5`, `null`, `""`, `"1e5"`, `"\u0031"`, `true`, `{}`} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
-		var d cryptoprices.Decimal
-		if err := d.UnmarshalJSON([]byte(in)); err != nil {
+		var d conduit.Decimal
+		if err := d.UnmarshalJSON([]byte(in)); err != nil || d.IsZero() {
 			return
 		}
-		r, err := d.Rat()
-		if err != nil {
-			return
+		s := d.String()
+		if strings.Trim(s, "-+0123456789.eE") != "" {
+			t.Fatalf("%q: decoded to %q", in, s)
 		}
-		if strings.Trim(string(d), "-0123456789.") != "" {
-			t.Fatalf("%q: Rat accepted %q", in, d)
-		}
-		if r.Sign() != 0 && strings.HasPrefix(string(d), "-") != (r.Sign() < 0) {
-			t.Fatalf("%q: sign of %q lost", in, d)
+		r := d.Rat()
+		if r.Sign() != 0 && strings.HasPrefix(s, "-") != (r.Sign() < 0) {
+			t.Fatalf("%q: sign of %q lost", in, s)
 		}
 	})
 }

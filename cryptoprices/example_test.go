@@ -21,10 +21,7 @@ func ExampleClient_SpotPrice() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	amount, err := p.Data.Amount.Rat()
-	if err != nil {
-		log.Fatal(err)
-	}
+	amount := p.Data.Amount.Rat()
 	fmt.Println("as sent:", p.Data.Amount)
 	fmt.Println("rounded:", amount.FloatString(2), p.Data.Currency)
 	// Output:

@@ -30,7 +30,7 @@ func ExampleClient_AllDebtToPenny() {
 		case err != nil:
 			log.Fatal(err)
 		default:
-			fmt.Println(rec.RecordDate, total.FloatString(2))
+			fmt.Println(rec.RecordDate, total.Rat().FloatString(2))
 		}
 	}
 	// Output:

@@ -1,10 +1,12 @@
 // Package fiscal is a client for the fiscal data interface: a national
 // treasury's datasets, here the national debt to the penny and the average
-// interest rates on the debt.
+// interest rates on the debt. It is modelled on the US Treasury's Fiscal
+// Data API.
 //
 // Base URL: the placeholder fiscal_url, set with conduit.WithBaseURL or
-// CONDUIT_FISCAL_URL; the v2 version segment is part of each dataset path,
-// not of the base. No credentials; no published rate limit.
+// CONDUIT_FISCAL_URL; the v2 version segment starts each dataset path, so a
+// base pasted with a trailing /v2 loses it rather than doubling it. No
+// credentials; no published rate limit.
 //
 //	c, err := fiscal.New()
 //	if err != nil {
@@ -14,15 +16,34 @@
 //		if err != nil {
 //			return err
 //		}
-//		total, err := rec.TotPubDebtOutAmt.Amount() // exact *big.Rat
+//		total, err := rec.TotPubDebtOutAmt.Amount() // an exact conduit.Decimal
 //		...
 //	}
 //
 // Results are paged: DebtToPenny and AvgInterestRates return one Page, the
 // All… iterators follow links.next until the last page. Every record value
 // is a string on the wire ("null" where a dataset has no value) and stays a
-// Value; its accessors parse it exactly and say so when it is "null" or
-// empty (ErrNull, ErrEmpty) instead of guessing.
+// Value; its accessors parse it by its column's type and say so when it is
+// "null" or empty (ErrNull, ErrEmpty) instead of guessing. For a dataset
+// this package does not type, use Do with its path ("/v2/accounting/od/…"
+// or "/v1/…").
+//
+// # Failures
+//
+// A failure is {"error": "Invalid Query Param", "message": "…"}: error, a
+// short title rather than a code word, is Error.Code, message is
+// Error.Message. A body that holds error instead of data is a failure under
+// any status, 200 included. No request id and no wait signal are sent.
+//
+//	service sends                                  conduit reports
+//	400 (a parameter it cannot use)                ErrAPI
+//	404 (no such dataset: a wrong path or version) ErrNotFound; Error.URL shows the URL asked
+//	429                                            ErrRateLimited, retried with backoff
+//	403 (blocked at the edge: there is no key)     ErrAPI
+//	5xx                                            ErrAPI, reads retried
+//	200 with "error" and no data                   ErrAPI with that error and message
+//	200 with "data": [] or a page past the last    no error: an empty page
+//	"null" as a record value                       no error: Value's accessors report ErrNull
 package fiscal
 
 import (
@@ -34,25 +55,58 @@ import (
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
-// Option is one of conduit's common options (conduit.WithBaseURL and the
-// rest); the package needs no options of its own.
+// Option configures a Client, or one call; the common options are in
+// package conduit.
 type Option = conduit.Option
 
-// Error is returned by every call; it is conduit.Error, so one errors.As
-// serves all conduit packages.
+// Error is conduit's error type.
 type Error = conduit.Error
 
-// service is open: no credentials and no default rate limit.
-var service = &transport.Service{Name: "fiscal", Bases: []string{"fiscal_url"}}
+var service = transport.Register(&transport.Service{
+	Name:  "fiscal",
+	Bases: []transport.Base{{Name: "fiscal_url", Option: "conduit.WithBaseURL", PathVersion: "v2"}},
+	Errors: transport.Profile{
+		Code:    []string{"error"},
+		Message: []string{"message"},
+		// The service has no keys: a 403 is an edge block, which no
+		// credential fixes.
+		Status: map[int]transport.Meaning{403: transport.Failed},
+		InBody: &transport.StatusWord{Path: "error", Message: []string{"message"}},
+	},
+})
 
-// Client holds the configuration of the fiscal data interface and shares
-// connections between calls. It is safe for concurrent use.
+const (
+	debtPath  = "/v2/accounting/od/debt_to_penny"
+	ratesPath = "/v2/accounting/od/avg_interest_rates"
+)
+
+// The iterators are operations of their own, so that their errors name
+// them.
+var (
+	debtOp     = transport.Declare(service, transport.Op{Name: "DebtToPenny", Method: "GET", Path: debtPath}, check[DebtRecord])
+	ratesOp    = transport.Declare(service, transport.Op{Name: "AvgInterestRates", Method: "GET", Path: ratesPath}, check[InterestRateRecord])
+	allDebtOp  = transport.Declare(service, transport.Op{Name: "AllDebtToPenny", Method: "GET", Path: debtPath}, check[DebtRecord])
+	allRatesOp = transport.Declare(service, transport.Op{Name: "AllAvgInterestRates", Method: "GET", Path: ratesPath}, check[InterestRateRecord])
+)
+
+// Client calls the fiscal data interface. It is safe for concurrent use.
 type Client struct{ t *transport.Client }
 
-// New builds a Client from opts, falling back to CONDUIT_FISCAL_URL for the
-// base URL; a missing one is reported by the first call, before any I/O.
+// New returns a Client configured by opts and the CONDUIT_* environment.
 func New(opts ...Option) (*Client, error) {
-	return transport.Build(service, opts, func(t *transport.Client) *Client { return &Client{t: t} })
+	t, err := transport.New(service, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return &Client{t: t}, nil
+}
+
+// Do calls any path of the service, for an endpoint this package does not
+// type (another dataset), with the same base URL, limits, retries and
+// errors as the typed methods; see conduit's documentation of Do. Paths
+// are relative to fiscal_url and start with the version: "/v2/…".
+func (c *Client) Do(ctx context.Context, method, path string, in, out any, opts ...Option) error {
+	return c.t.Do(ctx, method, path, in, out, opts)
 }
 
 // PageParams are the paging inputs shared by every dataset call; nil or
@@ -68,51 +122,51 @@ type PageParams struct {
 	PageNumber int
 }
 
-// dataset is one dataset path and the names of the methods that read it,
-// which its errors carry.
-type dataset struct{ op, allOp, path string }
-
-var (
-	debtToPenny      = dataset{"DebtToPenny", "AllDebtToPenny", "/v2/accounting/od/debt_to_penny"}
-	avgInterestRates = dataset{"AvgInterestRates", "AllAvgInterestRates", "/v2/accounting/od/avg_interest_rates"}
-)
-
 // DebtToPenny returns one page of the national debt dataset.
-func (c *Client) DebtToPenny(ctx context.Context, p *PageParams) (*Page[DebtRecord], error) {
-	return fetch[DebtRecord](ctx, c, debtToPenny.op, debtToPenny.path, p)
+func (c *Client) DebtToPenny(ctx context.Context, p *PageParams, opts ...Option) (*Page[DebtRecord], error) {
+	return fetch(ctx, c, debtOp, p, opts)
 }
 
 // AvgInterestRates returns one page of the average interest rates dataset.
-func (c *Client) AvgInterestRates(ctx context.Context, p *PageParams) (*Page[InterestRateRecord], error) {
-	return fetch[InterestRateRecord](ctx, c, avgInterestRates.op, avgInterestRates.path, p)
+func (c *Client) AvgInterestRates(ctx context.Context, p *PageParams, opts ...Option) (*Page[InterestRateRecord], error) {
+	return fetch(ctx, c, ratesOp, p, opts)
 }
 
 // AllDebtToPenny yields every national debt record from p's page on,
-// following links.next. It stops at the first error, which it yields; a
-// cancelled ctx ends it with ctx.Err().
-func (c *Client) AllDebtToPenny(ctx context.Context, p *PageParams) iter.Seq2[DebtRecord, error] {
-	return all[DebtRecord](ctx, c, debtToPenny, p)
+// following links.next; opts apply to every page. It stops at the first
+// error, which it yields; a cancelled ctx ends it with ctx.Err().
+func (c *Client) AllDebtToPenny(ctx context.Context, p *PageParams, opts ...Option) iter.Seq2[DebtRecord, error] {
+	return all(ctx, c, allDebtOp, p, opts)
 }
 
 // AllAvgInterestRates yields every average interest rate record from p's
 // page on, following links.next, as AllDebtToPenny does.
-func (c *Client) AllAvgInterestRates(ctx context.Context, p *PageParams) iter.Seq2[InterestRateRecord, error] {
-	return all[InterestRateRecord](ctx, c, avgInterestRates, p)
+func (c *Client) AllAvgInterestRates(ctx context.Context, p *PageParams, opts ...Option) iter.Seq2[InterestRateRecord, error] {
+	return all(ctx, c, allRatesOp, p, opts)
 }
 
-// fetch validates p and reads one page of the dataset at path for op.
-func fetch[R any](ctx context.Context, c *Client, op, path string, p *PageParams) (*Page[R], error) {
+// fetch validates p and reads one page of op's dataset.
+func fetch[R any](ctx context.Context, c *Client, op *transport.Endpoint[Page[R]], p *PageParams, opts []Option) (*Page[R], error) {
+	call, err := pageCall(op.Op, p)
+	if err != nil {
+		return nil, err
+	}
+	return op.Do(ctx, c.t, call, opts)
+}
+
+// pageCall validates p and renders it as a call.
+func pageCall(op *transport.Op, p *PageParams) (transport.Call, error) {
 	if p == nil {
 		p = &PageParams{}
 	}
 	if p.Sort != "" && !validSort(p.Sort) {
-		return nil, c.t.InvalidParam(op, "sort", "%q must be a record field name (a-z and _), optionally after one \"-\"", p.Sort)
+		return transport.Call{}, op.Invalid("sort", "%q must be a record field name (a-z and _), optionally after one \"-\"", p.Sort)
 	}
 	if p.PageSize < 0 {
-		return nil, c.t.InvalidParam(op, "page[size]", "%d is negative", p.PageSize)
+		return transport.Call{}, op.Invalid("page[size]", "%d is negative", p.PageSize)
 	}
 	if p.PageNumber < 0 {
-		return nil, c.t.InvalidParam(op, "page[number]", "%d is negative", p.PageNumber)
+		return transport.Call{}, op.Invalid("page[number]", "%d is negative", p.PageNumber)
 	}
 	q := make([]string, 0, 6)
 	if p.Sort != "" {
@@ -124,11 +178,7 @@ func fetch[R any](ctx context.Context, c *Client, op, path string, p *PageParams
 	if p.PageNumber > 0 {
 		q = append(q, "page[number]", strconv.Itoa(p.PageNumber))
 	}
-	var pg Page[R]
-	if err := c.t.Do(ctx, &transport.Request{Op: op, Method: "GET", Path: path, Query: q}, &pg); err != nil {
-		return nil, err
-	}
-	return &pg, nil
+	return transport.Call{Query: q}, nil
 }
 
 // validSort accepts one field name of lower-case letters and underscores,

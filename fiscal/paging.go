@@ -9,14 +9,15 @@ import (
 	"strings"
 
 	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
-// all reads d page after page through fetch, so every page is validated
-// and requested exactly as a page-at-a-time call would be. It stops after
-// a page whose links.next is null or whose data is empty, and refuses a
-// next link that does not move forward, so a misbehaving server cannot
-// make it loop.
-func all[R any](ctx context.Context, c *Client, d dataset, p *PageParams) iter.Seq2[R, error] {
+// all reads op's dataset page after page, each page validated and
+// requested exactly as a page-at-a-time call would be. It stops after a
+// page whose links.next is null or whose data is empty, and refuses a next
+// link that does not move forward, so a misbehaving server cannot make it
+// loop.
+func all[R any](ctx context.Context, c *Client, op *transport.Endpoint[Page[R]], p *PageParams, opts []Option) iter.Seq2[R, error] {
 	return func(yield func(R, error) bool) {
 		var zero R
 		next := PageParams{}
@@ -24,7 +25,7 @@ func all[R any](ctx context.Context, c *Client, d dataset, p *PageParams) iter.S
 			next = *p
 		}
 		if ctx == nil {
-			yield(zero, c.t.InvalidParam(d.allOp, "ctx", "nil context"))
+			yield(zero, op.Invalid("ctx", "nil context"))
 			return
 		}
 		for {
@@ -32,7 +33,12 @@ func all[R any](ctx context.Context, c *Client, d dataset, p *PageParams) iter.S
 				yield(zero, err)
 				return
 			}
-			pg, err := fetch[R](ctx, c, d.allOp, d.path, &next)
+			call, err := pageCall(op.Op, &next)
+			if err != nil {
+				yield(zero, err)
+				return
+			}
+			pg, err := op.Do(ctx, c.t, call, opts)
 			if err != nil {
 				yield(zero, err)
 				return
@@ -54,7 +60,7 @@ func all[R any](ctx context.Context, c *Client, d dataset, p *PageParams) iter.S
 				err = fmt.Errorf("links.next %q does not move past page %d", pg.Links.Next, max(next.PageNumber, 1))
 			}
 			if err != nil {
-				yield(zero, &Error{Service: service.Name, Op: d.allOp, Endpoint: "GET " + d.path, Message: err.Error(), Err: conduit.ErrMalformedResponse})
+				yield(zero, op.Fail(c.t, call, transport.Problem{Kind: conduit.ErrMalformedResponse, Message: err.Error()}))
 				return
 			}
 			next.PageNumber = number

@@ -4,51 +4,31 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
 // Page is one page of a dataset: its records, what the service says about
-// them, and the links to the neighbouring pages. RawJSON returns it as sent.
+// them, and the links to the neighbouring pages. RawJSON returns it as sent,
+// and each record its own part of it, also when the record comes from an
+// iterator.
 type Page[R any] struct {
-	transport.Raw
+	raw
 	Data  []R   `json:"data"`
 	Meta  Meta  `json:"meta"`
 	Links Links `json:"links"`
 }
 
-// UnmarshalJSON decodes the page so that each record keeps its own bytes:
-// fields the spec does not show stay reachable through the record's RawJSON
-// and Decode, also when the record comes from an iterator.
-func (p *Page[R]) UnmarshalJSON(b []byte) error {
-	var env struct {
-		Data  json.RawMessage `json:"data"`
-		Meta  Meta            `json:"meta"`
-		Links Links           `json:"links"`
-	}
-	keep := func(err error, _ string) error { return err }
-	if err := transport.DecodeJSON(b, &env, keep); err != nil {
-		return err
-	}
-	p.Meta, p.Links = env.Meta, env.Links
-	if err := transport.DecodeJSON(env.Data, &p.Data, keep); err != nil {
-		return err
-	}
+// check refuses a page with a null record, which no accessor could read.
+// A page without data and without an error is an empty page, not a
+// failure; an error member instead of data is the profile's to report.
+func check[R interface{ RawJSON() json.RawMessage }](p *Page[R]) *transport.Problem {
 	for i := range p.Data {
-		if r, ok := any(p.Data[i]).(interface{ RawJSON() json.RawMessage }); ok && transport.IsNull(r.RawJSON()) {
-			return fmt.Errorf("record %d of data is null", i)
+		if p.Data[i].RawJSON() == nil {
+			return &transport.Problem{Kind: conduit.ErrMalformedResponse, Message: fmt.Sprintf("decoding the response: record %d of data is null", i)}
 		}
 	}
 	return nil
-}
-
-// Failure reports a body that carries an error message instead of data.
-// A page without data and without an error is an empty page, not a failure.
-func (p *Page[R]) Failure() (code, message string, failed bool) {
-	if p.Data != nil {
-		return "", "", false
-	}
-	code, message = transport.ProviderError(p.RawJSON())
-	return code, message, code != "" || message != ""
 }
 
 // Meta describes a page and the dataset's fields.
@@ -93,10 +73,10 @@ type Record struct {
 }
 
 // DebtRecord is one day of the national debt (debt_to_penny). The amounts
-// are currency strings; Value.Amount parses them exactly. RawJSON returns
+// are currency strings; Value.Amount reads them as exact decimals. RawJSON returns
 // the record as sent.
 type DebtRecord struct {
-	transport.Raw
+	raw
 	Record
 	DebtHeldPublicAmt Value `json:"debt_held_public_amt"`
 	IntragovHoldAmt   Value `json:"intragov_hold_amt"`
@@ -105,9 +85,9 @@ type DebtRecord struct {
 
 // InterestRateRecord is the average interest rate of one kind of security
 // for one month (avg_interest_rates). AvgInterestRateAmt is a percentage
-// string; Value.Percentage parses it. RawJSON returns the record as sent.
+// string; Value.Percentage reads it. RawJSON returns the record as sent.
 type InterestRateRecord struct {
-	transport.Raw
+	raw
 	Record
 	SecurityTypeDesc   Value `json:"security_type_desc"`
 	SecurityDesc       Value `json:"security_desc"`

@@ -3,11 +3,10 @@ package fiscal
 import (
 	"errors"
 	"fmt"
-	"math/big"
 	"strconv"
-	"time"
+	"strings"
 
-	"github.com/conduit-sdk/conduit/internal/transport"
+	"github.com/conduit-sdk/conduit"
 )
 
 // Errors of the Value accessors, for errors.Is: the service writes "null"
@@ -20,24 +19,25 @@ var (
 
 // Value is one record value exactly as the service sent it. The service
 // sends every value as a string, whatever its type in Meta.DataTypes; the
-// accessors parse it into that type.
+// accessors read it as that column type says.
 type Value string
 
-// Amount parses a CURRENCY value ("34831240048132.68") exactly.
-func (v Value) Amount() (*big.Rat, error) { return v.decimal("amount") }
+// Amount reads a CURRENCY value ("34831240048132.68") as an exact decimal
+// in plain notation: no exponent, no sign but "-", no separators.
+func (v Value) Amount() (conduit.Decimal, error) { return v.decimal("amount") }
 
-// Percentage parses a PERCENTAGE value exactly, in percent: "3.375" is
+// Percentage reads a PERCENTAGE value exactly, in percent: "3.375" is
 // 3.375 %, returned as 3.375, not 0.03375.
-func (v Value) Percentage() (*big.Rat, error) { return v.decimal("percentage") }
+func (v Value) Percentage() (conduit.Decimal, error) { return v.decimal("percentage") }
 
-// Date parses a DATE value, YYYY-MM-DD, as midnight UTC of that day.
-func (v Value) Date() (time.Time, error) {
+// Date reads a DATE value, YYYY-MM-DD.
+func (v Value) Date() (conduit.Date, error) {
 	if err := v.present("date"); err != nil {
-		return time.Time{}, err
+		return conduit.Date{}, err
 	}
-	d, err := time.Parse(time.DateOnly, string(v))
+	d, err := conduit.ParseDate(string(v))
 	if err != nil {
-		return time.Time{}, fmt.Errorf("fiscal: date %q is not YYYY-MM-DD", string(v))
+		return conduit.Date{}, fmt.Errorf("fiscal: date %q is not YYYY-MM-DD", string(v))
 	}
 	return d, nil
 }
@@ -55,15 +55,18 @@ func (v Value) Int() (int64, error) {
 	return n, nil
 }
 
-func (v Value) decimal(kind string) (*big.Rat, error) {
+func (v Value) decimal(kind string) (conduit.Decimal, error) {
 	if err := v.present(kind); err != nil {
-		return nil, err
+		return conduit.Decimal{}, err
 	}
-	r, err := transport.ParseDecimal(string(v))
+	if strings.ContainsAny(string(v), "eE") {
+		return conduit.Decimal{}, fmt.Errorf("fiscal: %s %q has an exponent; the dataset writes plain decimals", kind, string(v))
+	}
+	d, err := conduit.ParseDecimal(string(v))
 	if err != nil {
-		return nil, fmt.Errorf("fiscal: %s: %w", kind, err)
+		return conduit.Decimal{}, fmt.Errorf("fiscal: %s: %w", kind, err)
 	}
-	return r, nil
+	return d, nil
 }
 
 // present reports "null" and "" as ErrNull and ErrEmpty.

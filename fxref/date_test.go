@@ -11,33 +11,34 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/conduit-sdk/conduit/fxref"
+	"github.com/conduit-sdk/conduit"
 )
 
-// TestDateCivil holds for any local time zone; TestDateUnderTimeZones runs
-// it again under the zones furthest from UTC.
+// fxref's dates are conduit.Date values. TestDateCivil holds for any local
+// time zone; TestDateUnderTimeZones runs it again under the zones furthest
+// from UTC.
 func TestDateCivil(t *testing.T) {
 	if tz := os.Getenv("FXREF_CHILD_TZ"); tz != "" {
 		require.Equal(t, tz, time.Local.String(), "the child runs in the zone it was given")
 	}
-	d, err := fxref.ParseDate("2024-01-01")
+	d, err := conduit.ParseDate("2024-01-01")
 	require.NoError(t, err)
-	assert.Equal(t, fxref.Date{Year: 2024, Month: time.January, Day: 1}, d)
+	assert.Equal(t, conduit.Date{Year: 2024, Month: time.January, Day: 1}, d)
 	assert.Equal(t, "2024-01-01", d.String())
 
 	b, err := json.Marshal(d)
 	require.NoError(t, err)
 	assert.Equal(t, `"2024-01-01"`, string(b))
-	var back fxref.Date
+	var back conduit.Date
 	require.NoError(t, json.Unmarshal(b, &back))
 	assert.Equal(t, d, back)
 
 	// A Date keys JSON objects both ways, in date order.
-	m := map[fxref.Date]int{d: 1, {Year: 2023, Month: time.December, Day: 31}: 0}
+	m := map[conduit.Date]int{d: 1, {Year: 2023, Month: time.December, Day: 31}: 0}
 	b, err = json.Marshal(m)
 	require.NoError(t, err)
 	assert.Equal(t, `{"2023-12-31":0,"2024-01-01":1}`, string(b))
-	var mback map[fxref.Date]int
+	var mback map[conduit.Date]int
 	require.NoError(t, json.Unmarshal(b, &mback))
 	assert.Equal(t, m, mback)
 
@@ -46,10 +47,10 @@ func TestDateCivil(t *testing.T) {
 	require.NoError(t, err)
 	pagoPago, err := time.LoadLocation("Pacific/Pago_Pago") // UTC-11
 	require.NoError(t, err)
-	assert.Equal(t, d, fxref.DateOf(time.Date(2024, 1, 1, 0, 30, 0, 0, kiritimati)), "31 Dec in UTC")
-	assert.Equal(t, d, fxref.DateOf(time.Date(2024, 1, 1, 23, 30, 0, 0, pagoPago)), "2 Jan in UTC")
-	assert.Equal(t, d, fxref.DateOf(time.Date(2024, 1, 1, 23, 59, 59, 0, time.UTC)))
-	assert.Equal(t, d, fxref.DateOf(time.Date(2024, 1, 1, 0, 0, 0, 0, time.Local)))
+	assert.Equal(t, d, conduit.DateOf(time.Date(2024, 1, 1, 0, 30, 0, 0, kiritimati)), "31 Dec in UTC")
+	assert.Equal(t, d, conduit.DateOf(time.Date(2024, 1, 1, 23, 30, 0, 0, pagoPago)), "2 Jan in UTC")
+	assert.Equal(t, d, conduit.DateOf(time.Date(2024, 1, 1, 23, 59, 59, 0, time.UTC)))
+	assert.Equal(t, d, conduit.DateOf(time.Date(2024, 1, 1, 0, 0, 0, 0, time.Local)))
 }
 
 func TestDateUnderTimeZones(t *testing.T) {
@@ -73,32 +74,32 @@ func TestParseDateRejects(t *testing.T) {
 		"2023-02-29", "2024-04-31", "0000-01-01", "+024-01-01", "-024-01-01", "2024-01-01T00:00:00Z",
 		" 2024-01-01", "2024-01-01 ", "2024-0a-01", "2024-+1-01",
 	} {
-		_, err := fxref.ParseDate(s)
+		_, err := conduit.ParseDate(s)
 		assert.Error(t, err, "%q", s)
 	}
-	d, err := fxref.ParseDate("2024-02-29")
+	d, err := conduit.ParseDate("2024-02-29")
 	require.NoError(t, err, "a leap day exists")
 	assert.Equal(t, 29, d.Day)
 }
 
 func TestDateCompareAndValidity(t *testing.T) {
-	a := fxref.Date{Year: 2024, Month: time.June, Day: 30}
-	b := fxref.Date{Year: 2024, Month: time.July, Day: 1}
-	c := fxref.Date{Year: 2025, Month: time.January, Day: 1}
+	a := conduit.Date{Year: 2024, Month: time.June, Day: 30}
+	b := conduit.Date{Year: 2024, Month: time.July, Day: 1}
+	c := conduit.Date{Year: 2025, Month: time.January, Day: 1}
 	assert.Equal(t, -1, a.Compare(b))
 	assert.Equal(t, 1, c.Compare(b))
 	assert.Equal(t, 0, b.Compare(b))
-	assert.True(t, fxref.Date{}.IsZero())
-	assert.False(t, fxref.Date{}.IsValid())
-	assert.False(t, fxref.Date{Year: 2024, Month: time.June, Day: 31}.IsValid())
+	assert.True(t, conduit.Date{}.IsZero())
+	assert.False(t, conduit.Date{}.IsValid())
+	assert.False(t, conduit.Date{Year: 2024, Month: time.June, Day: 31}.IsValid())
 
-	b2, err := json.Marshal(struct{ D fxref.Date }{})
+	b2, err := json.Marshal(struct{ D conduit.Date }{})
 	require.NoError(t, err)
 	assert.Equal(t, `{"D":null}`, string(b2), "the zero Date is null")
-	_, err = json.Marshal(fxref.Date{Year: 2024, Month: 2, Day: 30})
+	_, err = json.Marshal(conduit.Date{Year: 2024, Month: 2, Day: 30})
 	assert.Error(t, err, "an impossible date is not written")
 
-	var d fxref.Date
+	var d conduit.Date
 	for _, in := range []string{`"2024-02-30"`, `20240101`, `"yesterday"`, `{}`} {
 		assert.Error(t, json.Unmarshal([]byte(in), &d), in)
 	}
@@ -112,7 +113,7 @@ func FuzzParseDate(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		d, err := fxref.ParseDate(s)
+		d, err := conduit.ParseDate(s)
 		if err != nil {
 			return
 		}
@@ -123,7 +124,7 @@ func FuzzParseDate(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var back fxref.Date
+		var back conduit.Date
 		if err := json.Unmarshal(b, &back); err != nil || back != d {
 			t.Fatalf("%q: JSON round trip gave %v, %v", s, back, err)
 		}
@@ -136,7 +137,7 @@ func FuzzDateJSON(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
-		var d fxref.Date
+		var d conduit.Date
 		if err := json.Unmarshal([]byte(in), &d); err == nil && !d.IsZero() && !d.IsValid() {
 			t.Fatalf("%s decoded to the impossible %#v", in, d)
 		}

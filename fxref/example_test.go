@@ -6,6 +6,7 @@ import (
 	"log"
 	"time"
 
+	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/fxref"
 	"github.com/conduit-sdk/conduit/internal/replay"
 )
@@ -18,11 +19,11 @@ func ExampleClient_Range() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	start, err := fxref.ParseDate("2024-06-01")
+	start, err := conduit.ParseDate("2024-06-01")
 	if err != nil {
 		log.Fatal(err)
 	}
-	end := fxref.Date{Year: 2024, Month: time.June, Day: 7}
+	end := conduit.Date{Year: 2024, Month: time.June, Day: 7}
 	r, err := c.Range(context.Background(), start, end, &fxref.RatesParams{Base: "EUR", Symbols: []string{"USD", "GBP"}})
 	if err != nil {
 		log.Fatal(err)

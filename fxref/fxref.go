@@ -1,18 +1,20 @@
 // Package fxref is a client for the reference currency rates published by a
 // central bank on working days: the latest rates, the rates of a past day,
-// of a range of days, and the list of currencies.
+// of a range of days, and the list of currencies. It is modelled on
+// Frankfurter.
 //
-// Base URL: the placeholder fx_url, which carries the interface's version
-// (…/v1), set with conduit.WithBaseURL or CONDUIT_FX_URL. No credentials;
-// the spec publishes no rate limit. Rates change once per working day, so
-// there is no point in asking more often.
+// Base URL: the placeholder fx_url, which ends with the interface's version
+// (…/v1), set with conduit.WithBaseURL or CONDUIT_FXREF_FX_URL (CONDUIT_FX_URL,
+// the older name, still works). Paste it with or without /v1: it is never
+// doubled. No credentials; the spec publishes no rate limit. Rates change
+// once per working day, so there is no point in asking more often.
 //
 //	c, err := fxref.New()
 //	if err != nil {
 //		return err
 //	}
-//	start, _ := fxref.ParseDate("2024-06-03")
-//	r, err := c.Range(ctx, start, fxref.Date{Year: 2024, Month: time.June, Day: 7},
+//	start, _ := conduit.ParseDate("2024-06-03")
+//	r, err := c.Range(ctx, start, conduit.Date{Year: 2024, Month: time.June, Day: 7},
 //		&fxref.RatesParams{Base: "EUR", Symbols: []string{"USD", "GBP"}})
 //	if err != nil {
 //		return err
@@ -21,10 +23,28 @@
 //		fmt.Println(day.Date, day.Rates["USD"])
 //	}
 //
-// Dates are civil dates (Date), never time.Time, so no time zone can move a
-// day. Rates are float64: they are reference rates, not amounts of money.
-// Currency codes are three upper-case letters; the spec does not say which
-// base the service uses when none is given.
+// Dates are civil dates (conduit.Date), never time.Time, so no time zone can
+// move a day. Rates are float64: they are reference rates, not amounts of
+// money. Currency codes are three upper-case letters; the spec does not say
+// which base the service uses when none is given. For an endpoint this
+// package does not type (conversions of an amount), use Do.
+//
+// # Failures
+//
+// Failures are a JSON object with a message member and no code, so the
+// status decides. Two answers are no failure although they differ from the
+// question: a day without rates (a weekend, a holiday) is answered with the
+// working day before, and the answer's Date says which; Latest is the last
+// published day, not today.
+//
+//	service sends                                  conduit reports
+//	404 {"message":"not found"} (unknown currency,  ErrNotFound
+//	  no rates for the days asked, before 1999)
+//	422 {"message":"…"} (a date or pair it cannot  ErrAPI
+//	  use)
+//	429 HTML page of the throttle in front of it   ErrRateLimited, retried with backoff
+//	  (no header says how long to wait)
+//	5xx                                            ErrAPI, reads retried
 package fxref
 
 import (
@@ -35,20 +55,45 @@ import (
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
-// Option configures a Client; the common options are in package conduit.
+// Option configures a Client, or one call; the common options are in
+// package conduit.
 type Option = conduit.Option
 
 // Error is conduit's error type.
 type Error = conduit.Error
 
-var service = &transport.Service{Name: "fxref", Bases: []string{"fx_url"}}
+var service = transport.Register(&transport.Service{
+	Name:   "fxref",
+	Bases:  []transport.Base{{Name: "fx_url", Option: "conduit.WithBaseURL", Version: "v1"}},
+	Errors: transport.Profile{Message: []string{"message"}},
+})
+
+var (
+	latestOp     = transport.Declare[DayResponse](service, transport.Op{Name: "Latest", Method: "GET", Path: "/latest"}, nil)
+	historicalOp = transport.Declare[DayResponse](service, transport.Op{Name: "Historical", Method: "GET", Path: "/{date}"}, nil)
+	rangeOp      = transport.Declare[RangeResponse](service, transport.Op{Name: "Range", Method: "GET",
+		Path: "/{start_date}..{end_date}"}, nil)
+	currenciesOp = transport.Declare[Currencies](service, transport.Op{Name: "Currencies", Method: "GET", Path: "/currencies"}, nil)
+)
 
 // Client calls the reference-rates interface. It is safe for concurrent use.
 type Client struct{ t *transport.Client }
 
 // New returns a Client configured by opts and the CONDUIT_* environment.
 func New(opts ...Option) (*Client, error) {
-	return transport.Build(service, opts, func(t *transport.Client) *Client { return &Client{t: t} })
+	t, err := transport.New(service, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return &Client{t: t}, nil
+}
+
+// Do calls any path of the service, for an endpoint this package does not
+// type, with the same base URL, limits, retries and errors as the typed
+// methods; see conduit's documentation of Do. Paths are relative to fx_url,
+// after its /v1.
+func (c *Client) Do(ctx context.Context, method, path string, in, out any, opts ...Option) error {
+	return c.t.Do(ctx, method, path, in, out, opts)
 }
 
 // RatesParams are the optional inputs of Latest, Historical and Range.
@@ -61,20 +106,20 @@ type RatesParams struct {
 }
 
 // query validates p and renders it; the symbols are sent comma-joined.
-func (c *Client) query(op string, p *RatesParams) ([]string, error) {
+func query(op *transport.Op, p *RatesParams) ([]string, error) {
 	if p == nil {
 		return nil, nil
 	}
 	var q []string
 	if p.Base != "" {
 		if !isCode(p.Base) {
-			return nil, c.t.InvalidParam(op, "base", "%q is not a three-letter upper-case currency code", p.Base)
+			return nil, op.Invalid("base", "%q is not a three-letter upper-case currency code", p.Base)
 		}
 		q = append(q, "base", p.Base)
 	}
 	for _, s := range p.Symbols {
 		if !isCode(s) {
-			return nil, c.t.InvalidParam(op, "symbols", "%q is not a three-letter upper-case currency code", s)
+			return nil, op.Invalid("symbols", "%q is not a three-letter upper-case currency code", s)
 		}
 	}
 	if len(p.Symbols) > 0 {
@@ -88,61 +133,54 @@ func isCode(s string) bool {
 }
 
 // Latest returns the most recent working day's rates.
-func (c *Client) Latest(ctx context.Context, p *RatesParams) (*DayResponse, error) {
-	return c.day(ctx, "Latest", "/latest", nil, p)
+func (c *Client) Latest(ctx context.Context, p *RatesParams, opts ...Option) (*DayResponse, error) {
+	q, err := query(latestOp.Op, p)
+	if err != nil {
+		return nil, err
+	}
+	return latestOp.Do(ctx, c.t, transport.Call{Query: q}, opts)
 }
 
 // Historical returns the rates of date, or of the last working day before
 // it when none were published that day (DayResponse.Date says which).
-func (c *Client) Historical(ctx context.Context, date Date, p *RatesParams) (*DayResponse, error) {
+func (c *Client) Historical(ctx context.Context, date conduit.Date, p *RatesParams, opts ...Option) (*DayResponse, error) {
 	if !date.IsValid() {
-		return nil, c.t.InvalidParam("Historical", "date", "%s is not a valid date", date)
+		return nil, historicalOp.Invalid("date", "%s is not a valid date", dateText(date))
 	}
-	return c.day(ctx, "Historical", "/{date}", []string{date.String()}, p)
-}
-
-func (c *Client) day(ctx context.Context, op, path string, args []string, p *RatesParams) (*DayResponse, error) {
-	q, err := c.query(op, p)
+	q, err := query(historicalOp.Op, p)
 	if err != nil {
 		return nil, err
 	}
-	var r DayResponse
-	if err := c.t.Do(ctx, &transport.Request{Op: op, Method: "GET", Path: path, Args: args, Query: q}, &r); err != nil {
-		return nil, err
-	}
-	return &r, nil
+	return historicalOp.Do(ctx, c.t, transport.Call{Args: []string{date.String()}, Query: q}, opts)
 }
 
 // Range returns the rates of every working day from start to end, both
 // included; RangeResponse.Days lists them in date order.
-func (c *Client) Range(ctx context.Context, start, end Date, p *RatesParams) (*RangeResponse, error) {
-	const op = "Range"
+func (c *Client) Range(ctx context.Context, start, end conduit.Date, p *RatesParams, opts ...Option) (*RangeResponse, error) {
 	switch {
 	case !start.IsValid():
-		return nil, c.t.InvalidParam(op, "start_date", "%s is not a valid date", start)
+		return nil, rangeOp.Invalid("start_date", "%s is not a valid date", dateText(start))
 	case !end.IsValid():
-		return nil, c.t.InvalidParam(op, "end_date", "%s is not a valid date", end)
-	case end.Compare(start) < 0:
-		return nil, c.t.InvalidParam(op, "end_date", "%s is before start_date %s", end, start)
+		return nil, rangeOp.Invalid("end_date", "%s is not a valid date", dateText(end))
+	case end.Before(start):
+		return nil, rangeOp.Invalid("end_date", "%s is before start_date %s", end, start)
 	}
-	q, err := c.query(op, p)
+	q, err := query(rangeOp.Op, p)
 	if err != nil {
 		return nil, err
 	}
-	var r RangeResponse
-	err = c.t.Do(ctx, &transport.Request{Op: op, Method: "GET", Path: "/{start_date}..{end_date}",
-		Args: []string{start.String(), end.String()}, Query: q}, &r)
-	if err != nil {
-		return nil, err
-	}
-	return &r, nil
+	return rangeOp.Do(ctx, c.t, transport.Call{Args: []string{start.String(), end.String()}, Query: q}, opts)
 }
 
 // Currencies returns every currency code the service knows, with its name.
-func (c *Client) Currencies(ctx context.Context) (*Currencies, error) {
-	var r Currencies
-	if err := c.t.Do(ctx, &transport.Request{Op: "Currencies", Method: "GET", Path: "/currencies"}, &r); err != nil {
-		return nil, err
+func (c *Client) Currencies(ctx context.Context, opts ...Option) (*Currencies, error) {
+	return currenciesOp.Do(ctx, c.t, transport.Call{}, opts)
+}
+
+// dateText names a date in an input error; the zero Date prints as "".
+func dateText(d conduit.Date) string {
+	if d.IsZero() {
+		return "the zero Date"
 	}
-	return &r, nil
+	return d.String()
 }

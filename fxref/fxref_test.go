@@ -15,7 +15,7 @@ import (
 	"github.com/conduit-sdk/conduit/internal/testkit"
 )
 
-func day(y int, m time.Month, d int) fxref.Date { return fxref.Date{Year: y, Month: m, Day: d} }
+func day(y int, m time.Month, d int) conduit.Date { return conduit.Date{Year: y, Month: m, Day: d} }
 
 // replayed runs fn against a client of a fresh replay server.
 func replayed(t *testing.T, fn func(c *fxref.Client)) { fn(testkit.Replay(t, "fxref", fxref.New)) }
@@ -158,10 +158,10 @@ func TestBadInput(t *testing.T) {
 	latest := func(p *fxref.RatesParams) func() error {
 		return func() error { _, err := c.Latest(ctx, p); return err }
 	}
-	hist := func(d fxref.Date) func() error {
+	hist := func(d conduit.Date) func() error {
 		return func() error { _, err := c.Historical(ctx, d, nil); return err }
 	}
-	span := func(a, b fxref.Date, p *fxref.RatesParams) func() error {
+	span := func(a, b conduit.Date, p *fxref.RatesParams) func() error {
 		return func() error { _, err := c.Range(ctx, a, b, p); return err }
 	}
 	ok := day(2024, time.June, 3)
@@ -172,10 +172,10 @@ func TestBadInput(t *testing.T) {
 		{Field: "symbols", Call: latest(&fxref.RatesParams{Symbols: []string{"USD", "gbp"}})},
 		{Field: "symbols", Call: latest(&fxref.RatesParams{Symbols: []string{""}})},
 		{Field: "symbols", Call: latest(&fxref.RatesParams{Symbols: []string{"USD,GBP"}})},
-		{Field: "date", Call: hist(fxref.Date{})},
+		{Field: "date", Call: hist(conduit.Date{})},
 		{Field: "date", Call: hist(day(2023, time.February, 29))},
 		{Field: "date", Call: hist(day(2024, 13, 1))},
-		{Field: "start_date", Call: span(fxref.Date{}, ok, nil)},
+		{Field: "start_date", Call: span(conduit.Date{}, ok, nil)},
 		{Field: "end_date", Call: span(ok, day(2024, time.June, 31), nil)},
 		{Field: "end_date", Call: span(ok, day(2024, time.June, 2), nil)},
 		{Field: "end_date", Call: span(ok, day(2023, time.December, 31), nil)},
@@ -183,18 +183,19 @@ func TestBadInput(t *testing.T) {
 	})
 }
 
-// WithBaseURL wins over CONDUIT_FX_URL; with neither there is no request.
+// WithBaseURL wins over CONDUIT_FXREF_FX_URL; with neither there is no request.
 func TestBaseURLPrecedence(t *testing.T) {
-	t.Setenv("CONDUIT_FX_URL", "http://127.0.0.1:1/v1")
+	testkit.ClearEnv(t, "CONDUIT_FX_URL")
+	t.Setenv("CONDUIT_FXREF_FX_URL", "http://127.0.0.1:1/v1")
 	viaOption, srv := listen(t, 200, `{"USD":"United States Dollar"}`)
 	_, err := viaOption.Currencies(context.Background())
 	require.NoError(t, err)
 	assert.Equal(t, 1, srv.Hits())
 
-	t.Setenv("CONDUIT_FX_URL", "")
+	t.Setenv("CONDUIT_FXREF_FX_URL", "")
 	none, err := fxref.New()
 	require.NoError(t, err)
 	_, err = none.Latest(context.Background(), nil)
 	assert.ErrorIs(t, err, conduit.ErrMissingBaseURL)
-	assert.Equal(t, "fxref.Latest: missing base URL fx_url: set it with WithBaseURL (or the package's named option) or CONDUIT_FX_URL", err.Error())
+	assert.Equal(t, "fxref.Latest: GET /latest: missing base URL fx_url: set it with conduit.WithBaseURL or CONDUIT_FXREF_FX_URL", err.Error())
 }

@@ -1,22 +1,21 @@
 package fxref
 
 import (
-	"fmt"
 	"maps"
 	"slices"
 
-	"github.com/conduit-sdk/conduit/internal/transport"
+	"github.com/conduit-sdk/conduit"
 )
 
 // DayResponse is the rates of one day (Latest and Historical). RawJSON returns
 // it as sent, for fields the spec does not show.
 type DayResponse struct {
-	transport.Raw
+	raw
 	Amount float64 `json:"amount"` // the amount of Base the rates convert
 	Base   string  `json:"base"`
 	// Date is the working day whose rates these are; for a weekend or holiday
 	// the service answers with the working day before.
-	Date Date `json:"date"`
+	Date conduit.Date `json:"date"`
 	// Rates maps a currency code to its units per Amount of Base. They are
 	// reference rates with a handful of significant digits, for comparison
 	// rather than settlement, so float64 holds them as published.
@@ -26,43 +25,37 @@ type DayResponse struct {
 // RangeResponse is the rates of every working day in a range. Rates has no
 // order; Days lists them by date.
 type RangeResponse struct {
-	transport.Raw
+	raw
 	Amount float64 `json:"amount"`
 	Base   string  `json:"base"`
 	// StartDate and EndDate are the working days the service used, which may
 	// differ from the ones asked for.
-	StartDate Date                        `json:"start_date"`
-	EndDate   Date                        `json:"end_date"`
-	Rates     map[Date]map[string]float64 `json:"rates"`
+	StartDate conduit.Date                        `json:"start_date"`
+	EndDate   conduit.Date                        `json:"end_date"`
+	Rates     map[conduit.Date]map[string]float64 `json:"rates"`
 }
 
 // DayRates is one day of a RangeResponse.
 type DayRates struct {
-	Date  Date
+	Date  conduit.Date
 	Rates map[string]float64
 }
 
 // Days returns the range's days from the earliest to the latest.
 func (r *RangeResponse) Days() []DayRates {
 	days := make([]DayRates, 0, len(r.Rates))
-	for _, d := range slices.SortedFunc(maps.Keys(r.Rates), Date.Compare) {
+	for _, d := range slices.SortedFunc(maps.Keys(r.Rates), conduit.Date.Compare) {
 		days = append(days, DayRates{Date: d, Rates: r.Rates[d]})
 	}
 	return days
 }
 
-// Currencies is the list of currencies the service publishes rates for.
+// Currencies is the list of currencies the service publishes rates for:
+// the answer is one object of code → name, which Names holds whole.
 // RawJSON returns it as sent.
 type Currencies struct {
-	transport.Raw
-	Names map[string]string // currency code → English name
-}
-
-// UnmarshalJSON reads the object of code → name the service sends.
-func (c *Currencies) UnmarshalJSON(b []byte) error {
-	return transport.DecodeJSON(b, &c.Names, func(err error, _ string) error {
-		return fmt.Errorf("fxref: currencies: %w", err)
-	})
+	raw
+	Names map[string]string `json:",embed"` // currency code → English name
 }
 
 // Codes returns the currency codes in alphabetical order.

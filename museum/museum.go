@@ -1,10 +1,13 @@
 // Package museum is a client for the museum collection interface: object
 // records of a museum's collection. Search returns object ids; each object
-// is then fetched on its own with Object.
+// is then fetched on its own with Object. It is modelled on The Met
+// Collection API.
 //
-// Base URL: the placeholder museum_url, which carries the interface's v1
+// Base URL: the placeholder museum_url, which ends with the interface's v1
 // segment (https://…/public/collection/v1), set with conduit.WithBaseURL or
-// CONDUIT_MUSEUM_URL. No credentials; no published rate limit.
+// CONDUIT_MUSEUM_URL. Paste it with or without /v1: it is never doubled.
+// No credentials; the spec publishes no rate limit (the museum documents 80
+// requests a second, but its edge blocks bursts far sooner).
 //
 //	c, err := museum.New()
 //	if err != nil {
@@ -18,56 +21,102 @@
 //	fmt.Println(obj.Title, obj.PrimaryImageSmall)
 //
 // Empty strings are normal in object records (no culture, no period, no
-// image); they are kept as "", not treated as errors.
+// image); they are kept as "", not treated as errors. For an endpoint this
+// package does not type (departments, objects changed since a date), use
+// Do.
+//
+// # Failures
+//
+// The service's own failures are {"message": "…"} with no code. In front of
+// it, an Imperva Incapsula shield blocks clients that send many requests in
+// a burst (about 30), for a minute or so: it answers with an HTML page,
+// usually under 403, sometimes under 200 as a bot challenge.
+//
+//	service sends                                   conduit reports
+//	404 {"message":"ObjectID not found"}            ErrNotFound
+//	404 {"message":"Not a valid object"} (an        ErrNotFound
+//	  object that is not public)
+//	either message, or none, in a 200 object         ErrAPI, and ErrNotFound for those two
+//	  without an objectID
+//	an Incapsula page, 403 or 200                   ErrRateLimited with RetryAfter 1m and the
+//	                                                  page's incident ID as RequestID; not
+//	                                                  retried within the call, since retrying
+//	                                                  early prolongs the block
+//	other 403                                       ErrAPI: there is no key to fix
+//	5xx                                             ErrAPI, reads retried
+//	200 {"total":0,"objectIDs":null} from Search    no error: no match, ObjectIDs empty
 package museum
 
 import (
 	"context"
+	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
-// Option is one of conduit's common options (conduit.WithBaseURL and the
-// rest); the package needs no options of its own.
+// Option configures a Client, or one call; the common options are in
+// package conduit.
 type Option = conduit.Option
 
-// Error is returned by every call; it is conduit.Error, so one errors.As
-// serves all conduit packages.
+// Error is conduit's error type.
 type Error = conduit.Error
 
-// service is open: no credentials and no default rate limit.
-var service = &transport.Service{Name: "museum", Bases: []string{"museum_url"}}
+var service = transport.Register(&transport.Service{
+	Name:  "museum",
+	Bases: []transport.Base{{Name: "museum_url", Option: "conduit.WithBaseURL", Version: "v1"}},
+	Errors: transport.Profile{
+		Message: []string{"message"},
+		Status:  map[int]transport.Meaning{403: transport.Failed},
+		Pages: []transport.Page{{
+			Phrase:    "Incapsula",
+			Meaning:   transport.Meaning{Kind: conduit.ErrRateLimited, Wait: time.Minute},
+			RequestID: regexp.MustCompile(`(?i)incident[ _]id[:=]\s*([0-9a-f-]+)`),
+		}},
+	},
+})
 
-// Client holds the configuration of the museum collection interface and
-// shares connections between calls. It is safe for concurrent use.
+var (
+	objectOp = transport.Declare(service, transport.Op{Name: "Object", Method: "GET", Path: "/objects/{objectID}"}, checkObject)
+	searchOp = transport.Declare(service, transport.Op{Name: "Search", Method: "GET", Path: "/search"}, checkSearch)
+)
+
+// Client calls the museum collection interface. It is safe for concurrent
+// use.
 type Client struct{ t *transport.Client }
 
-// New builds a Client from opts, falling back to CONDUIT_MUSEUM_URL for the
-// base URL; a missing one is reported by the first call, before any I/O.
+// New returns a Client configured by opts and the CONDUIT_* environment.
 func New(opts ...Option) (*Client, error) {
-	return transport.Build(service, opts, func(t *transport.Client) *Client { return &Client{t: t} })
+	t, err := transport.New(service, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return &Client{t: t}, nil
+}
+
+// Do calls any path of the service, for an endpoint this package does not
+// type, with the same base URL, limits, retries and errors as the typed
+// methods; see conduit's documentation of Do. Paths are relative to
+// museum_url, after its /v1.
+func (c *Client) Do(ctx context.Context, method, path string, in, out any, opts ...Option) error {
+	return c.t.Do(ctx, method, path, in, out, opts)
 }
 
 // Object returns the record of one object; id counts from 1.
-func (c *Client) Object(ctx context.Context, id int64) (*Object, error) {
-	const op = "Object"
+func (c *Client) Object(ctx context.Context, id int64, opts ...Option) (*Object, error) {
 	if id < 1 {
-		return nil, c.t.InvalidParam(op, "objectID", "%d is not a positive object id", id)
+		return nil, objectOp.Invalid("objectID", "%d is not a positive object id", id)
 	}
-	var o Object
-	req := &transport.Request{Op: op, Method: "GET", Path: "/objects/{objectID}", Args: []string{strconv.FormatInt(id, 10)}}
-	if err := c.t.Do(ctx, req, &o); err != nil {
-		return nil, err
-	}
-	return &o, nil
+	return objectOp.Do(ctx, c.t, transport.Call{Args: []string{strconv.FormatInt(id, 10)}}, opts)
 }
 
 // SearchParams are Search's optional inputs.
 type SearchParams struct {
-	// HasImages skips objects without a photo (hasImages=true).
+	// HasImages skips objects without a photo (hasImages=true); the service
+	// is known to return some objects without one all the same.
 	HasImages bool
 }
 
@@ -76,22 +125,21 @@ type SearchParams struct {
 //
 // hasImages is sent before q: the live service is known to ignore filters
 // that follow q in the query string, and the spec fixes no order.
-func (c *Client) Search(ctx context.Context, q string, p *SearchParams) (*SearchResponse, error) {
-	const op = "Search"
+func (c *Client) Search(ctx context.Context, q string, p *SearchParams, opts ...Option) (*SearchResponse, error) {
 	if strings.TrimSpace(q) == "" {
-		return nil, c.t.InvalidParam(op, "q", "the search text is empty")
+		return nil, searchOp.Invalid("q", "the search text is empty")
 	}
 	query := make([]string, 0, 4)
 	if p != nil && p.HasImages {
 		query = append(query, "hasImages", "true")
 	}
 	query = append(query, "q", q)
-	var r SearchResponse
-	if err := c.t.Do(ctx, &transport.Request{Op: op, Method: "GET", Path: "/search", Query: query}, &r); err != nil {
+	r, err := searchOp.Do(ctx, c.t, transport.Call{Query: query}, opts)
+	if err != nil {
 		return nil, err
 	}
 	if r.ObjectIDs == nil {
 		r.ObjectIDs = []int64{}
 	}
-	return &r, nil
+	return r, nil
 }

@@ -1,13 +1,18 @@
 package museum
 
-import "github.com/conduit-sdk/conduit/internal/transport"
+import (
+	"encoding/json"
+
+	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/transport"
+)
 
 // Object is one object record. String fields are often empty: an object
 // may have no culture, period, dynasty or photograph. Fields the spec does
 // not show (dates, medium, dimensions…) are reachable through RawJSON and
 // Decode.
 type Object struct {
-	transport.Raw
+	raw
 	ObjectID          int64         `json:"objectID"`
 	IsHighlight       bool          `json:"isHighlight"`
 	AccessionNumber   string        `json:"accessionNumber"`
@@ -25,18 +30,26 @@ type Object struct {
 	Dynasty           string        `json:"dynasty"`
 }
 
-// Failure reports a body without an objectID (an error message, {}) as an
-// *Error: it names no object, so it cannot be the one asked for. A body
-// that did not decode stays a malformed-response error.
-func (o *Object) Failure() (code, message string, failed bool) {
-	if o.ObjectID != 0 || len(o.RawJSON()) == 0 {
-		return "", "", false
+// checkObject fails an answer that names no object (an error message,
+// {}): it cannot be the one asked for. The service's two messages for an
+// object it will not show mean not found, whatever the status. A body that
+// has an objectID of the wrong type stays a malformed response.
+func checkObject(o *Object) *transport.Problem {
+	if o.ObjectID != 0 {
+		return nil
 	}
-	code, message = transport.ProviderError(o.RawJSON())
-	if message == "" {
-		message = "response has no objectID"
+	m, ok := members(o.RawJSON())
+	if !ok || (m["objectID"] != nil && string(m["objectID"]) != "null") {
+		return nil
 	}
-	return code, message, true
+	p := &transport.Problem{Message: text(m["message"])}
+	switch p.Message {
+	case "ObjectID not found", "Not a valid object":
+		p.Kind = conduit.ErrNotFound
+	case "":
+		p.Message = "response has no objectID"
+	}
+	return p
 }
 
 // Constituent is a person or group credited on an object, in Role.
@@ -52,16 +65,35 @@ type Constituent struct {
 // SearchResponse lists the ids of the matching objects. ObjectIDs is empty,
 // never nil, when nothing matched (the service then sends null).
 type SearchResponse struct {
-	transport.Raw
+	raw
 	Total     int     `json:"total"`
 	ObjectIDs []int64 `json:"objectIDs"`
 }
 
-// Failure reports a body that carries an error message instead of ids.
-func (r *SearchResponse) Failure() (code, message string, failed bool) {
+// checkSearch fails an answer that carries a message instead of ids.
+func checkSearch(r *SearchResponse) *transport.Problem {
 	if r.ObjectIDs != nil || r.Total != 0 {
-		return "", "", false
+		return nil
 	}
-	code, message = transport.ProviderError(r.RawJSON())
-	return code, message, code != "" || message != ""
+	m, _ := members(r.RawJSON())
+	if msg := text(m["message"]); msg != "" {
+		return &transport.Problem{Message: msg}
+	}
+	return nil
+}
+
+// members splits a JSON object into its members; ok is false for anything
+// else.
+func members(b []byte) (map[string]json.RawMessage, bool) {
+	var m map[string]json.RawMessage
+	return m, json.Unmarshal(b, &m) == nil && m != nil
+}
+
+// text is a member's string, or "" when it is not one.
+func text(b json.RawMessage) string {
+	var s string
+	if json.Unmarshal(b, &s) != nil {
+		return ""
+	}
+	return s
 }

@@ -1,14 +1,18 @@
 package pkgstats
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/conduit-sdk/conduit/internal/transport"
+)
 
 // checkPackage validates the two path inputs every operation shares.
-func (c *Client) checkPackage(op, registryType, name string) error {
+func checkPackage(op *transport.Op, registryType, name string) error {
 	if !isRegistryType(registryType) {
-		return c.t.InvalidParam(op, "registry_type", "%q is not a registry type such as \"npm\"", registryType)
+		return op.Invalid("registry_type", "%q is not a registry type such as \"npm\"", registryType)
 	}
 	if why := checkName(name); why != "" {
-		return c.t.InvalidParam(op, "package", "%q %s", name, why)
+		return op.Invalid("package", "%q %s", name, why)
 	}
 	return nil
 }

@@ -1,10 +1,14 @@
 // Package pkgstats is a client for the package-stats interface of a content
 // delivery network: how often a package is served, which versions it has,
-// and which version a range such as "^1.2" or "latest" resolves to.
+// and which version a range such as "^1.2" or "latest" resolves to. It is
+// modelled on the jsDelivr data API.
 //
-// Base URL: the placeholder cdn_stats_url, which carries the interface's
-// version (…/v1), set with conduit.WithBaseURL or CONDUIT_CDN_STATS_URL. No
-// credentials; the spec publishes no rate limit.
+// Base URL: the placeholder cdn_stats_url, which ends with the interface's
+// version (…/v1), set with conduit.WithBaseURL or
+// CONDUIT_PKGSTATS_CDN_STATS_URL (CONDUIT_CDN_STATS_URL, the older name,
+// still works). Paste it with or without /v1: it is never doubled. No
+// credentials; the spec publishes no rate limit (the service asks heavy
+// users, above about 100 requests a minute, to get in touch).
 //
 //	c, err := pkgstats.New()
 //	if err != nil {
@@ -23,7 +27,24 @@
 // A registry type ("npm") is one path segment. A package name is one segment
 // too, except a scoped name "@scope/name", which is sent as the two segments
 // the service expects; each segment is escaped. Names are checked before any
-// request: non-empty, and a slash only in the @scope/name form.
+// request: non-empty, and a slash only in the @scope/name form. For an
+// endpoint this package does not type (file listings, entrypoints), use Do.
+//
+// # Failures
+//
+// Every failure is a JSON object {"status": 404, "message": "…"} whose status
+// member only repeats the HTTP status, so Error.Code stays empty and the
+// status decides. The edge in front of the service adds a CF-RAY header,
+// which becomes Error.RequestID.
+//
+//	service sends                                 conduit reports
+//	404 (unknown package or version)              ErrNotFound
+//	400 (a parameter out of range)                ErrAPI
+//	403 (package too large to list)               ErrAPI: not a credential problem
+//	500 (also an upstream registry timeout)       ErrAPI, reads retried
+//	429 (only ever from the edge)                 ErrRateLimited, retried after Retry-After
+//	200 with "version": null from Resolve         no error: Resolved.Version is ""
+//	200 with null ranks from Stats                no error: an unranked package
 package pkgstats
 
 import (
@@ -34,20 +55,51 @@ import (
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
-// Option configures a Client; the common options are in package conduit.
+// Option configures a Client, or one call; the common options are in
+// package conduit.
 type Option = conduit.Option
 
 // Error is conduit's error type.
 type Error = conduit.Error
 
-var service = &transport.Service{Name: "pkgstats", Bases: []string{"cdn_stats_url"}}
+var service = transport.Register(&transport.Service{
+	Name:  "pkgstats",
+	Bases: []transport.Base{{Name: "cdn_stats_url", Option: "conduit.WithBaseURL", Version: "v1"}},
+	Errors: transport.Profile{
+		Message: []string{"message"},
+		// A 403 says the package is too large to list: no credential can
+		// fix it.
+		Status: map[int]transport.Meaning{403: transport.Failed},
+	},
+})
+
+var (
+	statsOp = transport.Declare[Stats](service, transport.Op{Name: "Stats", Method: "GET",
+		Path: "/stats/packages/{registry_type}/{package...}"}, nil)
+	packageOp = transport.Declare[Package](service, transport.Op{Name: "Package", Method: "GET",
+		Path: "/packages/{registry_type}/{package...}"}, nil)
+	resolveOp = transport.Declare[Resolved](service, transport.Op{Name: "Resolve", Method: "GET",
+		Path: "/packages/{registry_type}/{package...}/resolved"}, nil)
+)
 
 // Client calls the package-stats interface. It is safe for concurrent use.
 type Client struct{ t *transport.Client }
 
 // New returns a Client configured by opts and the CONDUIT_* environment.
 func New(opts ...Option) (*Client, error) {
-	return transport.Build(service, opts, func(t *transport.Client) *Client { return &Client{t: t} })
+	t, err := transport.New(service, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return &Client{t: t}, nil
+}
+
+// Do calls any path of the service, for an endpoint this package does not
+// type (a version's file listing, its entrypoints), with the same base URL,
+// limits, retries and errors as the typed methods; see conduit's
+// documentation of Do. Paths are relative to cdn_stats_url, after its /v1.
+func (c *Client) Do(ctx context.Context, method, path string, in, out any, opts ...Option) error {
+	return c.t.Do(ctx, method, path, in, out, opts)
 }
 
 // StatsParams are Stats' optional inputs.
@@ -59,61 +111,40 @@ type StatsParams struct {
 }
 
 // Stats returns how often a package was served, and how much, in a period.
-func (c *Client) Stats(ctx context.Context, registryType, name string, p *StatsParams) (*Stats, error) {
-	const op = "Stats"
+func (c *Client) Stats(ctx context.Context, registryType, name string, p *StatsParams, opts ...Option) (*Stats, error) {
 	if p == nil {
 		p = &StatsParams{}
 	}
-	if err := c.checkPackage(op, registryType, name); err != nil {
+	if err := checkPackage(statsOp.Op, registryType, name); err != nil {
 		return nil, err
 	}
 	var q []string
 	if p.Period != "" {
 		if !isWord(p.Period) {
-			return nil, c.t.InvalidParam(op, "period", "%q is not a period word such as \"month\"", p.Period)
+			return nil, statsOp.Invalid("period", "%q is not a period word such as \"month\"", p.Period)
 		}
 		q = []string{"period", p.Period}
 	}
-	var s Stats
-	err := c.t.Do(ctx, &transport.Request{Op: op, Method: "GET", Path: "/stats/packages/{registry_type}/{package...}",
-		Args: []string{registryType, name}, Query: q}, &s)
-	if err != nil {
-		return nil, err
-	}
-	return &s, nil
+	return statsOp.Do(ctx, c.t, transport.Call{Args: []string{registryType, name}, Query: q}, opts)
 }
 
 // Package returns a package's tags and versions.
-func (c *Client) Package(ctx context.Context, registryType, name string) (*Package, error) {
-	const op = "Package"
-	if err := c.checkPackage(op, registryType, name); err != nil {
+func (c *Client) Package(ctx context.Context, registryType, name string, opts ...Option) (*Package, error) {
+	if err := checkPackage(packageOp.Op, registryType, name); err != nil {
 		return nil, err
 	}
-	var pk Package
-	err := c.t.Do(ctx, &transport.Request{Op: op, Method: "GET", Path: "/packages/{registry_type}/{package...}",
-		Args: []string{registryType, name}}, &pk)
-	if err != nil {
-		return nil, err
-	}
-	return &pk, nil
+	return packageOp.Do(ctx, c.t, transport.Call{Args: []string{registryType, name}}, opts)
 }
 
 // Resolve returns the version a specifier selects: a range such as "^1.2",
 // an exact version, or a tag such as "latest". When nothing matches the
 // service answers with a null version, so Resolved.Version is empty.
-func (c *Client) Resolve(ctx context.Context, registryType, name, specifier string) (*Resolved, error) {
-	const op = "Resolve"
-	if err := c.checkPackage(op, registryType, name); err != nil {
+func (c *Client) Resolve(ctx context.Context, registryType, name, specifier string, opts ...Option) (*Resolved, error) {
+	if err := checkPackage(resolveOp.Op, registryType, name); err != nil {
 		return nil, err
 	}
 	if strings.TrimSpace(specifier) == "" || hasControl(specifier) {
-		return nil, c.t.InvalidParam(op, "specifier", "%q is not a version range, version or tag", specifier)
+		return nil, resolveOp.Invalid("specifier", "%q is not a version range, version or tag", specifier)
 	}
-	var r Resolved
-	err := c.t.Do(ctx, &transport.Request{Op: op, Method: "GET", Path: "/packages/{registry_type}/{package...}/resolved",
-		Args: []string{registryType, name}, Query: []string{"specifier", specifier}}, &r)
-	if err != nil {
-		return nil, err
-	}
-	return &r, nil
+	return resolveOp.Do(ctx, c.t, transport.Call{Args: []string{registryType, name}, Query: []string{"specifier", specifier}}, opts)
 }

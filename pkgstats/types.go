@@ -5,13 +5,13 @@ import (
 	"maps"
 	"slices"
 
-	"github.com/conduit-sdk/conduit/internal/transport"
+	"github.com/conduit-sdk/conduit"
 )
 
 // Stats is how often a package was served in a period. RawJSON returns it
 // as sent, for fields the spec does not show.
 type Stats struct {
-	transport.Raw
+	raw
 	Hits      Usage `json:"hits"`      // requests served
 	Bandwidth Usage `json:"bandwidth"` // bytes served
 	Links     Links `json:"links"`
@@ -26,17 +26,16 @@ type Usage struct {
 	TypeRank *int64 `json:"typeRank"`
 	// Total is the sum over the period; bandwidth totals pass 2^32 bytes.
 	Total int64 `json:"total"`
-	// Dates maps each YYYY-MM-DD day of the period to its count.
-	Dates map[string]int64 `json:"dates"`
+	// Dates maps each day of the period to its count.
+	Dates map[conduit.Date]int64 `json:"dates"`
 	// Prev is the same measure over the period before.
 	Prev Prev `json:"prev"`
 }
 
-// Days yields the Dates entries from the earliest day to the latest
-// (YYYY-MM-DD keys sort by date).
-func (u Usage) Days() iter.Seq2[string, int64] {
-	return func(yield func(string, int64) bool) {
-		for _, d := range slices.Sorted(maps.Keys(u.Dates)) {
+// Days yields the Dates entries from the earliest day to the latest.
+func (u Usage) Days() iter.Seq2[conduit.Date, int64] {
+	return func(yield func(conduit.Date, int64) bool) {
+		for _, d := range slices.SortedFunc(maps.Keys(u.Dates), conduit.Date.Compare) {
 			if !yield(d, u.Dates[d]) {
 				return
 			}
@@ -62,7 +61,7 @@ type Links struct {
 // Package is a package with its tags and versions. RawJSON returns it as
 // sent.
 type Package struct {
-	transport.Raw
+	raw
 	Type string `json:"type"`
 	Name string `json:"name"`
 	// Tags maps a dist-tag to a version; "latest" is always there for
@@ -80,7 +79,7 @@ type Version struct {
 
 // Resolved is the version a specifier selected. RawJSON returns it as sent.
 type Resolved struct {
-	transport.Raw
+	raw
 	Type string `json:"type"`
 	Name string `json:"name"`
 	// Version is empty when no published version matches: the service sends

@@ -1,7 +1,7 @@
 // Command cryptoprices prints a spot price and a few exchange rates.
 //
 //	go run ./examples/cryptoprices -replay                 # against the embedded replay server
-//	CONDUIT_CRYPTO_URL=https://…/v2 go run ./examples/cryptoprices -base ETH -currency EUR
+//	CONDUIT_CRYPTOPRICES_CRYPTO_URL=https://… go run ./examples/cryptoprices -base ETH -currency EUR
 package main
 
 import (

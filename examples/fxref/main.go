@@ -2,7 +2,7 @@
 // day, a range of days, and the currency list.
 //
 //	go run ./examples/fxref -replay               # against the embedded replay server
-//	CONDUIT_FX_URL=https://…/v1 go run ./examples/fxref -base USD -symbols EUR,JPY -from 2024-03-01 -to 2024-03-08
+//	CONDUIT_FXREF_FX_URL=https://… go run ./examples/fxref -base USD -symbols EUR,JPY -from 2024-03-01 -to 2024-03-08
 package main
 
 import (
@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/fxref"
 	"github.com/conduit-sdk/conduit/internal/replay"
 )
@@ -67,8 +68,8 @@ func main() {
 	fmt.Printf("%d currencies: %s\n", len(cur.Names), strings.Join(cur.Codes(), " "))
 }
 
-func mustDate(s string) fxref.Date {
-	d, err := fxref.ParseDate(s)
+func mustDate(s string) conduit.Date {
+	d, err := conduit.ParseDate(s)
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -2,7 +2,7 @@
 // how often the package was served.
 //
 //	go run ./examples/pkgstats -replay               # against the embedded replay server
-//	CONDUIT_CDN_STATS_URL=https://…/v1 go run ./examples/pkgstats -package react -specifier ^18
+//	CONDUIT_PKGSTATS_CDN_STATS_URL=https://… go run ./examples/pkgstats -package react -specifier ^18
 package main
 
 import (

@@ -5,8 +5,12 @@ import (
 	"encoding/json"
 	"mime"
 	"net/http"
+<<<<<<< HEAD
 	"net/url"
 	"path"
+=======
+	"regexp"
+>>>>>>> work/g3
 	"strconv"
 	"strings"
 	"time"
@@ -38,6 +42,10 @@ type Profile struct {
 	Codes map[string]Meaning
 	// InBody describes failures sent with a 2xx status, as a status word.
 	InBody *StatusWord
+	// Pages are the failure pages an edge in front of the service (a WAF,
+	// a bot shield) sends as HTML or text under any status, 200 included;
+	// the first whose phrase a body that is not JSON contains decides.
+	Pages []Page
 	// Waits are headers that carry how long to wait, read in order after
 	// Retry-After-Ms and Retry-After.
 	Waits []Wait
@@ -57,6 +65,21 @@ type Meaning struct {
 	// reads after the wait the service names (or its backoff), and writes
 	// only for rate limits, which mean nothing was done.
 	Retry bool
+	// Wait is the RetryAfter reported when the answer names no wait: how
+	// long such a failure is known to last, for a service whose throttling
+	// sends no header.
+	Wait time.Duration
+}
+
+// Page is a failure page recognised by a phrase, since it carries no code:
+// an edge's block page, a bot challenge.
+type Page struct {
+	Phrase  string // compared without case
+	Meaning Meaning
+	Reason  string // the Reason the page means, if any
+	// Message and RequestID find the page's title and its reference
+	// ("incident ID: …") as the first group of their first match.
+	Message, RequestID *regexp.Regexp
 }
 
 // Common meanings.
@@ -134,12 +157,46 @@ func (p *Profile) readFailure(status int, h http.Header, body []byte) failure {
 	} else {
 		f.message = textMessage(h.Get("Content-Type"), body)
 	}
+	f.meaning = p.meaning(status, f.code, f.reason)
+	if pg := p.page(h, body); pg != nil {
+		f.meaning, f.reason = pg.Meaning, pg.Reason
+		f.message = submatch(pg.Message, body, f.message)
+		f.requestID = submatch(pg.RequestID, body, f.requestID)
+	}
 	if f.requestID == "" {
 		f.requestID = headerRequestID(p, h)
 	}
-	f.meaning = p.meaning(status, f.code, f.reason)
 	f.retryAfter = p.wait(h, doc, f.meaning.Kind == conduit.ErrRateLimited)
+	if f.retryAfter == 0 {
+		f.retryAfter = f.meaning.Wait
+	}
 	return f
+}
+
+// page returns the first of the profile's pages that a body which is not
+// JSON contains, or nil.
+func (p *Profile) page(h http.Header, body []byte) *Page {
+	if len(p.Pages) == 0 || isJSON(h.Get("Content-Type"), body) {
+		return nil
+	}
+	lower := bytes.ToLower(body)
+	for i := range p.Pages {
+		if bytes.Contains(lower, []byte(strings.ToLower(p.Pages[i].Phrase))) {
+			return &p.Pages[i]
+		}
+	}
+	return nil
+}
+
+// submatch returns the first group of re's first match in b, or def.
+func submatch(re *regexp.Regexp, b []byte, def string) string {
+	if re == nil {
+		return def
+	}
+	if m := re.FindSubmatch(b); len(m) > 1 && len(m[1]) > 0 {
+		return strings.TrimSpace(string(m[1]))
+	}
+	return def
 }
 
 // meaning classifies a failure: a listed body code first, then the
@@ -167,9 +224,13 @@ func (p *Profile) meaning(status int, code, reason string) Meaning {
 	return Failed
 }
 
-// inBodyFailure reads a 2xx body's status word; ok is false when the body
-// reports success or has no word.
+// inBodyFailure reads a 2xx body's status word, or finds one of the
+// profile's failure pages in it; ok is false when the body reports success
+// or has no word.
 func (p *Profile) inBodyFailure(h http.Header, body []byte) (failure, bool) {
+	if p.page(h, body) != nil {
+		return p.readFailure(http.StatusOK, h, body), true
+	}
 	if p.InBody == nil {
 		return failure{}, false
 	}
@@ -190,6 +251,9 @@ func (p *Profile) inBodyFailure(h http.Header, body []byte) (failure, bool) {
 	f.requestID = headerRequestID(p, h)
 	f.meaning = p.meaning(http.StatusOK, word, "")
 	f.retryAfter = p.wait(h, doc, f.meaning.Kind == conduit.ErrRateLimited)
+	if f.retryAfter == 0 {
+		f.retryAfter = f.meaning.Wait
+	}
 	return f, true
 }
 

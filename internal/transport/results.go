@@ -91,7 +91,7 @@ func (r jsonResult[T]) detail(body []byte) *Problem {
 func (x *exchange) bodyFailure(resp *http.Response, body []byte, f failure, p *Problem) error {
 	e := &conduit.Error{
 		StatusCode: resp.StatusCode,
-		Code:       f.code, Message: f.message, RequestID: f.requestID,
+		Code:       f.code, Reason: f.reason, Message: f.message, RequestID: f.requestID,
 		RetryAfter: f.retryAfter,
 		RateLimit:  x.c.svc.Errors.rateLimit(resp.Header),
 		Body:       body,

@@ -99,7 +99,7 @@ func (x *exchange) decide(ctx context.Context, resp *http.Response, err error) (
 func (x *exchange) readAnswer(resp *http.Response) (failure, bool) {
 	p := &x.c.svc.Errors
 	if resp.StatusCode >= 200 && resp.StatusCode <= 299 {
-		if p.InBody == nil || x.op.Accept != "" {
+		if (p.InBody == nil && len(p.Pages) == 0) || x.op.Accept != "" {
 			return failure{}, false
 		}
 		body, err := readBody(resp, x.cs.maxBytes)
