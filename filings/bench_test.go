@@ -216,7 +216,7 @@ func BenchmarkSubmissionsLarge(b *testing.B) {
 // under the default -benchtime; every iteration starts a fresh burst against
 // the same host budget.
 func BenchmarkRateLimiter200(b *testing.B) {
-	fixture, err := os.ReadFile("../testdata/filings/submissions.json")
+	fixture, err := os.ReadFile("../conduittest/testdata/filings/submissions.json")
 	if err != nil {
 		b.Fatal(err)
 	}

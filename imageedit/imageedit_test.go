@@ -102,7 +102,7 @@ func TestAccountReplay(t *testing.T) {
 
 func TestSegmentReplay(t *testing.T) {
 	c, srv := newReplay(t)
-	src, err := os.Open("../testdata/imageedit/edit.png")
+	src, err := os.Open("../conduittest/testdata/imageedit/edit.png")
 	require.NoError(t, err)
 	defer src.Close()
 	img, err := c.Segment(context.Background(), src, nil)
@@ -200,7 +200,7 @@ func TestSegmentRequestShape(t *testing.T) {
 	assert.Equal(t, []part{{"file", "image", "image/webp", "raw"}}, parts, "documented defaults and overrides")
 
 	parts = nil
-	f, err := os.Open("../testdata/imageedit/segment.png")
+	f, err := os.Open("../conduittest/testdata/imageedit/segment.png")
 	require.NoError(t, err)
 	defer f.Close()
 	img, err = c.Segment(context.Background(), f, nil)
@@ -261,7 +261,7 @@ func TestSegmentStreamsLargeUpload(t *testing.T) {
 			}
 		}
 		serverSum = hex.EncodeToString(h.Sum(nil))
-		http.ServeFile(w, r, "../testdata/imageedit/segment.png")
+		http.ServeFile(w, r, "../conduittest/testdata/imageedit/segment.png")
 	}))
 	defer srv.Close()
 	h := sha256.New()

@@ -32,7 +32,7 @@ func benchRequest() inference.ChatCompletionRequest {
 // completionServer answers every POST with the create_chat_completion
 // fixture after reading the request body, as a real server would.
 func completionServer(b *testing.B) *httptest.Server {
-	body, err := os.ReadFile("../testdata/inference/create_chat_completion.json")
+	body, err := os.ReadFile("../conduittest/testdata/inference/create_chat_completion.json")
 	if err != nil {
 		b.Fatal(err)
 	}

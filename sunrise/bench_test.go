@@ -17,7 +17,7 @@ import (
 // server: the raw one is the floor conduit's per-request overhead is
 // measured against (target: ≤ 1.10× time, ≤ raw + 15 allocations).
 func benchServer(b *testing.B) *httptest.Server {
-	body, err := os.ReadFile("../testdata/sunrise/get.json")
+	body, err := os.ReadFile("../conduittest/testdata/sunrise/get.json")
 	if err != nil {
 		b.Fatal(err)
 	}

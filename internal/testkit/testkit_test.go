@@ -225,7 +225,7 @@ func TestClientFailsOnNewError(t *testing.T) {
 }
 
 func TestCheck(t *testing.T) {
-	e := &conduit.Error{Service: "demo", Op: "Get", Endpoint: "GET /x", StatusCode: 404, Code: "gone", Message: "no such thing", Err: conduit.ErrAPI}
+	e := &conduit.Error{Service: "demo", Op: "Get", Endpoint: "GET /x", StatusCode: 404, Code: "gone", Message: "no such thing"}
 	full := Shape{Is: conduit.ErrNotFound, Service: "demo", Op: "Get", Endpoint: "GET /x", Status: 404, Code: "gone", Message: "no such thing"}
 	if fails(t, func(tb testing.TB) { Check(tb, e, full) }) {
 		t.Error("a matching error failed the check")

@@ -66,11 +66,7 @@ func jsonBody(v any, fields []config.Field, creds []string) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-<<<<<<< HEAD
-		name := tok.String() // the token is void once the decoder moves on
-=======
 		name := tok.String() // the token is valid only until the next read
->>>>>>> work/g3
 		val, err := dec.ReadValue()
 		if err != nil {
 			return nil, err

@@ -5,12 +5,9 @@ import (
 	"encoding/json"
 	"mime"
 	"net/http"
-<<<<<<< HEAD
 	"net/url"
 	"path"
-=======
 	"regexp"
->>>>>>> work/g3
 	"strconv"
 	"strings"
 	"time"
