@@ -252,6 +252,9 @@ func commonCode(doc any, status int) string {
 		if s == "" || s == strconv.Itoa(status) || (p == "error" && strings.ContainsAny(s, " \t")) {
 			continue
 		}
+		if s == "true" || s == "false" {
+			continue // a flag ("error": true) says that it failed, not how
+		}
 		if p == "status" || p == "error.status" {
 			if _, err := strconv.Atoi(s); err == nil {
 				continue // a number under "status" is an HTTP status, not a code
