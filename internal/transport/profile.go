@@ -26,6 +26,9 @@ type Profile struct {
 	RetryAfter []string
 	// RequestIDHeaders are read before the common ones.
 	RequestIDHeaders []string
+	// MessageHeaders carry the message of a failure whose body has none
+	// (Cloudinary's delivery hosts answer with X-Cld-Error and no body).
+	MessageHeaders []string
 	// Status overrides what a status means for this service (Cloudinary
 	// answers 420 when rate limited).
 	Status map[int]Meaning
@@ -128,6 +131,11 @@ func (p *Profile) readFailure(status int, h http.Header, body []byte) failure {
 	}
 	if f.requestID == "" {
 		f.requestID = headerRequestID(p, h)
+	}
+	for _, name := range p.MessageHeaders {
+		if v := h.Get(name); f.message == "" && v != "" {
+			f.message = v
+		}
 	}
 	f.meaning = p.meaning(status, f.code, f.reason)
 	f.retryAfter = p.wait(h, doc, f.meaning.Kind == conduit.ErrRateLimited)
