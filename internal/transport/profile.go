@@ -310,13 +310,15 @@ func isJSON(contentType string, b []byte) bool {
 }
 
 // textMessage takes a message from a short body of one line of text,
-// whatever its declared type; markup (an HTML error page, XML) is left in
-// Body, since its text is rarely the answer.
+// whatever its declared type (Express labels res.send("…") text/html);
+// markup (an HTML error page, XML) is left in Body, since its text is
+// rarely the answer.
 func textMessage(contentType string, b []byte) string {
 	t := bytes.TrimSpace(b)
 	mt, _, _ := mime.ParseMediaType(contentType)
+	markup := strings.Contains(mt, "html") || strings.Contains(mt, "xml")
 	switch {
-	case len(t) == 0, len(t) > 300, t[0] == '<', strings.Contains(mt, "html"), strings.Contains(mt, "xml"),
+	case len(t) == 0, len(t) > 300, t[0] == '<', markup && bytes.ContainsAny(t, "<>&"),
 		bytes.ContainsAny(t, "\r\n"), !utf8.Valid(t):
 		return ""
 	}
