@@ -53,17 +53,17 @@ func TestMe(t *testing.T) {
 
 func TestListPipelines(t *testing.T) {
 	c, _ := replayClient(t)
-	l, err := c.ListPipelines(context.Background(), acmeAPI)
+	l, err := c.ListPipelines(context.Background(), acmeAPI, nil)
 	require.NoError(t, err)
 	require.Len(t, l.Items, 2)
 	p := l.Items[0]
 	assert.Equal(t, "0f4e6a2c-31d5-4b8e-a7c9-5d2b1e8f3a70", p.ID)
 	assert.Equal(t, int64(130), p.Number)
-	assert.Equal(t, "created", p.State)
+	assert.Equal(t, ci.PipelineCreated, p.State)
 	assert.Equal(t, time.Date(2024, 6, 21, 9, 12, 46, 901e6, time.UTC), p.CreatedAt)
 	assert.Equal(t, ci.PipelineVCS{Branch: "main", Revision: "9c1e4b7a2f5d8e3c6b0a9f4e1d7c2b5a8e3f6d09"}, p.VCS)
 	assert.Equal(t, "feature/retry-budget", l.Items[1].VCS.Branch)
-	assert.Equal(t, "errored", l.Items[1].State)
+	assert.Equal(t, ci.PipelineErrored, l.Items[1].State)
 	assert.Equal(t, "AARLwwV7vPzXGZ3V2v3ThHzTmE1Ox1hqXWg5l8kNEHkEfS0-pXAH", l.NextPageToken)
 	var unshown struct {
 		Errors []struct {
@@ -88,9 +88,9 @@ func TestTriggerPipeline(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "c3a9e1f7-52b4-4d8e-9f0a-6b2c8d4e1a57", p.ID)
 	assert.Equal(t, int64(131), p.Number)
-	assert.Equal(t, "pending", p.State)
+	assert.Equal(t, ci.PipelinePending, p.State)
 	assert.Equal(t, time.Date(2024, 6, 21, 9, 20, 5, 118e6, time.UTC), p.CreatedAt)
-	assert.Equal(t, 1, srv.Hits("POST /ci_url/project/{vcs_prefix}/{org}/{repo}/pipeline"))
+	assert.Equal(t, 1, srv.Hits("POST /ci_url/v2/project/{vcs_prefix}/{org}/{repo}/pipeline"))
 	golden.JSON(t, "ci", "trigger_pipeline", p)
 }
 
@@ -100,7 +100,7 @@ func TestRequestShape(t *testing.T) {
 	ctx := context.Background()
 	odd := ci.ProjectSlug{VCS: "bb", Org: "acme?x", Repo: "r#1%"}
 
-	_, err := c.ListPipelines(ctx, odd)
+	_, err := c.ListPipelines(ctx, odd, nil)
 	require.NoError(t, err)
 	got := srv.Last(t)
 	assert.Equal(t, "GET", got.Method)
@@ -196,7 +196,7 @@ func TestReadsAreRetried(t *testing.T) {
 	// The same faults that must not repeat a trigger are retried for reads,
 	// so the write tests above fail if the write marking is lost.
 	srv := testkit.Start(t, testkit.Reply{Reset: true}, testkit.Reply{Status: 500}, testkit.Reply{Body: `{"items":[]}`})
-	l, err := client(t, srv, fast).ListPipelines(context.Background(), acmeAPI)
+	l, err := client(t, srv, fast).ListPipelines(context.Background(), acmeAPI, nil)
 	require.NoError(t, err)
 	assert.Empty(t, l.Items)
 	assert.Equal(t, 3, srv.Hits())
@@ -218,7 +218,7 @@ func TestPipelineListShapes(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			l, err := client(t, testkit.Start(t, testkit.Reply{Body: tc.body})).ListPipelines(context.Background(), acmeAPI)
+			l, err := client(t, testkit.Start(t, testkit.Reply{Body: tc.body})).ListPipelines(context.Background(), acmeAPI, nil)
 			require.NoError(t, err)
 			var ids []string
 			for _, p := range l.Items {
@@ -232,7 +232,7 @@ func TestPipelineListShapes(t *testing.T) {
 			assert.JSONEq(t, tc.body, string(l.RawJSON()))
 		})
 	}
-	_, err := client(t, testkit.Start(t, testkit.Reply{Body: `[{"id":5}]`})).ListPipelines(context.Background(), acmeAPI)
+	_, err := client(t, testkit.Start(t, testkit.Reply{Body: `[{"id":5}]`})).ListPipelines(context.Background(), acmeAPI, nil)
 	assert.ErrorIs(t, err, conduit.ErrMalformedResponse, "a bare array is still typed")
 }
 
@@ -241,7 +241,7 @@ func TestBadInput(t *testing.T) {
 	c := client(t, srv)
 	ctx := context.Background()
 	list := func(s ci.ProjectSlug) func() error {
-		return func() error { _, err := c.ListPipelines(ctx, s); return err }
+		return func() error { _, err := c.ListPipelines(ctx, s, nil); return err }
 	}
 	trigger := func(s ci.ProjectSlug, branch string) func() error {
 		return func() error { _, err := c.TriggerPipeline(ctx, s, branch); return err }
@@ -282,7 +282,7 @@ func TestMissingToken(t *testing.T) {
 
 func TestConfigFromEnv(t *testing.T) {
 	srv := testkit.ReplayServer(t)
-	t.Setenv("CONDUIT_CI_URL", srv.URL("ci_url"))
+	t.Setenv("CONDUIT_CI_URL", srv.URL("ci", "ci_url"))
 	t.Setenv("CONDUIT_CI_API_TOKEN", replay.Credential("ci", "api_token"))
 	c, err := ci.New()
 	require.NoError(t, err)
@@ -298,7 +298,7 @@ func TestMissingBaseURL(t *testing.T) {
 
 func TestReplayRejectsWrongToken(t *testing.T) {
 	srv := testkit.ReplayServer(t)
-	c := testkit.Client(t, ci.New, conduit.WithBaseURL(srv.URL("ci_url")), ci.WithAPIToken("wrong-token"), conduit.WithMaxRetries(0))
+	c := testkit.Client(t, ci.New, conduit.WithBaseURL(srv.URL("ci", "ci_url")), ci.WithAPIToken("wrong-token"), conduit.WithMaxRetries(0))
 	_, err := c.Me(context.Background())
 	assert.ErrorIs(t, err, conduit.ErrUnauthorized)
 	testkit.NoSecret(t, err, "wrong-token")
@@ -325,7 +325,7 @@ func TestLogsHideToken(t *testing.T) {
 	var logs bytes.Buffer
 	logger := slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	srv := testkit.Start(t, testkit.Reply{Reset: true}, testkit.Reply{Status: 403, Body: `{"message":"token ` + token + ` is revoked"}`})
-	_, err := client(t, srv, conduit.WithLogger(logger), fast).ListPipelines(context.Background(), acmeAPI)
+	_, err := client(t, srv, conduit.WithLogger(logger), fast).ListPipelines(context.Background(), acmeAPI, nil)
 	assert.ErrorIs(t, err, conduit.ErrUnauthorized)
 	logger.Debug("failed", "err", err)
 	assert.Equal(t, 2, strings.Count(logs.String(), `"msg":"conduit request"`), "one line per attempt")

@@ -22,7 +22,7 @@ func Example() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	page, err := c.ListPipelines(ctx, slug)
+	page, err := c.ListPipelines(ctx, slug, nil)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -38,4 +38,29 @@ func Example() {
 	// #130 created on main at 9c1e4b7
 	// #129 errored on feature/retry-budget at 4a8f2c6
 	// triggered #131 for gh/acme/api: pending
+}
+
+func ExampleClient_AllPipelines() {
+	srv := replay.Start()
+	defer srv.Close()
+
+	c, err := ci.New(srv.Options("ci")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	slug := ci.ProjectSlug{VCS: "gh", Org: "acme", Repo: "api"}
+	for p, err := range c.AllPipelines(context.Background(), slug, nil) {
+		if err != nil {
+			log.Fatal(err)
+		}
+		if p.State == ci.PipelineErrored {
+			fmt.Printf("#%d failed to start\n", p.Number)
+			continue
+		}
+		fmt.Printf("#%d %s\n", p.Number, p.VCS.Branch)
+	}
+	// Output:
+	// #130 main
+	// #129 failed to start
+	// #128 main
 }

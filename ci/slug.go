@@ -15,19 +15,21 @@ type ProjectSlug struct {
 	Repo string
 }
 
+// parseOp names ParseProjectSlug's errors; it sends nothing.
+var parseOp = &transport.Op{Service: service, Name: "ParseProjectSlug"}
+
 // ParseProjectSlug splits "gh/acme/api" into its three parts. Surrounding
 // white space is ignored; anything but exactly three valid parts is
 // ErrInvalidParam, naming "project_slug" for a wrong number of parts and the
 // part ("vcs_prefix", "org", "repo") otherwise.
 func ParseProjectSlug(s string) (ProjectSlug, error) {
-	const op = "ParseProjectSlug"
 	parts := strings.Split(strings.TrimSpace(s), "/")
 	if len(parts) != 3 {
-		return ProjectSlug{}, transport.InvalidParam(service.Name, op, "project_slug", "%q is not of the form <vcs_prefix>/<org>/<repo>", s)
+		return ProjectSlug{}, parseOp.Invalid("project_slug", "%q is not of the form <vcs_prefix>/<org>/<repo>", s)
 	}
 	p := ProjectSlug{VCS: parts[0], Org: parts[1], Repo: parts[2]}
 	if field, why := p.problem(); field != "" {
-		return ProjectSlug{}, transport.InvalidParam(service.Name, op, field, "%s", why)
+		return ProjectSlug{}, parseOp.Invalid(field, "%s", why)
 	}
 	return p, nil
 }
@@ -53,9 +55,9 @@ func (p ProjectSlug) problem() (field, why string) {
 	return "", ""
 }
 
-func (p ProjectSlug) check(t *transport.Client, op string) error {
+func (p ProjectSlug) check(op *transport.Op) error {
 	if field, why := p.problem(); field != "" {
-		return t.InvalidParam(op, field, "%q: %s", p.String(), why)
+		return op.Invalid(field, "%q: %s", p.String(), why)
 	}
 	return nil
 }

@@ -4,13 +4,13 @@ import (
 	"bytes"
 	"time"
 
-	"github.com/conduit-sdk/conduit/internal/transport"
+	"github.com/conduit-sdk/conduit"
 )
 
 // User is the token's owner. The spec shows none of its fields; the common
 // ones are typed, the rest stay reachable through RawJSON and Decode.
 type User struct {
-	transport.Raw
+	raw
 	ID    string `json:"id"`
 	Login string `json:"login"`
 	Name  string `json:"name"`
@@ -18,41 +18,55 @@ type User struct {
 
 // PipelineList is one page of a project's pipelines.
 type PipelineList struct {
-	transport.Raw
+	raw
 	Items []Pipeline `json:"items"`
-	// NextPageToken is empty on the last page.
+	// NextPageToken names the next page (ListPipelinesParams.PageToken);
+	// it is empty on the last page.
 	NextPageToken string `json:"next_page_token"`
 }
 
-// UnmarshalJSON accepts the paged object, with items or next_page_token
-// null or missing, and also a bare array of pipelines: the spec does not
-// show the list's shape.
+// UnmarshalJSON reads the paged object, with items or next_page_token null
+// or missing, and also a bare array of pipelines (a list with no next page):
+// the spec does not show the list's shape.
 func (l *PipelineList) UnmarshalJSON(b []byte) error {
 	if t := bytes.TrimSpace(b); len(t) > 0 && t[0] == '[' {
-		return transport.DecodeJSON(t, &l.Items, func(err error, _ string) error { return err })
+		return conduit.Unmarshal(t, &l.Items)
 	}
-	type pipelineList PipelineList
-	return transport.UnmarshalRecord(b, (*pipelineList)(l))
+	var page struct {
+		Items         []Pipeline `json:"items"`
+		NextPageToken string     `json:"next_page_token"`
+	}
+	err := conduit.Unmarshal(b, &page)
+	l.Items, l.NextPageToken = page.Items, page.NextPageToken
+	return err
 }
 
 // Pipeline is one run of a project's configuration. The spec shows none of
 // its fields; the common ones are typed, the rest (trigger, errors, ...) stay
 // reachable through RawJSON and Decode, for each list item too.
 type Pipeline struct {
-	transport.Raw
+	raw
 	ID string `json:"id"`
 	// Number counts the project's pipelines, so people quote it.
-	Number    int64       `json:"number"`
-	State     string      `json:"state"`
-	CreatedAt time.Time   `json:"created_at"`
-	VCS       PipelineVCS `json:"vcs"`
+	Number    int64         `json:"number"`
+	State     PipelineState `json:"state"`
+	CreatedAt time.Time     `json:"created_at"`
+	VCS       PipelineVCS   `json:"vcs"`
 }
 
-// UnmarshalJSON keeps each list item's own raw bytes.
-func (p *Pipeline) UnmarshalJSON(b []byte) error {
-	type pipeline Pipeline
-	return transport.UnmarshalRecord(b, (*pipeline)(p))
-}
+// PipelineState is where a pipeline stands. CircleCI documents the closed
+// set of constants below; a state it adds later arrives as sent, so a
+// switch over the constants needs a default.
+type PipelineState string
+
+// The pipeline states the service documents.
+const (
+	PipelineCreated      PipelineState = "created"
+	PipelineErrored      PipelineState = "errored" // the configuration could not be processed
+	PipelineSetupPending PipelineState = "setup-pending"
+	PipelineSetup        PipelineState = "setup"
+	PipelinePending      PipelineState = "pending"
+)
 
 // PipelineVCS is the code a pipeline ran on. A trigger's answer has none.
 type PipelineVCS struct {

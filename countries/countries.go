@@ -1,9 +1,13 @@
-// Package countries is a client for the countries interface: country
-// reference data such as capitals and the cities of a country.
+// Package countries is a client for the countries interface, modelled on
+// CountriesNow: country reference data such as capitals and the cities of
+// a country.
 //
-// Base URL: the placeholder countries_url, which carries the interface's
-// version (…/api/v0.1), set with conduit.WithBaseURL or
-// CONDUIT_COUNTRIES_URL. No credentials; the spec publishes no rate limit.
+// Base URL: the placeholder countries_url, which the spec ends with the
+// interface's version (…/api/v0.1); set it with conduit.WithBaseURL or
+// CONDUIT_COUNTRIES_URL. A base pasted without its /v0.1 gets it. No
+// credentials; the spec publishes no rate limit (the service allows about
+// 400 requests in 2 minutes per client address and reports the rest in
+// RateLimit-* headers, which conduit.WithResponse reads).
 //
 //	c, err := countries.New()
 //	if err != nil {
@@ -18,7 +22,28 @@
 // Every response is the envelope {error, msg, data}. Results keep it whole
 // (Envelope, with RawJSON for fields the spec does not show); an envelope
 // with error: true is an *Error whose Message is msg, whatever the HTTP
-// status, so a returned result always has Error false.
+// status, so a returned result always has Error false. For an endpoint this
+// package does not type (states, flags, currencies), use Do.
+//
+// Cities is a POST that changes nothing. The service answers every POST
+// with a 301 to the same query as a GET (/countries/cities/q?country=…);
+// since Cities is declared a read, conduit follows that redirect, and
+// retries Cities like a read. A write sent through Do is never turned into
+// a GET: that redirect is refused with conduit.ErrRedirectRefused.
+//
+// # Failures
+//
+// The service has no error codes: error: true is a flag, and msg says what
+// failed. Error.Code stays empty.
+//
+//	service sends                                 conduit reports
+//	404 {"error":true,"msg":"country not found"}  ErrNotFound, Message the msg
+//	2xx {"error":true,"msg":"… not found"}        ErrNotFound (a cached or older answer)
+//	2xx {"error":true,"msg":…}, other msgs        ErrAPI, Message the msg
+//	400, 422 {"error":true,"msg":…}               ErrAPI (the input was refused)
+//	429 {"error":true,"msg":"Too many requests…"} ErrRateLimited; RetryAfter from Retry-After,
+//	  with RateLimit-Reset (seconds)                else RateLimit-Reset; retried after it
+//	5xx HTML page (a stack trace)                 ErrAPI, no Message (HTML kept out); retried
 package countries
 
 import (
@@ -29,45 +54,75 @@ import (
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
-// Option configures a Client; the common options are in package conduit.
+// Option configures a Client, or one call; the common options are in
+// package conduit.
 type Option = conduit.Option
 
 // Error is conduit's error type.
 type Error = conduit.Error
 
-var service = &transport.Service{Name: "countries", Bases: []string{"countries_url"}}
+var service = transport.Register(&transport.Service{
+	Name:   "countries",
+	Bases:  []transport.Base{{Name: "countries_url", Option: "conduit.WithBaseURL", Version: "v0.1"}},
+	Errors: transport.Profile{Message: []string{"msg"}},
+})
+
+var (
+	capitalsOp = transport.Declare(service, transport.Op{Name: "Capitals", Method: "GET", Path: "/countries/capital"}, flagged[[]Capital])
+	// citiesOp is a read: the service changes nothing and answers with a
+	// redirect to a GET, which a write would refuse to follow.
+	citiesOp = transport.Declare(service, transport.Op{Name: "Cities", Method: "POST", Path: "/countries/cities"}, flagged[[]string])
+)
+
+// flagged turns an envelope with error: true into the failure it reports,
+// whatever the status; a msg saying "not found" means ErrNotFound.
+func flagged[T any](e *Envelope[T]) *transport.Problem {
+	if !e.Error {
+		return nil
+	}
+	p := &transport.Problem{Message: e.Msg}
+	if p.Message == "" {
+		p.Message = "error: true without a msg"
+	}
+	if strings.Contains(strings.ToLower(e.Msg), "not found") {
+		p.Kind = conduit.ErrNotFound
+	}
+	return p
+}
 
 // Client calls the countries interface. It is safe for concurrent use.
 type Client struct{ t *transport.Client }
 
 // New returns a Client configured by opts and the CONDUIT_* environment.
 func New(opts ...Option) (*Client, error) {
-	return transport.Build(service, opts, func(t *transport.Client) *Client { return &Client{t: t} })
+	t, err := transport.New(service, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return &Client{t: t}, nil
+}
+
+// Do calls any path of the interface, for an endpoint this package does not
+// type ("/countries/states/q?country=Nigeria"), with the limits, retries and
+// errors of the typed methods; see conduit's documentation of Do. A method
+// other than GET is a write, so the service's redirect of a POST to a GET
+// is refused: use the GET form.
+func (c *Client) Do(ctx context.Context, method, path string, in, out any, opts ...Option) error {
+	return c.t.Do(ctx, method, path, in, out, opts)
 }
 
 // Capitals returns every country with its capital and ISO codes.
-func (c *Client) Capitals(ctx context.Context) (*CapitalsResponse, error) {
-	var r CapitalsResponse
-	if err := c.t.Do(ctx, &transport.Request{Op: "Capitals", Method: "GET", Path: "/countries/capital"}, &r); err != nil {
-		return nil, err
-	}
-	return &r, nil
+func (c *Client) Capitals(ctx context.Context, opts ...Option) (*CapitalsResponse, error) {
+	return capitalsOp.Do(ctx, c.t, transport.Call{}, opts)
 }
 
 // Cities returns the names of a country's cities; country is its English
 // name ("Nigeria"). It is a POST that changes nothing, so it is retried like
-// a read. An unknown country is an *Error with the service's msg.
-func (c *Client) Cities(ctx context.Context, country string) (*CitiesResponse, error) {
-	const op = "Cities"
+// a read and follows the service's redirect to the GET form. An unknown
+// country is an *Error with the service's msg, matching conduit.ErrNotFound.
+func (c *Client) Cities(ctx context.Context, country string, opts ...Option) (*CitiesResponse, error) {
 	if strings.TrimSpace(country) == "" {
-		return nil, c.t.InvalidParam(op, "country", "is empty")
+		return nil, citiesOp.Invalid("country", "is empty")
 	}
-	body := struct {
-		Country string `json:"country"`
-	}{country}
-	var r CitiesResponse
-	if err := c.t.Do(ctx, &transport.Request{Op: op, Method: "POST", Path: "/countries/cities", Body: body}, &r); err != nil {
-		return nil, err
-	}
-	return &r, nil
+	return citiesOp.Do(ctx, c.t, transport.Call{Body: citiesRequest{Country: country}}, opts)
 }

@@ -34,7 +34,7 @@ func ExampleClient_ListByTag() {
 	defer srv.Close()
 
 	// The public tag list needs only the cloud name and the delivery URL.
-	c, err := media.New(media.WithCloudName(replay.Credential("media", "cloud_name")), media.WithDeliveryURL(srv.URL("media_delivery_url")))
+	c, err := media.New(media.WithCloudName(replay.Credential("media", "cloud_name")), media.WithDeliveryURL(srv.URL("media", "media_delivery_url")))
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -45,4 +45,25 @@ func ExampleClient_ListByTag() {
 	fmt.Println(len(list.Resources), "images, list updated", list.UpdatedAt.Format("2006-01-02 15:04 MST"))
 	// Output:
 	// 2 images, list updated 2024-06-26 11:02 UTC
+}
+
+func ExampleClient_AllImages() {
+	srv := replay.Start()
+	defer srv.Close()
+
+	c, err := media.New(srv.Options("media")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	// Two assets a page: the iterator asks for the second page itself.
+	for a, err := range c.AllImages(context.Background(), &media.ListImagesParams{MaxResults: 2}) {
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Println(a.PublicID)
+	}
+	// Output:
+	// products/mug-blue
+	// banners/summer sale
+	// products/teapot-white
 }

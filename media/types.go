@@ -2,16 +2,18 @@ package media
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"time"
 
+	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
 // Asset is one image asset. Its RawJSON holds the item as sent, with the
 // fields the spec does not show (bytes, url, secure_url, metadata…).
 type Asset struct {
-	transport.Raw
+	raw
 	PublicID  string    `json:"public_id"`
 	Version   int64     `json:"version"`
 	Format    string    `json:"format"`
@@ -21,63 +23,52 @@ type Asset struct {
 	CreatedAt time.Time `json:"created_at"`
 }
 
-// UnmarshalJSON decodes the asset and keeps its raw bytes.
-func (a *Asset) UnmarshalJSON(b []byte) error {
-	if transport.IsNull(b) {
-		return nil
-	}
-	type plain Asset
-	return transport.DecodeJSON(bytes.Clone(b), (*plain)(a), decodeError("asset"))
-}
-
 // TagList is the public list of the images carrying a tag.
 type TagList struct {
-	transport.Raw
+	raw
+	failure
 	Resources []Asset   `json:"resources"`
 	UpdatedAt time.Time `json:"updated_at"`
 }
 
-// Failure reports an "error" member in a 2xx body.
-func (l *TagList) Failure() (code, message string, failed bool) { return failure(l.Raw) }
-
-// ImageList is the admin list of image assets. The spec calls the answer a
-// list of assets without showing its shape: an object holding them in
-// resources (as the tag list does) and a bare array both decode. Other
-// members, such as a paging cursor, are reachable through RawJSON and
-// Decode.
+// ImageList is one page of the admin list of image assets. The service
+// sends an object holding them in resources, with next_cursor while more
+// pages follow; a bare array of assets (a list of one page) decodes too.
+// Other members are reachable through RawJSON and Decode.
 type ImageList struct {
-	transport.Raw
+	raw
+	failure
 	Resources []Asset `json:"resources"`
+	// NextCursor names the next page (ListImagesParams.NextCursor); it is
+	// empty on the last page.
+	NextCursor string `json:"next_cursor,omitempty"`
 }
 
-// UnmarshalJSON accepts {"resources": [...]} or a top-level array of assets.
+// UnmarshalJSON accepts {"resources": [...], "next_cursor": ...} or a
+// top-level array of assets.
 func (l *ImageList) UnmarshalJSON(b []byte) error {
-	t := bytes.TrimSpace(b)
-	switch {
-	case transport.IsNull(t):
-		return nil
-	case len(t) > 0 && t[0] == '[':
-		l.Resources = nil
-		return transport.DecodeJSON(t, &l.Resources, decodeError("image list"))
+	if t := bytes.TrimSpace(b); len(t) > 0 && t[0] == '[' {
+		return conduit.Unmarshal(t, &l.Resources)
 	}
-	type plain ImageList
-	return transport.DecodeJSON(bytes.Clone(t), (*plain)(l), decodeError("image list"))
+	var page struct {
+		failure
+		Resources  []Asset `json:"resources"`
+		NextCursor string  `json:"next_cursor"`
+	}
+	err := conduit.Unmarshal(b, &page)
+	l.failure, l.Resources, l.NextCursor = page.failure, page.Resources, page.NextCursor
+	return err
 }
-
-// Failure reports an "error" member in a 2xx body.
-func (l *ImageList) Failure() (code, message string, failed bool) { return failure(l.Raw) }
 
 // Usage is the cloud's account usage. The spec does not show its fields:
-// Plan and LastUpdated are decoded tolerantly, and RawJSON and Decode reach
-// the rest (credits, storage, bandwidth, limits…).
+// Plan and LastUpdated are decoded from a string or a number, and RawJSON
+// and Decode reach the rest (credits, storage, bandwidth, limits…).
 type Usage struct {
-	transport.Raw
-	Plan        Text `json:"plan"`
-	LastUpdated Text `json:"last_updated"`
+	raw
+	failure
+	Plan        conduit.Text `json:"plan"`
+	LastUpdated conduit.Text `json:"last_updated"`
 }
-
-// Failure reports an "error" member in a 2xx body.
-func (u *Usage) Failure() (code, message string, failed bool) { return failure(u.Raw) }
 
 // LastUpdatedTime parses LastUpdated, a date ("2024-06-25") or an RFC 3339
 // timestamp, in UTC.
@@ -93,39 +84,30 @@ func (u *Usage) LastUpdatedTime() (time.Time, error) {
 	return t.UTC(), nil
 }
 
-// Text is a field the spec does not type: a JSON string, or the text of a
-// number. Any other JSON value decodes to "" rather than failing the
-// record, and stays in its RawJSON.
-type Text string
-
-// UnmarshalJSON accepts a string or a number and ignores other values.
-func (t *Text) UnmarshalJSON(b []byte) error {
-	s, _ := transport.StringOrNumber(b)
-	*t = Text(s)
-	return nil
+// failure is the "error" member the admin interface uses for failures,
+// should one arrive with a 2xx status: {"error": {"message": ...}} or a
+// bare word. A result handed back never holds one.
+type failure struct {
+	Error json.RawMessage `json:"error,omitempty"`
 }
 
-// failure reads the "error" member (an object or a string) that the admin
-// interface uses for failures, should one arrive with a 2xx status.
-func failure(r transport.Raw) (code, message string, failed bool) {
-	var v struct {
-		Error any `json:"error"`
+// problem reads the error member, or returns nil when there is none.
+func (f *failure) problem() *transport.Problem {
+	if len(f.Error) == 0 || string(f.Error) == "null" {
+		return nil
 	}
-	if r.Decode(&v) != nil {
-		return "", "", false
+	var word string
+	if conduit.Unmarshal(f.Error, &word) == nil {
+		return &transport.Problem{Code: word}
 	}
-	switch v.Error.(type) {
-	case map[string]any, string:
-	default:
-		return "", "", false
+	var obj struct {
+		Message string `json:"message"`
 	}
-	code, message = transport.ProviderError(r.RawJSON())
-	if code == "" && message == "" {
-		message = "the response reports an error"
+	if conduit.Unmarshal(f.Error, &obj) != nil {
+		return nil // a number or a list: not the failure shape
 	}
-	return code, message, true
-}
-
-func decodeError(what string) func(error, string) error {
-	return func(err error, _ string) error { return fmt.Errorf("media: %s: %w", what, err) }
+	if obj.Message == "" {
+		obj.Message = "the response reports an error"
+	}
+	return &transport.Problem{Message: obj.Message}
 }

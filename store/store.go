@@ -1,10 +1,10 @@
-// Package store is a client for the demo store: a fake e-commerce backend
-// for prototyping, whose products can be read by id or by category and whose
-// writes are simulated.
+// Package store is a client for the demo store, modelled on the Fake Store
+// API: a fake e-commerce backend for prototyping, whose products can be
+// read by id or by category and whose writes are simulated.
 //
 // Base URL: the placeholder store_url, set with conduit.WithBaseURL or
 // CONDUIT_STORE_URL. No credentials; the spec publishes no rate limit and no
-// bounds for limit.
+// bounds for limit, and the service sends no budget headers.
 //
 //	c, err := store.New()
 //	if err != nil {
@@ -18,13 +18,33 @@
 //		fmt.Println(p.ID, p.Title, p.Price)
 //	}
 //
-// Prices are kept as the exact decimal text the service sent (json.Number):
-// use Price.Float64 for display or big.Rat for arithmetic. CreateProduct only
-// echoes the submitted fields with a new id; the service stores nothing.
+// Prices are conduit.Decimal values, the exact decimal text the service
+// sent: Price.Float64 for display, Price.Rat for arithmetic. CreateProduct
+// only echoes the submitted fields with a new id; the service stores
+// nothing. For an endpoint this package does not type (carts, users), use
+// Do.
+//
+// # Failures
+//
+// The service documents none; its source and users show these.
+//
+//	service sends                                  conduit reports
+//	200 with null or no body for an unknown id     ErrNotFound (also ErrMalformedResponse, as
+//	                                                 before); Message "no product with this id"
+//	200 [] for an unknown category                 no error: an empty slice
+//	200 {"status":"error","message":…}             ErrAPI, Code "error", Message from the body
+//	404 HTML "Cannot GET …" (an unknown route:     ErrNotFound, no Message (HTML kept out);
+//	  usually a wrong base URL)                      Body holds the page
+//	401 one line of text (login, through Do)       ErrUnauthorized, Message the text
+//	520–524 Cloudflare pages (origin unreachable)  ErrAPI, retried for reads; RequestID the
+//	                                                 CF-RAY header
+//	no answer (the origin never replies)           the context's deadline, or ErrStalled
+//	                                                 after conduit.WithIdleTimeout
 package store
 
 import (
 	"context"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -32,41 +52,80 @@ import (
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
-// Option configures a Client; the common options are in package conduit.
+// Option configures a Client, or one call; the common options are in
+// package conduit.
 type Option = conduit.Option
 
 // Error is conduit's error type.
 type Error = conduit.Error
 
-var service = &transport.Service{Name: "store", Bases: []string{"store_url"}}
+// service: the Cloudflare edge in front of the store answers 520 to 524
+// when the origin is down or slow, which a later read may get past.
+var service = transport.Register(&transport.Service{
+	Name:  "store",
+	Bases: []transport.Base{{Name: "store_url", Option: "conduit.WithBaseURL"}},
+	Errors: transport.Profile{
+		Status: map[int]transport.Meaning{
+			520: transport.Transient, 521: transport.Transient, 522: transport.Transient,
+			523: transport.Transient, 524: transport.Transient,
+		},
+	},
+})
+
+var (
+	productOp    = transport.Declare(service, transport.Op{Name: "Product", Method: "GET", Path: "/products/{id}"}, productFound)
+	byCategoryOp = transport.Declare[[]Product](service, transport.Op{Name: "ProductsByCategory", Method: "GET",
+		Path: "/products/category/{category}"}, nil)
+	createProductOp = transport.Declare(service, transport.Op{Name: "CreateProduct", Method: "POST", Path: "/products", Write: true},
+		(*CreatedProduct).problem)
+)
+
+// errNoProduct is what an unknown id means: nothing found, in an answer
+// that holds no record where the spec promises one.
+var errNoProduct = fmt.Errorf("%w: %w", conduit.ErrNotFound, conduit.ErrMalformedResponse)
+
+// productFound turns the null (or empty) answer the service gives an
+// unknown id into the error it means.
+func productFound(p **Product) *transport.Problem {
+	if *p == nil {
+		return &transport.Problem{Kind: errNoProduct, Message: "no product with this id"}
+	}
+	return nil
+}
 
 // Client calls the demo store. It is safe for concurrent use.
 type Client struct{ t *transport.Client }
 
 // New returns a Client configured by opts and the CONDUIT_* environment.
 func New(opts ...Option) (*Client, error) {
-	return transport.Build(service, opts, func(t *transport.Client) *Client { return &Client{t: t} })
+	t, err := transport.New(service, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return &Client{t: t}, nil
+}
+
+// Do calls any path of the store, for an endpoint this package does not
+// type ("/carts/user/2"), with the limits, retries and errors of the typed
+// methods; see conduit's documentation of Do. A method other than GET is a
+// write.
+func (c *Client) Do(ctx context.Context, method, path string, in, out any, opts ...Option) error {
+	return c.t.Do(ctx, method, path, in, out, opts)
 }
 
 // Product returns the product with the given id. The service answers an
-// unknown id with an empty body or null rather than 404; that is an *Error
-// wrapping conduit.ErrMalformedResponse, never a zero Product.
-func (c *Client) Product(ctx context.Context, id int64) (*Product, error) {
-	const op = "Product"
+// unknown id with null or an empty body rather than 404; that is an *Error
+// matching conduit.ErrNotFound (and, as in earlier releases,
+// conduit.ErrMalformedResponse), never a zero Product.
+func (c *Client) Product(ctx context.Context, id int64, opts ...Option) (*Product, error) {
 	if id <= 0 {
-		return nil, c.t.InvalidParam(op, "id", "%d is not a positive product id", id)
+		return nil, productOp.Invalid("id", "%d is not a positive product id", id)
 	}
-	req := &transport.Request{Op: op, Method: "GET", Path: "/products/{id}", Args: []string{strconv.FormatInt(id, 10)}}
-	var p Product
-	if err := c.t.Do(ctx, req, &p); err != nil {
+	p, err := productOp.Do(ctx, c.t, transport.Call{Args: []string{strconv.FormatInt(id, 10)}}, opts)
+	if err != nil {
 		return nil, err
 	}
-	if len(p.RawJSON()) == 0 {
-		// The core hands back a 204 answer as success with nothing decoded.
-		return nil, &Error{Service: c.t.Service(), Op: op, Endpoint: req.Endpoint(), StatusCode: 204,
-			Message: "no product in the response", Err: conduit.ErrMalformedResponse}
-	}
-	return &p, nil
+	return *p, nil
 }
 
 // ProductsByCategoryParams are ProductsByCategory's optional inputs.
@@ -78,46 +137,41 @@ type ProductsByCategoryParams struct {
 // ProductsByCategory returns the products of one category. The name is sent
 // as one escaped path segment, so names such as "men's clothing" are safe.
 // An unknown category gives an empty slice, as the service sends [].
-func (c *Client) ProductsByCategory(ctx context.Context, category string, p *ProductsByCategoryParams) ([]Product, error) {
-	const op = "ProductsByCategory"
+func (c *Client) ProductsByCategory(ctx context.Context, category string, p *ProductsByCategoryParams, opts ...Option) ([]Product, error) {
 	if p == nil {
 		p = &ProductsByCategoryParams{}
 	}
 	if strings.TrimSpace(category) == "" {
-		return nil, c.t.InvalidParam(op, "category", "is empty")
+		return nil, byCategoryOp.Invalid("category", "is empty")
 	}
 	if p.Limit < 0 {
-		return nil, c.t.InvalidParam(op, "limit", "%d is negative", p.Limit)
+		return nil, byCategoryOp.Invalid("limit", "%d is negative", p.Limit)
 	}
 	var q []string
 	if p.Limit > 0 {
 		q = []string{"limit", strconv.Itoa(p.Limit)}
 	}
-	var out []Product
-	err := c.t.Do(ctx, &transport.Request{Op: op, Method: "GET", Path: "/products/category/{category}", Args: []string{category}, Query: q}, &out)
+	out, err := byCategoryOp.Do(ctx, c.t, transport.Call{Args: []string{category}, Query: q}, opts)
 	if err != nil {
 		return nil, err
 	}
-	return out, nil
+	return *out, nil
 }
 
 // CreateProduct submits a new product. The service answers with the
 // submitted fields plus an id but stores nothing: a later Product call for
 // that id will not find it. Being a write, it is retried only when the
 // request provably never arrived or was rate-limited.
-func (c *Client) CreateProduct(ctx context.Context, p NewProduct) (*CreatedProduct, error) {
-	const op = "CreateProduct"
+func (c *Client) CreateProduct(ctx context.Context, p NewProduct, opts ...Option) (*CreatedProduct, error) {
 	switch {
 	case strings.TrimSpace(p.Title) == "":
-		return nil, c.t.InvalidParam(op, "title", "is empty")
-	case !validPrice(p.Price):
-		return nil, c.t.InvalidParam(op, "price", "%q is not a non-negative JSON number", p.Price.String())
+		return nil, createProductOp.Invalid("title", "is empty")
+	case p.Price.IsZero():
+		return nil, createProductOp.Invalid("price", "is missing")
+	case p.Price.Sign() < 0:
+		return nil, createProductOp.Invalid("price", "%s is negative", p.Price)
 	case strings.TrimSpace(p.Category) == "":
-		return nil, c.t.InvalidParam(op, "category", "is empty")
+		return nil, createProductOp.Invalid("category", "is empty")
 	}
-	var out CreatedProduct
-	if err := c.t.Do(ctx, &transport.Request{Op: op, Method: "POST", Path: "/products", Body: p, Write: true}, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return createProductOp.Do(ctx, c.t, transport.Call{Body: p}, opts)
 }

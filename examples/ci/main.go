@@ -1,5 +1,5 @@
-// Command ci shows who the token belongs to, lists a project's pipelines and,
-// with -trigger, starts one.
+// Command ci shows who the token belongs to, lists a project's pipelines
+// across pages and, with -trigger, starts one.
 //
 //	go run ./examples/ci -replay -trigger main   # against the embedded replay server
 //	CONDUIT_CI_URL=https://…/api/v2 CONDUIT_CI_API_TOKEN=… go run ./examples/ci -project gh/acme/api
@@ -20,6 +20,7 @@ func main() {
 	useReplay := flag.Bool("replay", false, "run against the embedded replay server")
 	project := flag.String("project", "gh/acme/api", "project slug, <vcs_prefix>/<org>/<repo>")
 	branch := flag.String("trigger", "", "start a pipeline on this branch")
+	limit := flag.Int("n", 20, "show at most this many pipelines, newest first (0: all)")
 	flag.Parse()
 	defer replay.ServeIf(*useReplay)()
 	slug, err := ci.ParseProjectSlug(*project)
@@ -38,12 +39,15 @@ func main() {
 		log.Fatal(err)
 	}
 	fmt.Printf("user      %s (%s)\n", me.Login, me.Name)
-	page, err := c.ListPipelines(ctx, slug)
-	if err != nil {
-		log.Fatal(err)
-	}
-	for _, p := range page.Items {
+	shown := 0
+	for p, err := range c.AllPipelines(ctx, slug, nil) {
+		if err != nil {
+			log.Fatal(err)
+		}
 		fmt.Printf("pipeline  #%d %-8s %s %s\n", p.Number, p.State, p.CreatedAt.Format(time.RFC3339), p.VCS.Branch)
+		if shown++; shown == *limit && *limit > 0 {
+			break // no further page is fetched
+		}
 	}
 	if *branch == "" {
 		return

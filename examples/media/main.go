@@ -1,5 +1,6 @@
 // Command media lists a cloud's images by tag (no credentials needed), and
-// with an API key and secret also its image assets and usage.
+// with an API key and secret also all its image assets, page after page,
+// and its usage.
 //
 //	go run ./examples/media -replay                       # against the embedded replay server
 //	CONDUIT_MEDIA_CLOUD_NAME=demo CONDUIT_MEDIA_DELIVERY_URL=https://… go run ./examples/media -tag products
@@ -23,7 +24,7 @@ import (
 func main() {
 	useReplay := flag.Bool("replay", false, "run against the embedded replay server")
 	tag := flag.String("tag", "products", "tag whose public image list to print")
-	maxResults := flag.Int("max", 10, "max_results for the admin image list")
+	maxResults := flag.Int("max", 10, "max_results: the admin image list's page size")
 	flag.Parse()
 	defer replay.ServeIf(*useReplay)()
 	c, err := media.New()
@@ -42,16 +43,15 @@ func main() {
 		fmt.Printf("  %s.%s %dx%d\n", a.PublicID, a.Format, a.Width, a.Height)
 	}
 
-	list, err := c.ListImages(ctx, &media.ListImagesParams{MaxResults: *maxResults})
-	if errors.Is(err, conduit.ErrMissingCredential) {
-		fmt.Println("no admin credentials: skipping the image list and usage")
-		return
-	}
-	if err != nil {
-		log.Fatal(err)
-	}
 	fmt.Println("images:")
-	for _, a := range list.Resources {
+	for a, err := range c.AllImages(ctx, &media.ListImagesParams{MaxResults: *maxResults}) {
+		if errors.Is(err, conduit.ErrMissingCredential) {
+			fmt.Println("no admin credentials: skipping the image list and usage")
+			return
+		}
+		if err != nil {
+			log.Fatal(err)
+		}
 		fmt.Printf("  %s.%s %dx%d created %s\n", a.PublicID, a.Format, a.Width, a.Height, a.CreatedAt.Format(time.DateOnly))
 	}
 	u, err := c.Usage(ctx)

@@ -7,12 +7,12 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"log"
 	"time"
 
+	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/internal/replay"
 	"github.com/conduit-sdk/conduit/store"
 )
@@ -22,6 +22,7 @@ func main() {
 	id := flag.Int64("id", 1, "product id")
 	category := flag.String("category", "men's clothing", "category name")
 	limit := flag.Int("limit", 3, "at most this many products of the category")
+	newPrice := flag.String("price", "39.90", "price of the product to submit, an exact decimal")
 	flag.Parse()
 	defer replay.ServeIf(*useReplay)()
 	c, err := store.New()
@@ -46,9 +47,13 @@ func main() {
 		fmt.Printf("  %3d %8s  %s\n", p.ID, p.Price, p.Title)
 	}
 
-	made, err := c.CreateProduct(ctx, store.NewProduct{Title: "Linen camp-collar shirt", Price: json.Number("39.90"), Category: *category})
+	price, err := conduit.ParseDecimal(*newPrice)
 	if err != nil {
 		log.Fatal(err)
 	}
-	fmt.Printf("created (not stored) product %d: %s\n", made.ID, made.Title)
+	made, err := c.CreateProduct(ctx, store.NewProduct{Title: "Linen camp-collar shirt", Price: price, Category: *category})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("created (not stored) product %d: %s at %s\n", made.ID, made.Title, made.Price)
 }

@@ -32,7 +32,11 @@ func init() {
 	})
 }
 
-// mediaListImages checks max_results, when sent, is a positive integer.
+// mediaSecondPage is the next_cursor of list_images.json.
+const mediaSecondPage = "8edbc61040178db60b0973ca9494bf3a"
+
+// mediaListImages checks max_results, when sent, is a positive integer,
+// and serves two pages: the first names the second with its next_cursor.
 func mediaListImages(w http.ResponseWriter, r *http.Request, _ []byte) {
 	if v := r.URL.Query().Get("max_results"); v != "" {
 		if n, err := strconv.Atoi(v); err != nil || n <= 0 {
@@ -40,7 +44,16 @@ func mediaListImages(w http.ResponseWriter, r *http.Request, _ []byte) {
 			return
 		}
 	}
-	http.ServeFile(w, r, filepath.Join(TestdataDir(), "media", "list_images.json"))
+	page := "list_images.json"
+	switch r.URL.Query().Get("next_cursor") {
+	case "":
+	case mediaSecondPage:
+		page = "list_images_page2.json"
+	default:
+		writeError(w, http.StatusBadRequest, "invalid_parameter", "next_cursor names no page")
+		return
+	}
+	http.ServeFile(w, r, filepath.Join(TestdataDir(), "media", page))
 }
 
 // mediaListByTag serves the public tag list. It must carry no Authorization

@@ -31,6 +31,9 @@ type Profile struct {
 	RetryAfter []string
 	// RequestIDHeaders are read before the common ones.
 	RequestIDHeaders []string
+	// MessageHeaders carry the message of a failure whose body has none
+	// (Cloudinary's delivery hosts answer with X-Cld-Error and no body).
+	MessageHeaders []string
 	// Status overrides what a status means for this service (Cloudinary
 	// answers 420 when rate limited).
 	Status map[int]Meaning
@@ -162,6 +165,11 @@ func (p *Profile) readFailure(status int, h http.Header, body []byte) failure {
 	}
 	if f.requestID == "" {
 		f.requestID = headerRequestID(p, h)
+	}
+	for _, name := range p.MessageHeaders {
+		if v := h.Get(name); f.message == "" && v != "" {
+			f.message = v
+		}
 	}
 	f.retryAfter = p.wait(h, doc, f.meaning.Kind == conduit.ErrRateLimited)
 	if f.retryAfter == 0 {
@@ -321,6 +329,9 @@ func commonCode(doc any, status int) string {
 		if s == "" || s == strconv.Itoa(status) || (p == "error" && strings.ContainsAny(s, " \t")) {
 			continue
 		}
+		if s == "true" || s == "false" {
+			continue // a flag ("error": true) says that it failed, not how
+		}
 		if p == "status" || p == "error.status" {
 			if _, err := strconv.Atoi(s); err == nil {
 				continue // a number under "status" is an HTTP status, not a code
@@ -387,13 +398,15 @@ func isJSON(contentType string, b []byte) bool {
 }
 
 // textMessage takes a message from a short body of one line of text,
-// whatever its declared type; markup (an HTML error page, XML) is left in
-// Body, since its text is rarely the answer.
+// whatever its declared type (Express labels res.send("…") text/html);
+// markup (an HTML error page, XML) is left in Body, since its text is
+// rarely the answer.
 func textMessage(contentType string, b []byte) string {
 	t := bytes.TrimSpace(b)
 	mt, _, _ := mime.ParseMediaType(contentType)
+	markup := strings.Contains(mt, "html") || strings.Contains(mt, "xml")
 	switch {
-	case len(t) == 0, len(t) > 300, t[0] == '<', strings.Contains(mt, "html"), strings.Contains(mt, "xml"),
+	case len(t) == 0, len(t) > 300, t[0] == '<', markup && bytes.ContainsAny(t, "<>&"),
 		bytes.ContainsAny(t, "\r\n"), !utf8.Valid(t):
 		return ""
 	}

@@ -114,13 +114,14 @@ func (x *exchange) bodyFailure(resp *http.Response, body []byte, f failure, p *P
 // record was expected.
 var errEmptyRecord = errors.New("empty or null body where a record was expected")
 
-// decodeInto decodes an answer: an empty body or null is none for a list
-// or a map and an error for a record.
+// decodeInto decodes an answer: an empty body or null is none for a list,
+// a map or a pointer (an operation declared with a *T result, whose check
+// says what a missing record means) and an error for a record.
 func decodeInto(b []byte, out any) error {
 	t := bytes.TrimSpace(b)
 	if len(t) == 0 || string(t) == "null" {
 		switch reflect.TypeOf(out).Elem().Kind() {
-		case reflect.Slice, reflect.Map, reflect.Interface:
+		case reflect.Slice, reflect.Map, reflect.Interface, reflect.Pointer:
 			return nil
 		}
 		return errEmptyRecord
