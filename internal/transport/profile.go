@@ -19,7 +19,8 @@ import (
 // carry its waits and budgets. A package declares it as data with its
 // Service; the core alone reads answers with it. Paths are JSON member
 // names joined by dots; a number indexes an array and "*" tries every
-// element ("error.details.*.reason").
+// element ("error.details.*.reason"). An XML failure body is read the same
+// way, element names for members ("Error.Code").
 type Profile struct {
 	Code, Reason, Message, RequestID []string
 	// RetryAfter are body members holding a wait in seconds.
@@ -39,6 +40,11 @@ type Profile struct {
 	Waits []Wait
 	// ResetUnit says how to read a bare X-RateLimit-Reset budget header.
 	ResetUnit Unit
+	// Pages are the failure pages in markup the service (or its edge) sends
+	// instead of a JSON body, each known by a phrase it holds: the first
+	// that a non-JSON body matches decides the failure, under any status.
+	// A page under a 2xx status fails the call without a retry.
+	Pages []Page
 }
 
 // Meaning is what a failure means to a caller.
@@ -50,6 +56,14 @@ type Meaning struct {
 	// reads after the wait the service names (or its backoff), and writes
 	// only for rate limits, which mean nothing was done.
 	Retry bool
+	// Message is conduit's words for the failure, for an answer that
+	// carries none of its own (an empty 503 whose meaning the service
+	// documents).
+	Message string
+	// Wait is how long the service's published policy says to wait after
+	// this failure, for an answer that names no wait of its own (a block
+	// that lifts after ten minutes).
+	Wait time.Duration
 }
 
 // Common meanings.
@@ -70,6 +84,10 @@ type StatusWord struct {
 	// OK lists the words that mean success; any other word is a failure
 	// whose Code is the word. A body without the member is no failure.
 	OK []string
+	// Code are the paths of the failure's code, for a service whose word
+	// only says that it failed ("result": "error" beside an "error-type");
+	// the code they find, if any, stands instead of the word.
+	Code []string
 	// Message are the paths of the failure's message.
 	Message []string
 }
@@ -106,10 +124,20 @@ type failure struct {
 func (p *Profile) readFailure(status int, h http.Header, body []byte) failure {
 	var f failure
 	var doc any
-	if isJSON(h.Get("Content-Type"), body) {
+	var page *Page
+	switch ct := h.Get("Content-Type"); {
+	case isJSON(ct, body):
 		doc = parseJSON(body)
+	case isXML(ct, body):
+		doc = parseXML(body)
 	}
-	if doc != nil {
+	if doc == nil {
+		page = p.page(h.Get("Content-Type"), body)
+	}
+	switch {
+	case page != nil:
+		f.reason, f.requestID = page.Reason, page.requestID(body)
+	case doc != nil:
 		f.code = first(doc, p.Code)
 		f.reason = first(doc, p.Reason)
 		f.message = first(doc, p.Message)
@@ -123,14 +151,21 @@ func (p *Profile) readFailure(status int, h http.Header, body []byte) failure {
 		if f.requestID == "" {
 			f.requestID = first(doc, commonRequestIDPaths)
 		}
-	} else {
-		f.message = textMessage(h.Get("Content-Type"), body)
+	default:
+		f.message = textMessage(body)
 	}
 	if f.requestID == "" {
 		f.requestID = headerRequestID(p, h)
 	}
-	f.meaning = p.meaning(status, f.code, f.reason)
-	f.retryAfter = p.wait(h, doc, f.meaning.Kind == conduit.ErrRateLimited)
+	if page != nil {
+		f.meaning = page.Meaning
+	} else {
+		f.meaning = p.meaning(status, f.code, f.reason)
+	}
+	if f.message == "" {
+		f.message = f.meaning.Message
+	}
+	f.retryAfter = p.wait(h, doc, f.meaning)
 	return f
 }
 
@@ -162,6 +197,11 @@ func (p *Profile) meaning(status int, code, reason string) Meaning {
 // inBodyFailure reads a 2xx body's status word; ok is false when the body
 // reports success or has no word.
 func (p *Profile) inBodyFailure(h http.Header, body []byte) (failure, bool) {
+	if len(p.Pages) > 0 && !isJSON(h.Get("Content-Type"), body) {
+		if p.page(h.Get("Content-Type"), body) != nil {
+			return p.readFailure(http.StatusOK, h, body), true
+		}
+	}
 	if p.InBody == nil {
 		return failure{}, false
 	}
@@ -176,12 +216,15 @@ func (p *Profile) inBodyFailure(h http.Header, body []byte) (failure, bool) {
 		}
 	}
 	f := failure{code: word, message: first(doc, p.InBody.Message)}
-	if f.message == "" {
+	if len(p.InBody.Code) > 0 {
+		f.code = first(doc, p.InBody.Code)
+	}
+	if f.message == "" && (f.code == "" || f.code == word) {
 		f.message = "status " + strconv.Quote(word)
 	}
 	f.requestID = headerRequestID(p, h)
-	f.meaning = p.meaning(http.StatusOK, word, "")
-	f.retryAfter = p.wait(h, doc, f.meaning.Kind == conduit.ErrRateLimited)
+	f.meaning = p.meaning(http.StatusOK, f.code, "")
+	f.retryAfter = p.wait(h, doc, f.meaning)
 	return f, true
 }
 
@@ -299,14 +342,13 @@ func isJSON(contentType string, b []byte) bool {
 }
 
 // textMessage takes a message from a short body of one line of text,
-// whatever its declared type; markup (an HTML error page, XML) is left in
-// Body, since its text is rarely the answer.
-func textMessage(contentType string, b []byte) string {
+// whatever its declared type (servers label a bare "Service Unavailable"
+// text/html); markup (an HTML error page, XML) is left in Body, since its
+// text is rarely the answer.
+func textMessage(b []byte) string {
 	t := bytes.TrimSpace(b)
-	mt, _, _ := mime.ParseMediaType(contentType)
 	switch {
-	case len(t) == 0, len(t) > 300, t[0] == '<', strings.Contains(mt, "html"), strings.Contains(mt, "xml"),
-		bytes.ContainsAny(t, "\r\n"), !utf8.Valid(t):
+	case len(t) == 0, len(t) > 300, t[0] == '<', bytes.ContainsAny(t, "\r\n"), !utf8.Valid(t):
 		return ""
 	}
 	return string(t)
