@@ -27,9 +27,10 @@ func TestDo(t *testing.T) {
 
 	srv = testkit.Start(t, testkit.Reply{Status: http.StatusInternalServerError, Body: `{"error":"Failed to broadcast"}`})
 	c = testkit.Client(t, explorer.New, conduit.WithBaseURL(srv.URL+"/api"), testkit.Fast)
-	err := c.Do(context.Background(), "POST", "/tx", map[string]string{"hex": "0200"}, nil)
+	err := c.Do(context.Background(), "POST", "/tx", map[string]string{"hex": "0200"}, nil, conduit.WithBodyField("hex", "0100"))
 	testkit.Check(t, err, testkit.Shape{Is: conduit.ErrAPI, Service: "explorer", Op: "Do", Status: 500, Message: "Failed to broadcast"})
 	assert.Equal(t, 1, srv.Hits(), "a write is not retried")
+	assert.JSONEq(t, `{"hex":"0100"}`, string(srv.Last(t).Body), "a body field replaces the member of its name")
 }
 
 // A base pasted with the version segment the fees and blocks paths carry

@@ -32,9 +32,11 @@ func TestDo(t *testing.T) {
 	testkit.Check(t, err, testkit.Shape{Is: conduit.ErrNotFound, Service: "fxopen", Op: "Do", Status: 200, Code: "unsupported-code"})
 
 	srv = testkit.Start(t, testkit.Reply{Status: http.StatusServiceUnavailable})
-	err = testkit.Client(t, fxopen.New, conduit.WithBaseURL(srv.URL), testkit.Fast).Do(context.Background(), "DELETE", "/latest/USD", nil, nil)
+	err = testkit.Client(t, fxopen.New, conduit.WithBaseURL(srv.URL), testkit.Fast).Do(context.Background(), "POST", "/enriched/USD", nil, nil,
+		conduit.WithBodyField("target", "EUR"))
 	testkit.Check(t, err, testkit.Shape{Is: conduit.ErrAPI, Service: "fxopen", Op: "Do", Status: 503})
 	assert.Equal(t, 1, srv.Hits(), "a write is not retried")
+	assert.JSONEq(t, `{"target":"EUR"}`, string(srv.Last(t).Body), "a body field reaches the wire")
 }
 
 // The base resolves to the same URL pasted with or without its version.

@@ -33,9 +33,11 @@ func TestDo(t *testing.T) {
 
 	srv = testkit.Start(t, testkit.Reply{Status: http.StatusBadGateway})
 	c = testkit.Client(t, police.New, conduit.WithBaseURL(srv.URL), testkit.Fast)
-	err := c.Do(context.Background(), "POST", "/crimes-street/all-crime", map[string]string{"poly": "52.2,0.5:52.8,0.2:52.1,0.88"}, nil)
+	err := c.Do(context.Background(), "POST", "/crimes-street/all-crime", map[string]string{"poly": "52.2,0.5:52.8,0.2:52.1,0.88"}, nil,
+		conduit.WithBodyField("date", "2024-01"))
 	testkit.Check(t, err, testkit.Shape{Is: conduit.ErrAPI, Service: "police", Op: "Do", Status: 502})
 	assert.Equal(t, 1, srv.Hits(), "a write is not retried")
+	assert.JSONEq(t, `{"poly":"52.2,0.5:52.8,0.2:52.1,0.88","date":"2024-01"}`, string(srv.Last(t).Body), "a body field joins the body")
 }
 
 // Per-call options reach the wire of that call only, a body field is
