@@ -1,11 +1,13 @@
 // Package explorer is a client for the public cryptocurrency explorer
 // interface: recommended fee rates, the state of the mempool and the latest
-// blocks.
+// blocks. It is modelled on mempool.space's REST API.
 //
 // Base URL: the placeholder explorer_url, set with conduit.WithBaseURL or
-// CONDUIT_EXPLORER_URL. The fees and blocks paths carry their own /v1 segment
-// and the mempool path none, so the base URL holds no version. No
-// credentials; no published rate limit (conduit.WithRateLimit sets one).
+// CONDUIT_EXPLORER_URL. The fees and blocks paths carry their own /v1
+// segment and the mempool path none, so the base URL holds no version; one
+// pasted with a trailing /v1 ("https://…/api/v1") loses it rather than
+// doubling it. No credentials; no published rate limit (conduit.WithRateLimit
+// sets one).
 //
 //	c, err := explorer.New()
 //	if err != nil {
@@ -20,6 +22,24 @@
 //		return err
 //	}
 //	fmt.Println(fees.HalfHourFee, "sat/vB; tip", blocks[0].Height, blocks[0].Time())
+//
+// For an endpoint this package does not type (a block by hash, an
+// address, a transaction), use Do.
+//
+// # Failures
+//
+// The service sends no error codes: its backend answers {"error": "…"} (or
+// the same sentence as text), its edge a web server's HTML page. Requests
+// ask for JSON, so backend failures come as the object.
+//
+//	service sends                                   conduit reports
+//	429 HTML page from the edge                     ErrRateLimited, retried after Retry-After or
+//	                                                  the backoff (repeated excess risks a ban)
+//	503 "Service Unavailable" (fees while the       ErrAPI, Message "Service Unavailable", retried
+//	  node's mempool is not in sync)
+//	404 "Block not found", {"error": "…"}           ErrNotFound, Message the text
+//	400 {"error": "…"}                              ErrAPI, Message the text
+//	500 {"error": "Failed to get blocks"}           ErrAPI, Message the text, retried
 package explorer
 
 import (
@@ -29,53 +49,64 @@ import (
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
-// Option configures a Client; the common options are in package conduit.
+// Option configures a Client, or one call; the common options are in
+// package conduit.
 type Option = conduit.Option
 
 // Error is conduit's error type.
 type Error = conduit.Error
 
-var service = &transport.Service{Name: "explorer", Bases: []string{"explorer_url"}}
+var service = transport.Register(&transport.Service{
+	Name:   "explorer",
+	Bases:  []transport.Base{{Name: "explorer_url", Option: "conduit.WithBaseURL", PathVersion: "v1"}},
+	Errors: transport.Profile{Message: []string{"error"}},
+})
+
+var (
+	feesOp    = transport.Declare[Fees](service, transport.Op{Name: "RecommendedFees", Method: "GET", Path: "/v1/fees/recommended"}, nil)
+	mempoolOp = transport.Declare[Mempool](service, transport.Op{Name: "Mempool", Method: "GET", Path: "/mempool"}, nil)
+	blocksOp  = transport.Declare[[]Block](service, transport.Op{Name: "Blocks", Method: "GET", Path: "/v1/blocks"}, nil)
+)
 
 // Client calls the explorer interface. It is safe for concurrent use.
 type Client struct{ t *transport.Client }
 
 // New returns a Client configured by opts and the CONDUIT_* environment.
 func New(opts ...Option) (*Client, error) {
-	return transport.Build(service, opts, func(t *transport.Client) *Client { return &Client{t: t} })
+	t, err := transport.New(service, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return &Client{t: t}, nil
+}
+
+// Do calls any path of the service, for an endpoint this package does not
+// type ("/block/<hash>", "/v1/mining/pools/1w"), with the same base URL,
+// retries and errors as the typed methods; see conduit's documentation of
+// Do.
+func (c *Client) Do(ctx context.Context, method, path string, in, out any, opts ...Option) error {
+	return c.t.Do(ctx, method, path, in, out, opts)
 }
 
 // RecommendedFees returns the fee rates (sat/vB) the explorer recommends for
 // confirmation within about one block, half an hour and an hour, plus the
 // economy and minimum rates.
-func (c *Client) RecommendedFees(ctx context.Context) (*Fees, error) {
-	var f Fees
-	if err := c.get(ctx, "RecommendedFees", "/v1/fees/recommended", &f); err != nil {
-		return nil, err
-	}
-	return &f, nil
+func (c *Client) RecommendedFees(ctx context.Context, opts ...Option) (*Fees, error) {
+	return feesOp.Do(ctx, c.t, transport.Call{}, opts)
 }
 
 // Mempool returns the summary of the unconfirmed transactions the explorer's
 // node holds, with the fee histogram.
-func (c *Client) Mempool(ctx context.Context) (*Mempool, error) {
-	var m Mempool
-	if err := c.get(ctx, "Mempool", "/mempool", &m); err != nil {
-		return nil, err
-	}
-	return &m, nil
+func (c *Client) Mempool(ctx context.Context, opts ...Option) (*Mempool, error) {
+	return mempoolOp.Do(ctx, c.t, transport.Call{}, opts)
 }
 
 // Blocks returns the latest blocks, newest first (the order the service
 // sends, kept as is): Blocks(ctx)[0] is the chain tip.
-func (c *Client) Blocks(ctx context.Context) ([]Block, error) {
-	var b []Block
-	if err := c.get(ctx, "Blocks", "/v1/blocks", &b); err != nil {
+func (c *Client) Blocks(ctx context.Context, opts ...Option) ([]Block, error) {
+	b, err := blocksOp.Do(ctx, c.t, transport.Call{}, opts)
+	if err != nil {
 		return nil, err
 	}
-	return b, nil
-}
-
-func (c *Client) get(ctx context.Context, op, path string, out any) error {
-	return c.t.Do(ctx, &transport.Request{Op: op, Method: "GET", Path: path}, out)
+	return *b, nil
 }

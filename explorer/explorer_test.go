@@ -64,7 +64,7 @@ func TestBlocks(t *testing.T) {
 	assert.EqualValues(t, 1874410293315, x.TotalOutputAmt)
 	assert.Equal(t, 11.034482758620689, x.MedianFee)
 	assert.Equal(t, []float64{4.01, 8, 9.5, 11.034482758620689, 14, 23.96, 512.3}, x.FeeRange)
-	assert.Equal(t, 420.96, x.AvgTxSize)
+	assert.Equal(t, 420.96, x.AvgTxSize.Float64())
 	assert.JSONEq(t, `[]`, string(x.Orphans))
 	testkit.Unshown(t, x, "pool", map[string]any{"id": 44, "name": "AntPool", "slug": "antpool"})
 	testkit.Unshown(t, x, "segwitTotalWeight", 3427713)
@@ -74,7 +74,7 @@ func TestBlocks(t *testing.T) {
 	assert.EqualValues(t, 4294967295, blocks[2].Nonce)
 	assert.EqualValues(t, 329110440, blocks[2].Extras.Reward, "an amount sent as a string")
 	assert.EqualValues(t, 16610440, blocks[2].Extras.TotalFees, "an amount sent in exponent form")
-	assert.Equal(t, 12.4, blocks[2].Extras.AvgFeeRate)
+	assert.Equal(t, 12.4, blocks[2].Extras.AvgFeeRate.Float64())
 	golden.JSON(t, "explorer", "blocks", blocks)
 }
 
@@ -174,10 +174,10 @@ func TestMissingBaseURL(t *testing.T) {
 
 func TestExtrasTolerantNumbers(t *testing.T) {
 	var x explorer.Extras
-	require.NoError(t, json.Unmarshal([]byte(`{"reward":"312500000","totalFees":2.5e3,"avgTxSize":"351.5","avgFeeRate":null,"utxoSetChange":-7,"extra":{"a":1}}`), &x))
+	require.NoError(t, conduit.Unmarshal([]byte(`{"reward":"312500000","totalFees":2.5e3,"avgTxSize":"351.5","avgFeeRate":null,"utxoSetChange":-7,"extra":{"a":1}}`), &x))
 	assert.EqualValues(t, 312500000, x.Reward)
 	assert.EqualValues(t, 2500, x.TotalFees)
-	assert.Equal(t, 351.5, x.AvgTxSize)
+	assert.Equal(t, 351.5, x.AvgTxSize.Float64())
 	assert.Zero(t, x.AvgFeeRate)
 	assert.EqualValues(t, -7, x.UTXOSetChange)
 	assert.Contains(t, string(x.RawJSON()), `"extra":{"a":1}`)

@@ -4,12 +4,12 @@ import (
 	"encoding/json"
 	"time"
 
-	"github.com/conduit-sdk/conduit/internal/transport"
+	"github.com/conduit-sdk/conduit"
 )
 
 // Fees is the body of RecommendedFees, in sat/vB. RawJSON returns it as sent.
 type Fees struct {
-	transport.Raw
+	raw
 	FastestFee  float64 `json:"fastestFee"`
 	HalfHourFee float64 `json:"halfHourFee"`
 	HourFee     float64 `json:"hourFee"`
@@ -19,7 +19,7 @@ type Fees struct {
 
 // Mempool is the body of Mempool. RawJSON returns it as sent.
 type Mempool struct {
-	transport.Raw
+	raw
 	Count    int64 `json:"count"`
 	VSize    int64 `json:"vsize"`
 	TotalFee int64 `json:"total_fee"` // satoshis
@@ -30,7 +30,7 @@ type Mempool struct {
 
 // Block is one block of Blocks. RawJSON returns it as sent.
 type Block struct {
-	transport.Raw
+	raw
 	ID                string  `json:"id"` // the block hash
 	Height            int64   `json:"height"`
 	Version           int64   `json:"version"`
@@ -55,22 +55,26 @@ func (b *Block) Time() time.Time { return time.Unix(b.Timestamp, 0).UTC() }
 // Extras are the explorer's own statistics of a block. The fields the spec
 // names are typed; the rest (pool, header, coinbase addresses, …) stay
 // reachable through RawJSON and Decode. Amounts are satoshis, rates sat/vB.
+// The spec gives no type for most of these statistics, so each reads a
+// JSON number or a numeric string: the counts and amounts as conduit.Int
+// (an integral float such as 2.5e3 too, a fraction never), the averages as
+// conduit.Decimal.
 type Extras struct {
-	transport.Raw
-	Reward      int64  `json:"reward"` // subsidy plus fees
-	CoinbaseRaw string `json:"coinbaseRaw"`
+	raw
+	Reward      conduit.Int `json:"reward"` // subsidy plus fees
+	CoinbaseRaw string      `json:"coinbaseRaw"`
 	// Orphans is kept as sent: the spec says only that it is an array.
 	Orphans         json.RawMessage `json:"orphans,omitempty"`
 	MedianFee       float64         `json:"medianFee"`
 	FeeRange        []float64       `json:"feeRange"`
-	TotalFees       int64           `json:"totalFees"`
-	AvgFee          int64           `json:"avgFee"`
-	AvgFeeRate      float64         `json:"avgFeeRate"`
-	UTXOSetChange   int64           `json:"utxoSetChange"`
-	AvgTxSize       float64         `json:"avgTxSize"`
-	TotalInputs     int64           `json:"totalInputs"`
-	TotalOutputs    int64           `json:"totalOutputs"`
-	TotalOutputAmt  int64           `json:"totalOutputAmt"`
-	SegwitTotalTxs  int64           `json:"segwitTotalTxs"`
-	SegwitTotalSize int64           `json:"segwitTotalSize"`
+	TotalFees       conduit.Int     `json:"totalFees"`
+	AvgFee          conduit.Int     `json:"avgFee"`
+	AvgFeeRate      conduit.Decimal `json:"avgFeeRate"`
+	UTXOSetChange   conduit.Int     `json:"utxoSetChange"`
+	AvgTxSize       conduit.Decimal `json:"avgTxSize"`
+	TotalInputs     conduit.Int     `json:"totalInputs"`
+	TotalOutputs    conduit.Int     `json:"totalOutputs"`
+	TotalOutputAmt  conduit.Int     `json:"totalOutputAmt"`
+	SegwitTotalTxs  conduit.Int     `json:"segwitTotalTxs"`
+	SegwitTotalSize conduit.Int     `json:"segwitTotalSize"`
 }

@@ -1,6 +1,6 @@
 // Package filings is a client for the filings interface: public companies'
 // filing history and XBRL financial data, addressed by CIK (the company's
-// key number).
+// key number). It is modelled on SEC EDGAR's data APIs.
 //
 // Base URL: the placeholder filings_url, set with conduit.WithBaseURL or
 // CONDUIT_FILINGS_URL. There is no key, but the service requires every
@@ -23,11 +23,36 @@
 //	for _, f := range concept.Units["USD"] {
 //		fmt.Println(f.End, f.Val, f.Form)
 //	}
+//
+// For an endpoint this package does not type (the company facts, the
+// frames), use Do: it carries the contact and keeps to the limit.
+//
+// # Failures
+//
+// The service publishes no error format. It answers a requester it blocks
+// (faster than the limit, or with a User-Agent that names no contact) with
+// an HTML page titled "Request Rate Threshold Exceeded", usually under 403,
+// sometimes 429 or even 200; the block lifts once the requester has stayed
+// under the limit for ten minutes, and every request made inside it
+// extends it. The page is the same whichever the cause, so it cannot tell a
+// missing contact from a burst; conduit refuses to send without a contact,
+// which leaves the rate.
+//
+//	service sends                                   conduit reports
+//	HTML block page, any status                     ErrRateLimited, not retried, RetryAfter 10m,
+//	                                                  Message "Request Rate Threshold Exceeded",
+//	                                                  RequestID the page's "Reference ID"; Reason
+//	                                                  "undeclared_automated_tool" when the page says so
+//	429 of any other shape                          ErrRateLimited, not retried, RetryAfter from
+//	                                                  Retry-After, else 10m
+//	404 XML <Error><Code>NoSuchKey</Code>…          ErrNotFound, Code "NoSuchKey", Message and
+//	  (no such company or concept)                    RequestID from the document
+//	403 without the block page                      ErrUnauthorized
+//	5xx                                             ErrAPI, retried
 package filings
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"time"
 
@@ -35,28 +60,65 @@ import (
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
-// Option configures a Client; the common options are in package conduit.
+// Option configures a Client, or one call; the common options are in
+// package conduit.
 type Option = conduit.Option
 
 // Error is conduit's error type.
 type Error = conduit.Error
 
+// blocked is the answer to a blocked requester: no retry within a call,
+// since requests inside the block extend it, which lifts once the rate has
+// stayed under the limit for ten minutes.
+var blocked = transport.Meaning{Kind: conduit.ErrRateLimited, Message: "Request Rate Threshold Exceeded", Wait: 10 * time.Minute}
+
 // The contact is not a secret (the spec asks for no key), so it is not
-// redacted, and a redirect to another host may be followed with it.
-var service = &transport.Service{
+// redacted, and a redirect to another host may be followed with it. Files
+// the service does not hold come from its object store as XML.
+var service = transport.Register(&transport.Service{
 	Name:   "filings",
-	Bases:  []string{"filings_url"},
+	Bases:  []transport.Base{{Name: "filings_url", Option: "conduit.WithBaseURL"}},
 	Auth:   transport.Auth{Scheme: transport.UserAgent, Values: []string{"user_agent"}},
 	Values: []transport.Value{{Name: "user_agent", Option: "filings.WithContact"}},
 	Limit:  transport.Limit{N: 10, Per: time.Second},
-}
+	Errors: transport.Profile{
+		Code:             []string{"Error.Code"},
+		Message:          []string{"Error.Message"},
+		RequestID:        []string{"Error.RequestId"},
+		RequestIDHeaders: []string{"X-Amz-Request-Id"},
+		Codes:            map[string]transport.Meaning{"NoSuchKey": transport.NotFound},
+		Status:           map[int]transport.Meaning{429: blocked},
+		Pages: []transport.Page{
+			{Phrase: "Undeclared Automated Tool", Meaning: blocked, Reason: "undeclared_automated_tool", RequestID: "Reference ID:"},
+			{Phrase: "Request Rate Threshold Exceeded", Meaning: blocked, RequestID: "Reference ID:"},
+		},
+	},
+})
+
+var (
+	conceptOp = transport.Declare[Concept](service, transport.Op{Name: "CompanyConcept", Method: "GET",
+		Path: "/api/xbrl/companyconcept/CIK{cik}/{taxonomy}/{tag}.json"}, nil)
+	submissionsOp = transport.Declare[Submissions](service, transport.Op{Name: "Submissions", Method: "GET",
+		Path: "/submissions/CIK{cik}.json"}, nil)
+)
 
 // Client calls the filings interface. It is safe for concurrent use.
 type Client struct{ t *transport.Client }
 
 // New returns a Client configured by opts and the CONDUIT_* environment.
 func New(opts ...Option) (*Client, error) {
-	return transport.Build(service, opts, func(t *transport.Client) *Client { return &Client{t: t} })
+	t, err := transport.New(service, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return &Client{t: t}, nil
+}
+
+// Do calls any path of the service, for an endpoint this package does not
+// type, with the same base URL, contact, limit, retries and errors as the
+// typed methods; see conduit's documentation of Do.
+func (c *Client) Do(ctx context.Context, method, path string, in, out any, opts ...Option) error {
+	return c.t.Do(ctx, method, path, in, out, opts)
 }
 
 // WithContact sets the User-Agent the service requires: who is asking and a
@@ -64,53 +126,41 @@ func New(opts ...Option) (*Client, error) {
 // overrides CONDUIT_FILINGS_USER_AGENT and, for this package, the common
 // conduit.WithUserAgent. A value without an "@" is rejected before anything
 // is sent.
-func WithContact(ua string) Option { return transport.WithValue("user_agent", ua) }
+func WithContact(ua string) Option { return service.Set("user_agent", ua) }
 
 // maxCIK is the largest key number that fits the 10-digit path segment.
 const maxCIK = 9_999_999_999
 
-// cik validates a key number and zero-pads it to the 10 digits of the path.
-func (c *Client) cik(op string, cik int64) (string, error) {
-	if cik < 1 || cik > maxCIK {
-		return "", c.t.InvalidParam(op, "cik", "%d is outside 1..%d", cik, int64(maxCIK))
+// path checks a key number and writes it as the 10 digits of the path.
+func (k CIK) path(op *transport.Op) (string, error) {
+	if k < 1 || k > maxCIK {
+		return "", op.Invalid("cik", "%d is outside 1..%d", int64(k), int64(maxCIK))
 	}
-	return fmt.Sprintf("%010d", cik), nil
+	return k.String(), nil
 }
 
 // CompanyConcept returns every fact a company has filed for one XBRL
 // concept, such as taxonomy "us-gaap" and tag "AccountsPayableCurrent",
 // grouped by unit.
-func (c *Client) CompanyConcept(ctx context.Context, cik int64, taxonomy, tag string) (*Concept, error) {
-	const op = "CompanyConcept"
-	padded, err := c.cik(op, cik)
+func (c *Client) CompanyConcept(ctx context.Context, cik CIK, taxonomy, tag string, opts ...Option) (*Concept, error) {
+	padded, err := cik.path(conceptOp.Op)
 	if err != nil {
 		return nil, err
 	}
 	if strings.TrimSpace(taxonomy) == "" {
-		return nil, c.t.InvalidParam(op, "taxonomy", "is empty")
+		return nil, conceptOp.Invalid("taxonomy", "is empty")
 	}
 	if strings.TrimSpace(tag) == "" {
-		return nil, c.t.InvalidParam(op, "tag", "is empty")
+		return nil, conceptOp.Invalid("tag", "is empty")
 	}
-	var out Concept
-	err = c.t.Do(ctx, &transport.Request{Op: op, Method: "GET",
-		Path: "/api/xbrl/companyconcept/CIK{cik}/{taxonomy}/{tag}.json", Args: []string{padded, taxonomy, tag}}, &out)
-	if err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return conceptOp.Do(ctx, c.t, transport.Call{Args: []string{padded, taxonomy, tag}}, opts)
 }
 
 // Submissions returns a company's record and its recent filings.
-func (c *Client) Submissions(ctx context.Context, cik int64) (*Submissions, error) {
-	const op = "Submissions"
-	padded, err := c.cik(op, cik)
+func (c *Client) Submissions(ctx context.Context, cik CIK, opts ...Option) (*Submissions, error) {
+	padded, err := cik.path(submissionsOp.Op)
 	if err != nil {
 		return nil, err
 	}
-	var out Submissions
-	if err := c.t.Do(ctx, &transport.Request{Op: op, Method: "GET", Path: "/submissions/CIK{cik}.json", Args: []string{padded}}, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return submissionsOp.Do(ctx, c.t, transport.Call{Args: []string{padded}}, opts)
 }

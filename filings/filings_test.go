@@ -31,19 +31,19 @@ func fixture(t *testing.T, status int, contentType, name string) testkit.Reply {
 	return testkit.Reply{Status: status, ContentType: contentType, Body: testkit.Fixture(t, "filings", name)}
 }
 
-func day(s string) filings.Date {
-	d, err := time.Parse(time.DateOnly, s)
+func day(s string) conduit.Date {
+	d, err := conduit.ParseDate(s)
 	if err != nil {
 		panic(err)
 	}
-	return filings.Date{Time: d}
+	return d
 }
 
 func TestCompanyConcept(t *testing.T) {
 	c := testkit.Replay(t, "filings", filings.New)
 	r, err := c.CompanyConcept(context.Background(), 320193, "us-gaap", "AccountsPayableCurrent")
 	require.NoError(t, err)
-	assert.Equal(t, int64(320193), r.CIK)
+	assert.Equal(t, filings.CIK(320193), r.CIK)
 	assert.Equal(t, "Apple Inc.", r.EntityName)
 	assert.Equal(t, "Accounts Payable, Current", r.Label)
 	require.Len(t, r.Units, 1)
@@ -54,12 +54,12 @@ func TestCompanyConcept(t *testing.T) {
 	assert.Equal(t, day("2009-10-27"), first.Filed)
 	assert.Empty(t, first.Frame, "frame is absent on some facts")
 	assert.Nil(t, first.Start, "an instant fact has no start")
-	v, err := first.Val.Int64()
-	require.NoError(t, err)
+	v, ok := first.Val.Int64()
+	require.True(t, ok)
 	assert.Equal(t, int64(5520000000), v)
 	last := usd[5]
 	assert.Equal(t, "CY2024Q1I", last.Frame)
-	assert.Equal(t, filings.Number("45753000000"), last.Val)
+	assert.Equal(t, "45753000000", last.Val.String())
 	assert.Equal(t, 2024, last.FY)
 	assert.Equal(t, "Q2", last.FP)
 	assert.Equal(t, "10-Q", last.Form)
@@ -77,7 +77,7 @@ func TestSubmissions(t *testing.T) {
 	c := testkit.Replay(t, "filings", filings.New)
 	r, err := c.Submissions(context.Background(), 320193)
 	require.NoError(t, err)
-	assert.Equal(t, "0000320193", r.CIK)
+	assert.Equal(t, "0000320193", r.CIK.String())
 	assert.Equal(t, "Apple Inc.", r.Name)
 	assert.Equal(t, "operating", r.EntityType)
 	assert.Equal(t, "3571", r.SIC)
@@ -166,13 +166,16 @@ func TestErrors(t *testing.T) {
 		return testkit.Shape{Is: conduit.ErrMalformedResponse, Message: message}
 	}
 	testkit.Errors(t, []testkit.Case{
-		{Name: "404 xml from storage", Reply: fixture(t, 404, "application/xml", "not_found.xml"), Want: testkit.Shape{Is: conduit.ErrNotFound, Status: 404}},
-		{Name: "403 undeclared tool", Reply: fixture(t, 403, "text/html", "undeclared_tool.html"), Want: testkit.Shape{Is: conduit.ErrUnauthorized, Status: 403}},
+		{Name: "404 xml from storage", Reply: fixture(t, 404, "application/xml", "not_found.xml"), Want: testkit.Shape{Is: conduit.ErrNotFound, Status: 404, Code: "NoSuchKey", Message: "The specified key does not exist."}},
+		// The block page is the same for a missing contact and for a burst:
+		// rate limited (a contact is required before anything is sent).
+		{Name: "403 undeclared tool", Reply: fixture(t, 403, "text/html", "undeclared_tool.html"), Want: testkit.Shape{Is: conduit.ErrRateLimited, Status: 403, Message: "Request Rate Threshold Exceeded"}},
+		{Name: "403 without the block page", Reply: testkit.Reply{Status: 403, ContentType: "text/plain", Body: "Forbidden"}, Want: testkit.Shape{Is: conduit.ErrUnauthorized, Status: 403, Message: "Forbidden"}},
 		{Name: "429 with Retry-After", Reply: testkit.Reply{Status: 429, ContentType: "text/plain", Header: []string{"Retry-After", "600"}, Body: "slow down"}, Want: testkit.Shape{Is: conduit.ErrRateLimited, Status: 429, Message: "slow down"}},
 		{Name: "503 plain", Reply: testkit.Reply{Status: 503, ContentType: "text/plain", Body: "maintenance"}, Want: testkit.Shape{Is: conduit.ErrAPI, Status: 503, Message: "maintenance"}},
 		{Name: "200 null", Reply: testkit.Reply{Body: "null"}, Want: malformed("empty or null body where a record was expected")},
-		{Name: "200 val not a number", Reply: testkit.Reply{Body: `{"cik":1,"units":{"USD":[{"val":"lots"}]}}`}, Want: malformed(`decoding the response: filings: val: "lots" is not a number`)},
-		{Name: "200 bad date", Reply: testkit.Reply{Body: `{"cik":1,"units":{"USD":[{"end":"30/09/2023","val":1}]}}`}, Want: malformed(`decoding the response: filings: date "30/09/2023" is not YYYY-MM-DD`)},
+		{Name: "200 val not a number", Reply: testkit.Reply{Body: `{"cik":1,"units":{"USD":[{"val":"lots"}]}}`}, Want: malformed(`decoding the response: json: cannot unmarshal JSON string into Go conduit.Decimal within "/units/USD/0/val": conduit: decimal "lots": unexpected 'l' at offset 0`)},
+		{Name: "200 bad date", Reply: testkit.Reply{Body: `{"cik":1,"units":{"USD":[{"end":"30/09/2023","val":1}]}}`}, Want: malformed(`decoding the response: json: cannot unmarshal JSON string into Go conduit.Date within "/units/USD/0/end": conduit: date "30/09/2023" is not written YYYY-MM-DD`)},
 	}, []string{contact}, testkit.Op{Service: "filings", Op: "CompanyConcept", Endpoint: "GET /api/xbrl/companyconcept/CIK{cik}/{taxonomy}/{tag}.json", Call: func(t *testing.T, url string) error {
 		c := testkit.Client(t, filings.New, conduit.WithBaseURL(url), filings.WithContact(contact), conduit.WithMaxRetries(0))
 		_, err := c.CompanyConcept(context.Background(), 320193, "us-gaap", "Revenues")
@@ -182,7 +185,8 @@ func TestErrors(t *testing.T) {
 
 func TestErrorKeepsXMLBody(t *testing.T) {
 	_, err := client(t, testkit.Start(t, fixture(t, 404, "application/xml", "not_found.xml"))).Submissions(context.Background(), 42)
-	e := testkit.Check(t, err, testkit.Shape{Is: conduit.ErrNotFound, Service: "filings", Op: "Submissions", Endpoint: "GET /submissions/CIK{cik}.json", Status: 404})
+	e := testkit.Check(t, err, testkit.Shape{Is: conduit.ErrNotFound, Service: "filings", Op: "Submissions", Endpoint: "GET /submissions/CIK{cik}.json", Status: 404, Code: "NoSuchKey"})
+	assert.Equal(t, "3F9C2B7A1D0E4F65", e.RequestID, "the object store's id, from the document")
 	assert.Equal(t, "application/xml", e.BodyType)
 	assert.Contains(t, string(e.Body), "NoSuchKey")
 }
@@ -191,10 +195,10 @@ func TestBadInput(t *testing.T) {
 	srv := testkit.Start(t)
 	c := client(t, srv)
 	ctx := context.Background()
-	concept := func(cik int64, taxonomy, tag string) func() error {
+	concept := func(cik filings.CIK, taxonomy, tag string) func() error {
 		return func() error { _, err := c.CompanyConcept(ctx, cik, taxonomy, tag); return err }
 	}
-	submissions := func(cik int64) func() error {
+	submissions := func(cik filings.CIK) func() error {
 		return func() error { _, err := c.Submissions(ctx, cik); return err }
 	}
 	testkit.BadInput(t, srv, testkit.Shape{Service: "filings"}, []testkit.Input{
@@ -239,7 +243,7 @@ func TestConfigFromEnv(t *testing.T) {
 
 func TestReplayRejectsOtherContact(t *testing.T) {
 	srv := testkit.ReplayServer(t)
-	c := testkit.Client(t, filings.New, conduit.WithBaseURL(srv.URL("filings_url")), filings.WithContact(contact))
+	c := testkit.Client(t, filings.New, conduit.WithBaseURL(srv.URL("filings", "filings_url")), filings.WithContact(contact))
 	_, err := c.Submissions(context.Background(), 320193)
 	assert.ErrorIs(t, err, conduit.ErrUnauthorized)
 }
@@ -287,23 +291,19 @@ func TestNumber(t *testing.T) {
 	var f filings.Fact
 	require.NoError(t, json.Unmarshal([]byte(`{"val":12345678901234567891}`), &f))
 	assert.Equal(t, "12345678901234567891", f.Val.String(), "kept exactly past 2^64")
-	_, err := f.Val.Int64()
-	assert.Error(t, err, "out of the int64 range")
-	r, err := f.Val.Rat()
-	require.NoError(t, err)
+	_, ok := f.Val.Int64()
+	assert.False(t, ok, "out of the int64 range")
 	want, _ := new(big.Rat).SetString("12345678901234567891")
-	assert.Equal(t, 0, r.Cmp(want))
+	assert.Equal(t, 0, f.Val.Rat().Cmp(want))
 
 	require.NoError(t, json.Unmarshal([]byte(`{"val":"1.52"}`), &f), "a number sent as a string")
-	x, err := f.Val.Float64()
-	require.NoError(t, err)
-	assert.Equal(t, 1.52, x)
-	_, err = f.Val.Int64()
-	assert.Error(t, err)
+	assert.Equal(t, 1.52, f.Val.Float64())
+	_, ok = f.Val.Int64()
+	assert.False(t, ok)
 
 	require.NoError(t, json.Unmarshal([]byte(`{"val":-9007199254740993}`), &f))
-	n, err := f.Val.Int64()
-	require.NoError(t, err)
+	n, ok := f.Val.Int64()
+	require.True(t, ok)
 	assert.Equal(t, int64(-9007199254740993), n, "exact past 2^53")
 
 	for _, bad := range []string{`{"val":"lots"}`, `{"val":true}`, `{"val":{}}`, `{"val":"0x10"}`, `{"val":"+1"}`} {
@@ -311,7 +311,7 @@ func TestNumber(t *testing.T) {
 	}
 	f = filings.Fact{}
 	require.NoError(t, json.Unmarshal([]byte(`{"val":null,"start":"2023-07-02","end":"2023-09-30"}`), &f))
-	assert.Equal(t, filings.Number(""), f.Val)
+	assert.True(t, f.Val.IsZero())
 	require.NotNil(t, f.Start)
 	assert.Equal(t, day("2023-07-02"), *f.Start)
 	out, err := json.Marshal(f)
@@ -319,21 +319,46 @@ func TestNumber(t *testing.T) {
 	assert.JSONEq(t, `{"start":"2023-07-02","end":"2023-09-30","val":null,"accn":"","fy":0,"fp":"","form":"","filed":null}`, string(out))
 }
 
+// A key number reads from either form the service writes, and prints as
+// the 10 digits of the paths.
+func TestCIK(t *testing.T) {
+	for _, in := range []string{`320193`, `"0000320193"`, `"320193"`} {
+		var k filings.CIK
+		require.NoError(t, json.Unmarshal([]byte(in), &k), in)
+		assert.Equal(t, filings.CIK(320193), k, in)
+		assert.Equal(t, "0000320193", k.String())
+	}
+	for _, in := range []string{`"CIK0000320193"`, `1.5`, `true`, `{}`} {
+		var k filings.CIK
+		assert.Error(t, json.Unmarshal([]byte(in), &k), in)
+	}
+}
+
+// A key read from one answer goes into the next call as it is.
+func TestCIKFromSubmissionsIntoCompanyConcept(t *testing.T) {
+	c := testkit.Replay(t, "filings", filings.New)
+	s, err := c.Submissions(context.Background(), 320193)
+	require.NoError(t, err)
+	concept, err := c.CompanyConcept(context.Background(), s.CIK, "us-gaap", "AccountsPayableCurrent")
+	require.NoError(t, err)
+	assert.Equal(t, s.CIK, concept.CIK)
+}
+
 func FuzzNumber(f *testing.F) {
 	for _, s := range []string{`5520000000`, `"1.52"`, `-0.5e-3`, `12345678901234567891`, `null`, `"x"`, `true`, `"1e"`, `01`} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
-		var n filings.Number
-		if n.UnmarshalJSON([]byte(in)) != nil || n == "" {
+		var fact filings.Fact
+		if json.Unmarshal([]byte(`{"val":`+in+`}`), &fact) != nil || fact.Val.IsZero() {
 			return
 		}
-		out, err := n.MarshalJSON()
+		out, err := fact.Val.MarshalJSON()
 		if err != nil || !json.Valid(out) {
-			t.Fatalf("%q decoded to %q, which does not encode as JSON", in, n)
+			t.Fatalf("%q decoded to %q, which does not encode as JSON", in, fact.Val)
 		}
-		if _, err := n.Rat(); err != nil {
-			t.Fatalf("%q decoded to %q, which Rat rejects: %v", in, n, err)
+		if fact.Val.Rat() == nil {
+			t.Fatalf("%q decoded to %q, which Rat rejects", in, fact.Val)
 		}
 	})
 }
@@ -343,16 +368,16 @@ func FuzzDate(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
-		var d filings.Date
-		if d.UnmarshalJSON([]byte(in)) != nil || d.IsZero() {
+		var fact filings.Fact
+		if json.Unmarshal([]byte(`{"end":`+in+`}`), &fact) != nil || fact.End.IsZero() {
 			return
 		}
-		out, err := d.MarshalJSON()
+		out, err := fact.End.MarshalJSON()
 		if err != nil {
 			t.Fatal(err)
 		}
-		var back filings.Date
-		if err := back.UnmarshalJSON(out); err != nil || !back.Equal(d.Time) {
+		var back conduit.Date
+		if err := back.UnmarshalJSON(out); err != nil || back != fact.End {
 			t.Fatalf("%q → %s does not round-trip: %v", in, out, err)
 		}
 	})

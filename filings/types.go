@@ -3,17 +3,27 @@ package filings
 import (
 	"encoding/json"
 	"fmt"
-	"math/big"
-	"strconv"
-	"time"
 
-	"github.com/conduit-sdk/conduit/internal/transport"
+	"github.com/conduit-sdk/conduit"
 )
+
+// CIK is a company's key number. Concept and Submissions carry it (the
+// submissions record writes it as 10 zero-padded digits, the concept as a
+// number; both decode to the same CIK), and every method takes it, so a key
+// read from one answer goes straight into the next call.
+type CIK int64
+
+// UnmarshalJSON reads a JSON number or a numeric string ("0000320193").
+func (k *CIK) UnmarshalJSON(b []byte) error { return (*conduit.Int)(k).UnmarshalJSON(b) }
+
+// String writes the key as the service's paths and submissions record do:
+// 10 digits, zero-padded.
+func (k CIK) String() string { return fmt.Sprintf("%010d", int64(k)) }
 
 // Concept is the result of CompanyConcept. RawJSON returns it as sent.
 type Concept struct {
-	transport.Raw
-	CIK        int64  `json:"cik"`
+	raw
+	CIK        CIK    `json:"cik"`
 	Taxonomy   string `json:"taxonomy"`
 	Tag        string `json:"tag"`
 	Label      string `json:"label"`
@@ -23,19 +33,21 @@ type Concept struct {
 	Units map[string][]Fact `json:"units"`
 }
 
-// Fact is one value of a concept as one filing reported it.
+// Fact is one value of a concept as one filing reported it. Val is exact:
+// values run past 2^53 (amounts in small currency units), so they keep the
+// decimal text as filed rather than a rounded float64.
 type Fact struct {
 	// Start begins the period of a duration fact (revenue over a quarter);
 	// instant facts have none. The spec does not list it; the service sends
 	// it on duration concepts.
-	Start *Date  `json:"start,omitempty"`
-	End   Date   `json:"end"`
-	Val   Number `json:"val"`
-	Accn  string `json:"accn"`
-	FY    int    `json:"fy"`
-	FP    string `json:"fp"`
-	Form  string `json:"form"`
-	Filed Date   `json:"filed"`
+	Start *conduit.Date   `json:"start,omitempty"`
+	End   conduit.Date    `json:"end"`
+	Val   conduit.Decimal `json:"val"`
+	Accn  string          `json:"accn"`
+	FY    int             `json:"fy"`
+	FP    string          `json:"fp"`
+	Form  string          `json:"form"`
+	Filed conduit.Date    `json:"filed"`
 	// Frame is the calendar period the fact is the best value for
 	// ("CY2023Q3I"); it is present on some facts only.
 	Frame string `json:"frame,omitempty"`
@@ -43,10 +55,10 @@ type Fact struct {
 
 // Submissions is the result of Submissions. RawJSON returns it as sent.
 type Submissions struct {
-	transport.Raw
-	// CIK is the key number as the service writes it: 10 digits,
-	// zero-padded.
-	CIK                               string   `json:"cik"`
+	raw
+	// CIK is the company's key number; the service writes it as 10
+	// zero-padded digits, which CIK.String gives back.
+	CIK                               CIK      `json:"cik"`
 	EntityType                        string   `json:"entityType"`
 	SIC                               string   `json:"sic"`
 	SICDescription                    string   `json:"sicDescription"`
@@ -77,81 +89,3 @@ func (s *Submissions) Filings() (json.RawMessage, error) {
 	}
 	return v.Filings, nil
 }
-
-// Number is a fact value exactly as filed. Values run past 2^53 (amounts in
-// small currency units), so they are kept as their decimal text rather than
-// rounded into a float64; Int64, Float64 and Rat convert on demand.
-type Number string
-
-// UnmarshalJSON accepts a JSON number, or a string holding one; null leaves
-// the Number empty.
-func (n *Number) UnmarshalJSON(b []byte) error {
-	if transport.IsNull(b) {
-		*n = ""
-		return nil
-	}
-	var v json.Number
-	if err := transport.DecodeJSON(b, &v, func(err error, _ string) error { return err }); err != nil {
-		return fmt.Errorf("filings: val: %.40s is not a number", b)
-	}
-	*n = Number(v)
-	return nil
-}
-
-// MarshalJSON writes the number as it was filed, or null when empty.
-func (n Number) MarshalJSON() ([]byte, error) {
-	if n == "" {
-		return []byte("null"), nil
-	}
-	return []byte(n), nil
-}
-
-// String returns the decimal text.
-func (n Number) String() string { return string(n) }
-
-// Int64 returns an integer value, failing on fractions and on values out of
-// the int64 range.
-func (n Number) Int64() (int64, error) { return strconv.ParseInt(string(n), 10, 64) }
-
-// Float64 returns the nearest float64, which may round large or long values.
-func (n Number) Float64() (float64, error) { return strconv.ParseFloat(string(n), 64) }
-
-// Rat returns the exact value.
-func (n Number) Rat() (*big.Rat, error) {
-	r, ok := new(big.Rat).SetString(string(n))
-	if !ok {
-		return nil, fmt.Errorf("filings: %q is not a number", string(n))
-	}
-	return r, nil
-}
-
-// Date is a calendar day, sent as YYYY-MM-DD; it is midnight UTC.
-type Date struct{ time.Time }
-
-// UnmarshalJSON accepts "YYYY-MM-DD"; null leaves the Date zero.
-func (d *Date) UnmarshalJSON(b []byte) error {
-	if transport.IsNull(b) {
-		return nil
-	}
-	s, err := transport.JSONString(b)
-	if err != nil {
-		return fmt.Errorf("filings: date: %w", err)
-	}
-	t, err := time.Parse(time.DateOnly, s)
-	if err != nil {
-		return fmt.Errorf("filings: date %q is not YYYY-MM-DD", s)
-	}
-	d.Time = t
-	return nil
-}
-
-// MarshalJSON writes "YYYY-MM-DD", or null for the zero Date.
-func (d Date) MarshalJSON() ([]byte, error) {
-	if d.IsZero() {
-		return []byte("null"), nil
-	}
-	return strconv.AppendQuote(nil, d.String()), nil
-}
-
-// String returns the day as YYYY-MM-DD.
-func (d Date) String() string { return d.Format(time.DateOnly) }

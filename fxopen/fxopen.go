@@ -1,10 +1,13 @@
 // Package fxopen is a client for the daily-open currency rates interface:
 // the rates of every currency against one base currency, updated once a day.
+// It is modelled on ExchangeRate-API's open access endpoint.
 //
-// Base URL: the placeholder open_fx_url, which carries the v6 version segment
-// ("https://…/v6"), set with conduit.WithBaseURL or CONDUIT_OPEN_FX_URL. No
-// credentials; no published rate limit, but the data changes only once a day,
-// so cache a result until its TimeNextUpdateUnix.
+// Base URL: the placeholder open_fx_url, set with conduit.WithBaseURL or
+// CONDUIT_FXOPEN_OPEN_FX_URL (CONDUIT_OPEN_FX_URL, its older name, still
+// works for this release). The spec ends it with the version segment v6:
+// paste it with or without, it is never doubled. No credentials; no
+// published rate limit, but the data changes only once a day, so cache a
+// result until its TimeNextUpdateUnix.
 //
 // Attribution: the provider's terms ask for an attribution link to the
 // provider wherever these rates are displayed. The link is the response's
@@ -18,46 +21,96 @@
 //	if err != nil {
 //		return err
 //	}
-//	eur, _ := r.Rate("EUR")
+//	eur := r.Rates["EUR"]
 //	fmt.Printf("1 USD = %v EUR (as of %s; rates by %s)\n", eur, r.TimeLastUpdateUnix.Format(time.DateOnly), r.Provider)
+//
+// For an endpoint this package does not type, use Do.
+//
+// # Failures
+//
+// The service reports a failure in the body, as "result": "error" with an
+// "error-type" word, usually under status 200; conduit reads the word
+// whatever the status, and makes it Error.Code.
+//
+//	service sends                                   conduit reports
+//	error-type unsupported-code (any status)        ErrNotFound: no rates for that currency
+//	error-type malformed-request                    ErrAPI
+//	error-type invalid-key, inactive-account        ErrUnauthorized (keyed plans only)
+//	error-type quota-reached                        ErrRateLimited, not retried: the plan's quota
+//	                                                  is spent until its monthly reset
+//	429 (open access throttles by address)          ErrRateLimited, RetryAfter from Retry-After,
+//	                                                  else the 20 minutes the provider documents;
+//	                                                  returned at once, past the retry cap
+//	result "success" without rates                  ErrMalformedResponse
+//	5xx                                             ErrAPI, retried
 package fxopen
 
 import (
 	"context"
+	"time"
 
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
-// Option configures a Client; the common options are in package conduit.
+// Option configures a Client, or one call; the common options are in
+// package conduit.
 type Option = conduit.Option
 
 // Error is conduit's error type. A result other than "success" is an *Error
 // whose Code is the provider's error-type ("unsupported-code").
 type Error = conduit.Error
 
-var service = &transport.Service{Name: "fxopen", Bases: []string{"open_fx_url"}}
+var service = transport.Register(&transport.Service{
+	Name:  "fxopen",
+	Bases: []transport.Base{{Name: "open_fx_url", Option: "conduit.WithBaseURL", Version: "v6"}},
+	Errors: transport.Profile{
+		Code:   []string{"error-type"},
+		InBody: &transport.StatusWord{Path: "result", OK: []string{"success"}, Code: []string{"error-type"}},
+		Codes: map[string]transport.Meaning{
+			"unsupported-code":  transport.NotFound,
+			"malformed-request": transport.Failed,
+			"invalid-key":       transport.Unauthorized,
+			"inactive-account":  transport.Unauthorized,
+			"quota-reached":     transport.Exhausted,
+			"rate-limited":      throttled,
+		},
+		Status: map[int]transport.Meaning{429: throttled},
+	},
+})
+
+// throttled is the open access limit, per address: the provider documents
+// that it lifts after 20 minutes.
+var throttled = transport.Meaning{Kind: conduit.ErrRateLimited, Retry: true, Wait: 20 * time.Minute}
+
+var latestOp = transport.Declare(service, transport.Op{Name: "Latest", Method: "GET", Path: "/latest/{base_code}"}, (*Rates).problem)
 
 // Client calls the daily-open rates interface. It is safe for concurrent use.
 type Client struct{ t *transport.Client }
 
 // New returns a Client configured by opts and the CONDUIT_* environment.
 func New(opts ...Option) (*Client, error) {
-	return transport.Build(service, opts, func(t *transport.Client) *Client { return &Client{t: t} })
+	t, err := transport.New(service, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return &Client{t: t}, nil
+}
+
+// Do calls any path of the service, for an endpoint this package does not
+// type, with the same base URL (v6 included), retries and errors as Latest;
+// see conduit's documentation of Do.
+func (c *Client) Do(ctx context.Context, method, path string, in, out any, opts ...Option) error {
+	return c.t.Do(ctx, method, path, in, out, opts)
 }
 
 // Latest returns today's rates for base, an ISO 4217 code of three
-// upper-case letters ("USD").
-func (c *Client) Latest(ctx context.Context, base string) (*Rates, error) {
-	const op = "Latest"
+// upper-case letters ("USD"), such as a Rates.BaseCode.
+func (c *Client) Latest(ctx context.Context, base string, opts ...Option) (*Rates, error) {
 	if !isCode(base) {
-		return nil, c.t.InvalidParam(op, "base_code", "%q is not a currency code of three upper-case letters", base)
+		return nil, latestOp.Invalid("base_code", "%q is not a currency code of three upper-case letters", base)
 	}
-	var r Rates
-	if err := c.t.Do(ctx, &transport.Request{Op: op, Method: "GET", Path: "/latest/{base_code}", Args: []string{base}}, &r); err != nil {
-		return nil, err
-	}
-	return &r, nil
+	return latestOp.Do(ctx, c.t, transport.Call{Args: []string{base}}, opts)
 }
 
 func isCode(s string) bool {

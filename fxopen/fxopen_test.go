@@ -101,17 +101,21 @@ func TestLatestBadInput(t *testing.T) {
 }
 
 func TestBaseURL(t *testing.T) {
-	testkit.MissingBaseURL(t, "CONDUIT_OPEN_FX_URL", fxopen.New, func(c *fxopen.Client) error {
+	t.Setenv("CONDUIT_OPEN_FX_URL", "")
+	testkit.MissingBaseURL(t, "CONDUIT_FXOPEN_OPEN_FX_URL", fxopen.New, func(c *fxopen.Client) error {
 		_, err := c.Latest(context.Background(), "USD")
 		return err
 	})
 	srv := testkit.ReplayServer(t)
-	t.Setenv("CONDUIT_OPEN_FX_URL", srv.URL("open_fx_url"))
-	c, err := fxopen.New()
-	require.NoError(t, err)
-	r, err := c.Latest(context.Background(), "USD")
-	require.NoError(t, err)
-	assert.NotEmpty(t, r.Rates)
+	for _, env := range []string{"CONDUIT_FXOPEN_OPEN_FX_URL", "CONDUIT_OPEN_FX_URL"} {
+		t.Setenv("CONDUIT_FXOPEN_OPEN_FX_URL", "")
+		t.Setenv(env, srv.URL("fxopen", "open_fx_url"))
+		c, err := fxopen.New()
+		require.NoError(t, err)
+		r, err := c.Latest(context.Background(), "USD")
+		require.NoError(t, err, env)
+		assert.NotEmpty(t, r.Rates)
+	}
 }
 
 func TestUnixTime(t *testing.T) {

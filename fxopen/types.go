@@ -1,17 +1,19 @@
 package fxopen
 
 import (
+	"encoding/json"
 	"fmt"
-	"strconv"
 	"time"
 
+	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
 // Rates is the body of Latest. RawJSON returns it as sent.
 type Rates struct {
-	transport.Raw
-	// Result is "success"; anything else makes Latest return an *Error.
+	raw
+	// Result is "success"; anything else makes Latest return an *Error
+	// whose Code is the provider's "error-type".
 	Result string `json:"result"`
 	// Provider is the link the terms ask you to show with the rates.
 	Provider      string `json:"provider"`
@@ -34,18 +36,19 @@ type Rates struct {
 	// Rates maps a currency code to how many units of it one unit of the
 	// base buys; the base itself maps to 1.
 	Rates map[string]float64 `json:"rates"`
-	// ErrorType is the provider's reason when Result is not "success"
-	// ("unsupported-code", "malformed-request"); it becomes Error.Code.
-	ErrorType string `json:"error-type,omitempty"`
 }
 
-// Failure reports a result other than "success"; conduit turns it into an
-// *Error carrying ErrorType as its Code.
-func (r *Rates) Failure() (code, message string, failed bool) {
-	if r.Result == "success" {
-		return "", "", false
+// problem reports an answer that is no success although its status word
+// is no failure (the profile reads "result": "error"): one without a
+// result, and a success without rates.
+func (r *Rates) problem() *transport.Problem {
+	switch {
+	case r.Result == "":
+		return &transport.Problem{}
+	case r.Result == "success" && len(r.Rates) == 0:
+		return &transport.Problem{Kind: conduit.ErrMalformedResponse, Message: `result "success" without rates`}
 	}
-	return r.ErrorType, "result " + strconv.Quote(r.Result), true
+	return nil
 }
 
 // UnixTime is an instant the service sends as whole Unix seconds, decoded in
@@ -58,24 +61,24 @@ type UnixTime struct{ time.Time }
 // RFC 3339 string, within the years 1 to 9999 that RFC 3339 can write.
 func (t *UnixTime) UnmarshalJSON(b []byte) error {
 	t.Time = time.Time{}
-	if transport.IsNull(b) {
-		return nil
-	}
-	s, err := transport.StringOrNumber(b)
-	if err != nil {
-		return fmt.Errorf("fxopen: unix time: %w", err)
-	}
 	var ts time.Time
-	if n, err := strconv.ParseInt(s, 10, 64); err == nil {
+	var n conduit.Int
+	if err := n.UnmarshalJSON(b); err == nil {
 		if n == 0 {
-			return nil
+			return nil // 0 and null
 		}
-		ts = time.Unix(n, 0)
-	} else if ts, err = time.Parse(time.RFC3339, s); err != nil {
-		return fmt.Errorf("fxopen: %q is neither Unix seconds nor an RFC 3339 time", s)
+		ts = time.Unix(int64(n), 0)
+	} else {
+		var s string
+		if json.Unmarshal(b, &s) != nil {
+			return fmt.Errorf("fxopen: unix time %.40s is neither Unix seconds nor an RFC 3339 time", b)
+		}
+		if ts, err = time.Parse(time.RFC3339, s); err != nil {
+			return fmt.Errorf("fxopen: %q is neither Unix seconds nor an RFC 3339 time", s)
+		}
 	}
 	if y := ts.UTC().Year(); y < 1 || y > 9999 {
-		return fmt.Errorf("fxopen: time %q is outside the years 1 to 9999", s)
+		return fmt.Errorf("fxopen: time %.40s is outside the years 1 to 9999", b)
 	}
 	t.Time = ts.UTC()
 	return nil

@@ -49,7 +49,6 @@ package museum
 
 import (
 	"context"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -74,7 +73,7 @@ var service = transport.Register(&transport.Service{
 		Pages: []transport.Page{{
 			Phrase:    "Incapsula",
 			Meaning:   transport.Meaning{Kind: conduit.ErrRateLimited, Wait: time.Minute},
-			RequestID: regexp.MustCompile(`(?i)incident[ _]id[:=]\s*([0-9a-f-]+)`),
+			RequestID: "incident ID:",
 		}},
 	},
 })

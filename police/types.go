@@ -1,23 +1,24 @@
 package police
 
 import (
-	"bytes"
+	"encoding/json"
 	"fmt"
 	"math"
+	"strings"
 
-	"github.com/conduit-sdk/conduit/internal/transport"
+	"github.com/conduit-sdk/conduit"
 )
 
 // Force is one police force. RawJSON returns it as sent.
 type Force struct {
-	transport.Raw
+	raw
 	ID   string `json:"id"` // slug, as in "leicestershire"
 	Name string `json:"name"`
 }
 
 // Crime is one street-level crime. RawJSON returns it as sent.
 type Crime struct {
-	transport.Raw
+	raw
 	Category     string   `json:"category"`
 	LocationType string   `json:"location_type"`
 	Location     Location `json:"location"`
@@ -64,11 +65,14 @@ func (l Location) Coordinates() (lat, lng float64, err error) {
 // coordinate parses s as plain decimal notation (no exponent, NaN or Inf)
 // and checks it against ±limit.
 func coordinate(name, s string, limit float64) (float64, error) {
-	r, err := transport.ParseDecimal(s)
+	if s == "" || strings.ContainsAny(s, "eE") {
+		return 0, fmt.Errorf("police: %s %q is not a plain decimal number", name, s)
+	}
+	d, err := conduit.ParseDecimal(s)
 	if err != nil {
 		return 0, fmt.Errorf("police: %s: %w", name, err)
 	}
-	f, _ := r.Float64()
+	f := d.Float64()
 	if math.Abs(f) > limit {
 		return 0, fmt.Errorf("police: %s %s is outside -%v..%v", name, s, limit, limit)
 	}
@@ -80,19 +84,19 @@ func coordinate(name, s string, limit float64) (float64, error) {
 // as strings (the live service sends a category text and a YYYY-MM date),
 // and RawJSON always holds what was sent, whatever its shape.
 type OutcomeStatus struct {
-	transport.Raw
+	raw
 	Category string `json:"category"`
 	Date     string `json:"date"`
 }
 
-// UnmarshalJSON keeps the raw outcome and reads the typed fields when they
-// are there; an outcome of another shape is kept raw, not an error.
+// UnmarshalJSON reads the typed fields when they are strings; an outcome of
+// another shape is kept raw, not an error.
 func (o *OutcomeStatus) UnmarshalJSON(b []byte) error {
-	type plain OutcomeStatus
-	b = bytes.Clone(b) // kept as RawJSON; json may reuse its buffer
-	if transport.DecodeJSON(b, (*plain)(o), func(err error, _ string) error { return err }) != nil {
-		*o = OutcomeStatus{}
-		o.SetRaw(bytes.TrimSpace(b))
+	var v struct{ Category, Date any }
+	if json.Unmarshal(b, &v) != nil {
+		return nil
 	}
+	o.Category, _ = v.Category.(string)
+	o.Date, _ = v.Date.(string)
 	return nil
 }

@@ -31,12 +31,12 @@ func main() {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	co, err := c.Submissions(ctx, *cik)
+	co, err := c.Submissions(ctx, filings.CIK(*cik))
 	if err != nil {
 		log.Fatal(err)
 	}
 	fmt.Printf("%s  CIK %s  %s  SIC %s %s\n", co.Name, co.CIK, strings.Join(co.Tickers, ","), co.SIC, co.SICDescription)
-	concept, err := c.CompanyConcept(ctx, *cik, *taxonomy, *tag)
+	concept, err := c.CompanyConcept(ctx, co.CIK, *taxonomy, *tag)
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -1,7 +1,7 @@
 // Command fxopen prints today's rates for a base currency.
 //
 //	go run ./examples/fxopen -replay                   # against the embedded replay server
-//	CONDUIT_OPEN_FX_URL=https://…/v6 go run ./examples/fxopen -base EUR GBP JPY
+//	CONDUIT_FXOPEN_OPEN_FX_URL=https://… go run ./examples/fxopen -base EUR GBP JPY
 package main
 
 import (

@@ -1,5 +1,11 @@
 package replay
 
+import (
+	"net/http"
+	"os"
+	"path/filepath"
+)
+
 func init() {
 	ua := []Place{{Cred: "user_agent", In: InHeader, Name: "User-Agent"}}
 	Register(Package{
@@ -12,6 +18,20 @@ func init() {
 				Fixture: "company_concept.json", Auth: ua,
 			},
 			{Base: "filings_url", Method: "GET", Path: "/submissions/CIK0000320193.json", Fixture: "submissions.json", Auth: ua},
+			// Any other company is a file the object store behind the
+			// service does not hold: its XML 404.
+			{Base: "filings_url", Method: "GET", Path: "/submissions/{file}", Auth: ua, Handler: noSuchKey},
 		},
 	})
+}
+
+func noSuchKey(w http.ResponseWriter, _ *http.Request, _ []byte) {
+	b, err := os.ReadFile(filepath.Join(TestdataDir(), "filings", "not_found.xml"))
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, "fixture", err.Error())
+		return
+	}
+	w.Header().Set("Content-Type", "application/xml")
+	w.WriteHeader(http.StatusNotFound)
+	w.Write(b)
 }

@@ -31,6 +31,12 @@ func readBody(resp *http.Response, max int64) ([]byte, error) {
 		return nil, conduit.ErrResponseTooLarge
 	}
 	declared := resp.ContentLength
+	body := io.Reader(resp.Body)
+	if declared < 0 {
+		// Read no further than the byte that proves the cap passed: the
+		// rest of an oversized answer stays unread on the wire.
+		body = io.LimitReader(resp.Body, max+1)
+	}
 	var chunks [][]byte
 	var total int64
 	size := firstChunk
@@ -40,7 +46,7 @@ func readBody(resp *http.Response, max int64) ([]byte, error) {
 		}
 		chunk := make([]byte, size)
 		size = min(2*size, maxChunk)
-		n, err := io.ReadFull(resp.Body, chunk)
+		n, err := io.ReadFull(body, chunk)
 		total += int64(n)
 		if total > max {
 			return nil, conduit.ErrResponseTooLarge

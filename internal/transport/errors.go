@@ -59,7 +59,7 @@ func (x *exchange) answerError(resp *http.Response, res result) error {
 		StatusCode: resp.StatusCode,
 		Code:       f.code, Reason: f.reason, Message: f.message, RequestID: f.requestID,
 		RetryAfter: f.retryAfter,
-		RateLimit:  x.c.svc.Errors.rateLimit(resp.Header),
+		RateLimit:  x.op.profile().rateLimit(resp.Header),
 		Body:       body,
 		BodyType:   resp.Header.Get("Content-Type"),
 		Err:        f.meaning.Kind,
@@ -83,7 +83,7 @@ func (x *exchange) failureOf(resp *http.Response) (failure, []byte) {
 	}
 	body, _ := readAll(resp.Body, errBodyCap)
 	drainClose(resp.Body)
-	return x.c.svc.Errors.readFailure(resp.StatusCode, resp.Header, body), body
+	return x.op.profile().readFailure(resp.StatusCode, resp.Header, body), body
 }
 
 // detailer is a result that can read typed details from a failure body
@@ -111,7 +111,7 @@ func (x *exchange) addProblem(e *conduit.Error, p *Problem) {
 	case p.Kind != nil:
 		e.Err = p.Kind
 	case e.Err == nil || e.Err == conduit.ErrAPI:
-		e.Err = x.c.svc.Errors.meaning(e.StatusCode, e.Code, e.Reason).Kind
+		e.Err = x.op.profile().meaning(e.StatusCode, e.Code, e.Reason).Kind
 	}
 }
 

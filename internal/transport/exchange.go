@@ -194,8 +194,8 @@ func (x *exchange) capture(resp *http.Response) {
 	if resp != nil {
 		r.StatusCode = resp.StatusCode
 		r.Header = x.redactHeader(resp.Header)
-		r.RequestID = x.red.string(headerRequestID(&x.c.svc.Errors, resp.Header))
-		r.RateLimit = x.c.svc.Errors.rateLimit(resp.Header)
+		r.RequestID = x.red.string(headerRequestID(x.op.profile(), resp.Header))
+		r.RateLimit = x.op.profile().rateLimit(resp.Header)
 	}
 	for _, dst := range x.cs.responses {
 		*dst = r

@@ -32,6 +32,19 @@ type Op struct {
 	Idempotent bool
 	// Auth overrides the scheme of the base and the service.
 	Auth *Auth
+	// Status overrides what a status means for this operation's answers
+	// alone (a 503 that means the query covers too much, not an outage).
+	Status map[int]Meaning
+
+	errors *Profile // the service's profile with Status laid over it
+}
+
+// profile is the error profile the operation's answers are read with.
+func (op *Op) profile() *Profile {
+	if op.errors != nil {
+		return op.errors
+	}
+	return &op.Service.Errors
 }
 
 // Endpoint returns the redacted description used in errors and logs.

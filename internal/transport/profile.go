@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"net/url"
 	"path"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -23,7 +22,9 @@ import (
 // Service; the core alone reads answers with it. Paths are JSON member
 // names joined by dots; a number indexes an array and "*" tries every
 // element ("error.details.*.reason"). A code that is a URI, an RFC 9457
-// problem type, is read as its last path segment ("not-found").
+// problem type, is read as its last path segment ("not-found"). An XML
+// failure body is read the same way, element names for members
+// ("Error.Code").
 type Profile struct {
 	Code, Reason, Message, RequestID []string
 	// RetryAfter are body members holding a wait: seconds (30, "1.5"), or
@@ -65,21 +66,14 @@ type Meaning struct {
 	// reads after the wait the service names (or its backoff), and writes
 	// only for rate limits, which mean nothing was done.
 	Retry bool
-	// Wait is the RetryAfter reported when the answer names no wait: how
-	// long such a failure is known to last, for a service whose throttling
-	// sends no header.
+	// Message is conduit's words for the failure, for an answer that
+	// carries none of its own (an empty 503 whose meaning the service
+	// documents).
+	Message string
+	// Wait is how long the service's published policy says to wait after
+	// this failure, for an answer that names no wait of its own (a block
+	// that lifts after ten minutes).
 	Wait time.Duration
-}
-
-// Page is a failure page recognised by a phrase, since it carries no code:
-// an edge's block page, a bot challenge.
-type Page struct {
-	Phrase  string // compared without case
-	Meaning Meaning
-	Reason  string // the Reason the page means, if any
-	// Message and RequestID find the page's title and its reference
-	// ("incident ID: …") as the first group of their first match.
-	Message, RequestID *regexp.Regexp
 }
 
 // Common meanings.
@@ -100,6 +94,10 @@ type StatusWord struct {
 	// OK lists the words that mean success; any other word is a failure
 	// whose Code is the word. A body without the member is no failure.
 	OK []string
+	// Code are the paths of the failure's code, for a service whose word
+	// only says that it failed ("result": "error" beside an "error-type");
+	// the code they find, if any, stands instead of the word.
+	Code []string
 	// Message are the paths of the failure's message.
 	Message []string
 }
@@ -136,10 +134,20 @@ type failure struct {
 func (p *Profile) readFailure(status int, h http.Header, body []byte) failure {
 	var f failure
 	var doc any
-	if isJSON(h.Get("Content-Type"), body) {
+	var page *Page
+	switch ct := h.Get("Content-Type"); {
+	case isJSON(ct, body):
 		doc = parseJSON(body)
+	case isXML(ct, body):
+		doc = parseXML(body)
 	}
-	if doc != nil {
+	if doc == nil {
+		page = p.page(h.Get("Content-Type"), body)
+	}
+	switch {
+	case page != nil:
+		f.reason, f.requestID = page.Reason, page.requestID(body)
+	case doc != nil:
 		f.code = first(doc, p.Code)
 		f.reason = first(doc, p.Reason)
 		f.message = first(doc, p.Message)
@@ -154,54 +162,27 @@ func (p *Profile) readFailure(status int, h http.Header, body []byte) failure {
 		if f.requestID == "" {
 			f.requestID = first(doc, commonRequestIDPaths)
 		}
-	} else {
-		f.message = textMessage(h.Get("Content-Type"), body)
-	}
-	f.meaning = p.meaning(status, f.code, f.reason)
-	if pg := p.page(h, body); pg != nil {
-		f.meaning, f.reason = pg.Meaning, pg.Reason
-		f.message = submatch(pg.Message, body, f.message)
-		f.requestID = submatch(pg.RequestID, body, f.requestID)
+	default:
+		f.message = textMessage(body)
 	}
 	if f.requestID == "" {
 		f.requestID = headerRequestID(p, h)
+	}
+	if page != nil {
+		f.meaning = page.Meaning
+	} else {
+		f.meaning = p.meaning(status, f.code, f.reason)
 	}
 	for _, name := range p.MessageHeaders {
 		if v := h.Get(name); f.message == "" && v != "" {
 			f.message = v
 		}
 	}
-	f.retryAfter = p.wait(h, doc, f.meaning.Kind == conduit.ErrRateLimited)
-	if f.retryAfter == 0 {
-		f.retryAfter = f.meaning.Wait
+	if f.message == "" {
+		f.message = f.meaning.Message
 	}
+	f.retryAfter = p.wait(h, doc, f.meaning)
 	return f
-}
-
-// page returns the first of the profile's pages that a body which is not
-// JSON contains, or nil.
-func (p *Profile) page(h http.Header, body []byte) *Page {
-	if len(p.Pages) == 0 || isJSON(h.Get("Content-Type"), body) {
-		return nil
-	}
-	lower := bytes.ToLower(body)
-	for i := range p.Pages {
-		if bytes.Contains(lower, []byte(strings.ToLower(p.Pages[i].Phrase))) {
-			return &p.Pages[i]
-		}
-	}
-	return nil
-}
-
-// submatch returns the first group of re's first match in b, or def.
-func submatch(re *regexp.Regexp, b []byte, def string) string {
-	if re == nil {
-		return def
-	}
-	if m := re.FindSubmatch(b); len(m) > 1 && len(m[1]) > 0 {
-		return strings.TrimSpace(string(m[1]))
-	}
-	return def
 }
 
 // meaning classifies a failure: a listed body code first, then the
@@ -233,8 +214,10 @@ func (p *Profile) meaning(status int, code, reason string) Meaning {
 // profile's failure pages in it; ok is false when the body reports success
 // or has no word.
 func (p *Profile) inBodyFailure(h http.Header, body []byte) (failure, bool) {
-	if p.page(h, body) != nil {
-		return p.readFailure(http.StatusOK, h, body), true
+	if len(p.Pages) > 0 && !isJSON(h.Get("Content-Type"), body) {
+		if p.page(h.Get("Content-Type"), body) != nil {
+			return p.readFailure(http.StatusOK, h, body), true
+		}
 	}
 	if p.InBody == nil {
 		return failure{}, false
@@ -250,15 +233,15 @@ func (p *Profile) inBodyFailure(h http.Header, body []byte) (failure, bool) {
 		}
 	}
 	f := failure{code: word, message: first(doc, p.InBody.Message)}
-	if f.message == "" {
+	if len(p.InBody.Code) > 0 {
+		f.code = first(doc, p.InBody.Code)
+	}
+	if f.message == "" && (f.code == "" || f.code == word) {
 		f.message = "status " + strconv.Quote(word)
 	}
 	f.requestID = headerRequestID(p, h)
-	f.meaning = p.meaning(http.StatusOK, word, "")
-	f.retryAfter = p.wait(h, doc, f.meaning.Kind == conduit.ErrRateLimited)
-	if f.retryAfter == 0 {
-		f.retryAfter = f.meaning.Wait
-	}
+	f.meaning = p.meaning(http.StatusOK, f.code, "")
+	f.retryAfter = p.wait(h, doc, f.meaning)
 	return f, true
 }
 
@@ -398,16 +381,13 @@ func isJSON(contentType string, b []byte) bool {
 }
 
 // textMessage takes a message from a short body of one line of text,
-// whatever its declared type (Express labels res.send("…") text/html);
-// markup (an HTML error page, XML) is left in Body, since its text is
-// rarely the answer.
-func textMessage(contentType string, b []byte) string {
+// whatever its declared type (servers label a bare "Service Unavailable",
+// or Express's res.send("…"), text/html); markup (an HTML error page, XML)
+// is left in Body, since its text is rarely the answer.
+func textMessage(b []byte) string {
 	t := bytes.TrimSpace(b)
-	mt, _, _ := mime.ParseMediaType(contentType)
-	markup := strings.Contains(mt, "html") || strings.Contains(mt, "xml")
 	switch {
-	case len(t) == 0, len(t) > 300, t[0] == '<', markup && bytes.ContainsAny(t, "<>&"),
-		bytes.ContainsAny(t, "\r\n"), !utf8.Valid(t):
+	case len(t) == 0, len(t) > 300, t[0] == '<', bytes.ContainsAny(t, "<>\r\n"), !utf8.Valid(t):
 		return ""
 	}
 	return string(t)

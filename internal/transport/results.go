@@ -57,7 +57,7 @@ func (x *exchange) readJSON(resp *http.Response) ([]byte, error) {
 	case err != nil:
 		return nil, x.complete(&conduit.Error{Message: "reading the response body: " + err.Error(), Err: err})
 	}
-	if f, failed := x.c.svc.Errors.inBodyFailure(resp.Header, body); failed {
+	if f, failed := x.op.profile().inBodyFailure(resp.Header, body); failed {
 		return nil, x.bodyFailure(resp, body, f, nil)
 	}
 	return body, nil
@@ -93,7 +93,7 @@ func (x *exchange) bodyFailure(resp *http.Response, body []byte, f failure, p *P
 		StatusCode: resp.StatusCode,
 		Code:       f.code, Reason: f.reason, Message: f.message, RequestID: f.requestID,
 		RetryAfter: f.retryAfter,
-		RateLimit:  x.c.svc.Errors.rateLimit(resp.Header),
+		RateLimit:  x.op.profile().rateLimit(resp.Header),
 		Body:       body,
 		BodyType:   resp.Header.Get("Content-Type"),
 		Err:        f.meaning.Kind,
@@ -159,7 +159,7 @@ func (x *exchange) streamProblem(p sse.Problem) error {
 	e := &conduit.Error{BodyType: "text/event-stream", Body: p.Event}
 	switch {
 	case p.Cause == nil:
-		f := x.c.svc.Errors.readFailure(0, http.Header{"Content-Type": jsonMediaType}, p.Event)
+		f := x.op.profile().readFailure(0, http.Header{"Content-Type": jsonMediaType}, p.Event)
 		e.Code, e.Reason, e.Message = f.code, f.reason, f.message
 		if e.Message == "" {
 			e.Message = "the server ended the stream with an error"
@@ -194,7 +194,7 @@ func (d *download) accept(x *exchange, resp *http.Response) error {
 	}
 	body, _ := readAll(resp.Body, errBodyCap)
 	drainClose(resp.Body)
-	f := x.c.svc.Errors.readFailure(resp.StatusCode, resp.Header, body)
+	f := x.op.profile().readFailure(resp.StatusCode, resp.Header, body)
 	e := &conduit.Error{StatusCode: resp.StatusCode, Code: f.code, Reason: f.reason, Message: f.message,
 		RequestID: f.requestID, Body: body, BodyType: ct, Err: conduit.ErrMalformedResponse}
 	if f.code != "" || (f.message != "" && isJSON(ct, body)) {

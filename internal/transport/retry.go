@@ -97,7 +97,7 @@ func (x *exchange) decide(ctx context.Context, resp *http.Response, err error) (
 // word) for the retry rule, keeping what it read for the error; ok is false
 // for an answer that is a success.
 func (x *exchange) readAnswer(resp *http.Response) (failure, bool) {
-	p := &x.c.svc.Errors
+	p := x.op.profile()
 	if resp.StatusCode >= 200 && resp.StatusCode <= 299 {
 		if (p.InBody == nil && len(p.Pages) == 0) || x.op.Accept != "" {
 			return failure{}, false

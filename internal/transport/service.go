@@ -1,6 +1,7 @@
 package transport
 
 import (
+	"maps"
 	"sort"
 	"strings"
 	"sync"
@@ -161,6 +162,15 @@ func (s *Service) declare(op *Op) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	op.Service = s
+	if len(op.Status) > 0 {
+		p := s.Errors
+		p.Status = maps.Clone(s.Errors.Status)
+		if p.Status == nil {
+			p.Status = map[int]Meaning{}
+		}
+		maps.Copy(p.Status, op.Status)
+		op.errors = &p
+	}
 	s.ops = append(s.ops, op)
 }
 

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/conduit-sdk/conduit"
 )
 
 // maxRetryAfter is what an absurd wait (1e300 seconds, an overflowing
@@ -80,10 +82,12 @@ func clampWait(s float64) time.Duration {
 }
 
 // wait reads how long the service asked the caller to wait: the standard
-// headers, and for a rate limit the profile's own headers, its body member
-// and the reset of the budget that ran out.
-func (p *Profile) wait(h http.Header, doc any, rateLimited bool) time.Duration {
+// headers, and for a rate limit the profile's own headers, its body member,
+// the reset of the budget that ran out; else the wait the failure's
+// meaning names.
+func (p *Profile) wait(h http.Header, doc any, m Meaning) time.Duration {
 	now := time.Now()
+	rateLimited := m.Kind == conduit.ErrRateLimited
 	waits := []Wait{{"Retry-After-Ms", Milliseconds}, {"Retry-After", retryAfterUnit(h)}}
 	if rateLimited {
 		// The service's own headers also come with answers that ask for no
@@ -103,7 +107,7 @@ func (p *Profile) wait(h http.Header, doc any, rateLimited bool) time.Duration {
 		return d
 	}
 	if !rateLimited {
-		return 0
+		return m.Wait
 	}
 	for _, w := range []Wait{{"X-RateLimit-Reset-After", Seconds}, {"RateLimit-Reset", Seconds}, {"X-RateLimit-Reset", p.resetUnit()}} {
 		if d, ok := parseWait(h.Get(w.Header), w.Unit, now); ok {
@@ -113,7 +117,7 @@ func (p *Profile) wait(h http.Header, doc any, rateLimited bool) time.Duration {
 	if d, ok := ietfReset(h.Get("RateLimit")); ok {
 		return d
 	}
-	return 0
+	return m.Wait
 }
 
 // retryAfterUnit tells the two forms of Retry-After apart.
