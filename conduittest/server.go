@@ -70,6 +70,10 @@ func Start() *Server {
 	return s
 }
 
+// ServeHTTP answers as the server does, for a proxy that puts the fake
+// behind a listener of its own.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.mux.ServeHTTP(w, r) }
+
 // Close shuts the server down.
 func (s *Server) Close() { s.srv.Close() }
 
@@ -86,11 +90,16 @@ func (s *Server) BaseURL(pkg, placeholder string) string {
 // credentials the server accepts. Give them to the package's New:
 //
 //	c, err := inference.New(srv.Options("inference")...)
-func (s *Server) Options(pkg string) []conduit.Option {
+func (s *Server) Options(pkg string) []conduit.Option { return s.OptionsAt(pkg, s.srv.URL) }
+
+// OptionsAt is Options for a client that reaches the server through root:
+// a proxy in front of it that forwards paths unchanged (a fault injector,
+// a recorder of your own).
+func (s *Server) OptionsAt(pkg, root string) []conduit.Option {
 	svc := mustService(pkg)
 	var opts []conduit.Option
 	for _, b := range svc.Bases {
-		opts = append(opts, svc.SetBase(b.Name, s.BaseURL(pkg, b.Name)))
+		opts = append(opts, svc.SetBase(b.Name, root+mount(svc, b.Name)))
 	}
 	for _, v := range svc.Values {
 		if cred, ok := Credential(pkg, v.Name); ok {
