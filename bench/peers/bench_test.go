@@ -122,6 +122,7 @@ func BenchmarkParallel(b *testing.B) {
 			f := build(b, c, loopbackClient(b), srv.URL+"/v1")
 			ctx := context.Background()
 			b.ReportAllocs()
+			start := mallocs()
 			for b.Loop() {
 				errs := make(chan error, workers)
 				var wg sync.WaitGroup
@@ -144,6 +145,7 @@ func BenchmarkParallel(b *testing.B) {
 			calls := float64(b.N * workers * perWorker)
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/calls, "ns/call")
 			b.ReportMetric(calls/b.Elapsed().Seconds(), "calls/s")
+			b.ReportMetric(float64(mallocs()-start)/calls, "allocs/call")
 		})
 	}
 }
