@@ -109,7 +109,7 @@ func (t *probedTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 
 // BenchmarkStreamHeap streams 10,000 and 100,000 chunks through the
 // in-memory transport and reports the most live heap the call kept above
-// its start (the body is allocated before), probed at 20 points along the
+// its start (the body is allocated before), probed at 100 points along the
 // stream: flat in stream length means the two are alike.
 func BenchmarkStreamHeap(b *testing.B) {
 	ctx := context.Background()
@@ -120,7 +120,7 @@ func BenchmarkStreamHeap(b *testing.B) {
 				if n == memoryChunks {
 					body, _ = stream100k()
 				}
-				tr := &probedTransport{body: body, probes: 20}
+				tr := &probedTransport{body: body, probes: 100}
 				f := build(b, c, &http.Client{Transport: tr}, memoryBase)
 				if _, err := f(ctx); err != nil { // fill the one-time caches first
 					b.Fatal(err)

@@ -26,7 +26,8 @@ for i in $(seq 1 "$COUNT"); do
 		echo "date: $(date -u +%Y-%m-%d)"
 		echo "nproc: $(nproc)"
 		echo "go: $(go env GOVERSION)"
-		echo "loadavg: $(cut -d' ' -f1 /proc/loadavg)"
+		# Not a "key: value" line: benchstat would split the rounds by it.
+		echo "# load average $(cut -d' ' -f1 /proc/loadavg)"
 		echo "benchtime: $BENCHTIME"
 	} >"$f"
 	echo "round $i of $COUNT" >&2

@@ -4,11 +4,11 @@
 //	table round-1.txt round-2.txt …
 //
 // Each file is one round: one run of every benchmark, contenders side by
-// side, as run.sh writes it (with "date:", "nproc:", "go:" and "loadavg:"
-// lines before the benchmark output). Every ratio is taken within a round,
-// so that a slow moment of a shared machine slows both sides of it, and is
-// shown as the median over the rounds with the lowest and highest in
-// parentheses.
+// side, as run.sh writes it (with "date:", "nproc:" and "go:" lines and a
+// "# load average" line before the benchmark output). Every ratio is taken
+// within a round, so that a slow moment of a shared machine slows both
+// sides of it, and is shown as the median over the rounds with the lowest
+// and highest in parentheses.
 package main
 
 import (
@@ -45,23 +45,32 @@ func main() {
 	write(os.Stdout, rs)
 }
 
-// round is one run: its configuration lines and, per benchmark (named
-// without "Benchmark" and the GOMAXPROCS suffix), its value per unit.
+// round is one run: its configuration lines, the load average at its
+// start (-1 if unknown) and, per benchmark (named without "Benchmark" and
+// the GOMAXPROCS suffix), its value per unit.
 type round struct {
 	conf map[string]string
+	load float64
 	vals map[string]map[string]float64
 }
 
 var (
 	confLine  = regexp.MustCompile(`^([a-z][^:\s]*):\s*(.*)$`)
+	loadLine  = regexp.MustCompile(`^# load average (\S+)$`)
 	procsTail = regexp.MustCompile(`-\d+$`)
 )
 
 func parse(r io.Reader) (round, error) {
-	out := round{conf: map[string]string{}, vals: map[string]map[string]float64{}}
+	out := round{conf: map[string]string{}, load: -1, vals: map[string]map[string]float64{}}
 	sc := bufio.NewScanner(r)
 	for sc.Scan() {
 		line := sc.Text()
+		if m := loadLine.FindStringSubmatch(line); m != nil {
+			if v, err := strconv.ParseFloat(m[1], 64); err == nil {
+				out.load = v
+			}
+			continue
+		}
 		if m := confLine.FindStringSubmatch(line); m != nil {
 			if _, seen := out.conf[m[1]]; !seen {
 				out.conf[m[1]] = strings.TrimSpace(m[2])
@@ -181,14 +190,17 @@ func write(w io.Writer, rs []round) {
 	}
 	loads := make([]float64, 0, len(rs))
 	for _, r := range rs {
-		if v, err := strconv.ParseFloat(r.conf["loadavg"], 64); err == nil {
-			loads = append(loads, v)
+		if r.load >= 0 {
+			loads = append(loads, r.load)
 		}
 	}
-	load := summarize(loads)
+	load := "unknown"
+	if s := summarize(loads); s.n > 0 {
+		load = fmt.Sprintf("%.1f–%.1f", s.lo, s.hi)
+	}
 	fmt.Fprintf(w, "Measured %s on %s (%s cores, %s/%s), %s: %d interleaved rounds of `go test -bench`, -benchtime %s; "+
-		"load average %.1f–%.1f. Each ratio is paired within a round: median (lowest–highest).\n\n",
-		conf("date"), conf("cpu"), conf("nproc"), conf("goos"), conf("goarch"), conf("go"), len(rs), conf("benchtime"), load.lo, load.hi)
+		"load average %s. Each ratio is paired within a round: median (lowest–highest).\n\n",
+		conf("date"), conf("cpu"), conf("nproc"), conf("goos"), conf("goarch"), conf("go"), len(rs), conf("benchtime"), load)
 
 	fmt.Fprintln(w, "| work | conduit vs reference | vs go-openai | vs openai-go |")
 	fmt.Fprintln(w, "|---|---|---|---|")

@@ -10,7 +10,7 @@ import (
 func TestRatiosArePairedPerRound(t *testing.T) {
 	var rs []round
 	for _, text := range []string{
-		"date: 2026-01-02\nBenchmarkCompletion/conduit-2   100  1100 ns/op  57 allocs/op\nBenchmarkCompletion/raw-2  100  1000 ns/op  46 allocs/op\n",
+		"date: 2026-01-02\n# load average 1.5\nBenchmarkCompletion/conduit-2   100  1100 ns/op  57 allocs/op\nBenchmarkCompletion/raw-2  100  1000 ns/op  46 allocs/op\n",
 		"date: 2026-01-02\nBenchmarkCompletion/conduit-2   100  3300 ns/op  57 allocs/op\nBenchmarkCompletion/raw-2  100  3000 ns/op  46 allocs/op\n",
 		"date: 2026-01-02\nBenchmarkCompletion/conduit-2   100  1200 ns/op  58 allocs/op\nBenchmarkCompletion/raw-2  100  1000 ns/op  46 allocs/op\n",
 	} {
@@ -29,7 +29,7 @@ func TestRatiosArePairedPerRound(t *testing.T) {
 	if got := faster(ratio(rs, "Completion/raw", "Completion/conduit", "ns/op")); got != "1.10× (1.10–1.20) slower" {
 		t.Errorf("faster = %s", got)
 	}
-	if rs[0].conf["date"] != "2026-01-02" {
-		t.Errorf("conf = %v", rs[0].conf)
+	if rs[0].conf["date"] != "2026-01-02" || rs[0].load != 1.5 || rs[1].load != -1 {
+		t.Errorf("conf = %v, load %v, %v", rs[0].conf, rs[0].load, rs[1].load)
 	}
 }
