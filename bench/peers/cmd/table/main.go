@@ -1,7 +1,7 @@
 // Command table turns rounds of bench/peers benchmark output into the
 // Markdown comparison table of the README's performance section.
 //
-//	table round-1.txt round-2.txt …
+//	table [-clock cpu|wall] round-1.txt round-2.txt …
 //
 // Each file is one round: one run of every benchmark, contenders side by
 // side, as run.sh writes it (with "date:", "nproc:" and "go:" lines and a
@@ -9,10 +9,16 @@
 // within a round, so that a slow moment of a shared machine slows both
 // sides of it, and is shown as the median over the rounds with the lowest
 // and highest in parentheses.
+//
+// The ratios compare CPU time by default (the benchmarks' "cpu-ns/…"
+// metrics, the process's user and system time), which a machine busy with
+// other work inflates far less than the wall clock; -clock wall compares
+// the wall-clock "ns/…" metrics instead. The medians table shows both.
 package main
 
 import (
 	"bufio"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -23,12 +29,14 @@ import (
 )
 
 func main() {
-	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: table round-file...")
+	clock := flag.String("clock", "cpu", "the time the ratios compare: cpu or wall")
+	flag.Parse()
+	if flag.NArg() < 1 || (*clock != "cpu" && *clock != "wall") {
+		fmt.Fprintln(os.Stderr, "usage: table [-clock cpu|wall] round-file...")
 		os.Exit(2)
 	}
 	var rs []round
-	for _, name := range os.Args[1:] {
+	for _, name := range flag.Args() {
 		f, err := os.Open(name)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
@@ -42,7 +50,7 @@ func main() {
 		}
 		rs = append(rs, r)
 	}
-	write(os.Stdout, rs)
+	write(os.Stdout, rs, *clock)
 }
 
 // round is one run: its configuration lines, the load average at its
@@ -178,7 +186,15 @@ func allocs(s spread) string {
 	return fmt.Sprintf("%+.0f allocs", s.med)
 }
 
-func write(w io.Writer, rs []round) {
+// write prints the table, its ratios taken on clock's time.
+func write(w io.Writer, rs []round, clock string) {
+	unit := func(per string) string {
+		if clock == "cpu" {
+			return "cpu-ns/" + per
+		}
+		return "ns/" + per
+	}
+	chunk, op, call := unit("chunk"), unit("op"), unit("call")
 	conf := func(key string) string {
 		var vals []string
 		for _, r := range rs {
@@ -199,8 +215,8 @@ func write(w io.Writer, rs []round) {
 		load = fmt.Sprintf("%.1f–%.1f", s.lo, s.hi)
 	}
 	fmt.Fprintf(w, "Measured %s on %s (%s cores, %s/%s), %s: %d interleaved rounds of `go test -bench`, -benchtime %s; "+
-		"load average %s. Each ratio is paired within a round: median (lowest–highest).\n\n",
-		conf("date"), conf("cpu"), conf("nproc"), conf("goos"), conf("goarch"), conf("go"), len(rs), conf("benchtime"), load)
+		"load average %s. Ratios of %s time, each paired within a round: median (lowest–highest).\n\n",
+		conf("date"), conf("cpu"), conf("nproc"), conf("goos"), conf("goarch"), conf("go"), len(rs), conf("benchtime"), load, clock)
 
 	fmt.Fprintln(w, "| work | conduit vs reference | vs go-openai | vs openai-go |")
 	fmt.Fprintln(w, "|---|---|---|---|")
@@ -210,25 +226,29 @@ func write(w io.Writer, rs []round) {
 	} {
 		c := path.group + "/conduit"
 		ref := fmt.Sprintf("%s the minimal floor; %s the plain-struct floor; %.1f allocs/chunk (plain floor %.1f)",
-			times(ratio(rs, c, path.group+"/floor-minimal", "ns/chunk")),
-			times(ratio(rs, c, path.group+"/floor-plain", "ns/chunk")),
+			times(ratio(rs, c, path.group+"/floor-minimal", chunk)),
+			times(ratio(rs, c, path.group+"/floor-plain", chunk)),
 			value(rs, c, "allocs/chunk").med, value(rs, path.group+"/floor-plain", "allocs/chunk").med)
 		fmt.Fprintf(w, "| %s | %s | %s | %s |\n", path.work, ref,
-			faster(ratio(rs, path.group+"/go-openai", c, "ns/chunk")),
-			faster(ratio(rs, path.group+"/openai-go", c, "ns/chunk")))
+			faster(ratio(rs, path.group+"/go-openai", c, chunk)),
+			faster(ratio(rs, path.group+"/openai-go", c, chunk)))
 	}
 	fmt.Fprintf(w, "| chat completion, one request, in-memory transport | %s raw `net/http`+`encoding/json`, %s | %s | %s |\n",
-		times(ratio(rs, "Completion/conduit", "Completion/raw", "ns/op")),
+		times(ratio(rs, "Completion/conduit", "Completion/raw", op)),
 		allocs(diff(rs, "Completion/conduit", "Completion/raw", "allocs/op")),
-		faster(ratio(rs, "Completion/go-openai", "Completion/conduit", "ns/op")),
-		faster(ratio(rs, "Completion/openai-go", "Completion/conduit", "ns/op")))
+		faster(ratio(rs, "Completion/go-openai", "Completion/conduit", op)),
+		faster(ratio(rs, "Completion/openai-go", "Completion/conduit", op)))
 	fmt.Fprintf(w, "| `sunrise.Get`, in-memory transport | %s raw, %s | | |\n",
-		times(ratio(rs, "SunriseGet/conduit", "SunriseGet/raw", "ns/op")),
+		times(ratio(rs, "SunriseGet/conduit", "SunriseGet/raw", op)),
 		allocs(diff(rs, "SunriseGet/conduit", "SunriseGet/raw", "allocs/op")))
-	fmt.Fprintf(w, "| 8 goroutines × 16 chat completions, one client, loopback | %s raw throughput | %s | %s |\n",
-		times(ratio(rs, "Parallel/raw", "Parallel/conduit", "ns/call")),
-		faster(ratio(rs, "Parallel/go-openai", "Parallel/conduit", "ns/call")),
-		faster(ratio(rs, "Parallel/openai-go", "Parallel/conduit", "ns/call")))
+	throughput := "raw throughput"
+	if clock == "cpu" {
+		throughput += " (as CPU time per call: both cores busy)"
+	}
+	fmt.Fprintf(w, "| 8 goroutines × 16 chat completions, one client, loopback | %s %s | %s | %s |\n",
+		times(ratio(rs, "Parallel/raw", "Parallel/conduit", call)), throughput,
+		faster(ratio(rs, "Parallel/go-openai", "Parallel/conduit", call)),
+		faster(ratio(rs, "Parallel/openai-go", "Parallel/conduit", call)))
 	fmt.Fprintf(w, "| 20 MB filings body without Content-Length, in memory | peak heap %.2f× the body (sized: %.2f×) | | |\n",
 		value(rs, "SubmissionsHeap/unsized", "peak/body").med, value(rs, "SubmissionsHeap/sized", "peak/body").med)
 	heap := func(name string) string {
@@ -239,18 +259,19 @@ func write(w io.Writer, rs []round) {
 		heap("conduit"), heap("floor-minimal"), heap("floor-plain"), heap("go-openai"), heap("openai-go"))
 
 	fmt.Fprintln(w, "\nMedians per contender:")
-	fmt.Fprintln(w, "\n| benchmark | contender | time | allocs |")
-	fmt.Fprintln(w, "|---|---|---|---|")
-	for _, g := range []struct{ group, time, allocs string }{
-		{"StreamMemory", "ns/chunk", "allocs/chunk"},
-		{"StreamLoopback", "ns/chunk", "allocs/chunk"},
-		{"Completion", "ns/op", "allocs/op"},
-		{"SunriseGet", "ns/op", "allocs/op"},
-		{"Parallel", "ns/call", "allocs/call"},
+	fmt.Fprintln(w, "\n| benchmark | contender | wall time | CPU time | allocs |")
+	fmt.Fprintln(w, "|---|---|---|---|---|")
+	for _, g := range []struct{ group, per string }{
+		{"StreamMemory", "chunk"},
+		{"StreamLoopback", "chunk"},
+		{"Completion", "op"},
+		{"SunriseGet", "op"},
+		{"Parallel", "call"},
 	} {
 		for _, name := range names(rs, g.group+"/") {
-			fmt.Fprintf(w, "| %s | %s | %.0f %s | %.1f %s |\n", g.group, strings.TrimPrefix(name, g.group+"/"),
-				value(rs, name, g.time).med, g.time, value(rs, name, g.allocs).med, g.allocs)
+			fmt.Fprintf(w, "| %s | %s | %.0f ns/%s | %.0f ns/%s | %.1f %s |\n", g.group, strings.TrimPrefix(name, g.group+"/"),
+				value(rs, name, "ns/"+g.per).med, g.per, value(rs, name, "cpu-ns/"+g.per).med, g.per,
+				value(rs, name, "allocs/"+g.per).med, "allocs/"+g.per)
 		}
 	}
 }
