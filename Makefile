@@ -6,7 +6,7 @@ BENCHSTAT   := golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4d
 FUZZTIME    ?= 10s
 BENCHCOUNT  ?= 6
 
-.PHONY: test check demo bench fuzz stress
+.PHONY: test check demo bench peers fuzz stress
 
 test: check
 	go test -race -count=1 ./...
@@ -16,6 +16,7 @@ check:
 	if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 	go mod tidy -diff
 	go vet ./...
+	cd bench/peers && go mod tidy -diff && go vet ./...
 	go run $(STATICCHECK) ./...
 	bash .ci/vulncheck $(GOVULNCHECK)
 
@@ -25,6 +26,11 @@ demo:
 bench:
 	go test -run='^$$' -bench=. -benchmem -count=$(BENCHCOUNT) ./... | tee bench.txt
 	go run $(BENCHSTAT) bench.txt
+
+# conduit beside go-openai, openai-go and hand-written code (the nested module
+# bench/peers): BENCHCOUNT interleaved rounds, then the README's ratio table.
+peers:
+	COUNT=$(BENCHCOUNT) BENCHSTAT=$(BENCHSTAT) bash bench/peers/run.sh
 
 # Each fuzz target runs for FUZZTIME; the script prints executions per target.
 fuzz:

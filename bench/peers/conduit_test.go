@@ -1,0 +1,111 @@
+package peers
+
+// Every use of conduit's API in this module is in this file, so that a
+// change of signature is adapted here alone.
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/filings"
+	"github.com/conduit-sdk/conduit/inference"
+	"github.com/conduit-sdk/conduit/sunrise"
+)
+
+// conduitUserAgent is the User-Agent conduit sends; the hand-written
+// contenders send the same.
+const conduitUserAgent = "conduit-go/" + conduit.Version
+
+func newInference(hc *http.Client, base string) (*inference.Client, inference.ChatCompletionRequest, error) {
+	c, err := inference.New(inference.WithAPIKey(apiKey), conduit.WithBaseURL(base), conduit.WithHTTPClient(hc))
+	req := inference.ChatCompletionRequest{
+		Model:    model,
+		Messages: []inference.Message{{Role: "system", Content: systemMsg}, {Role: "user", Content: userMsg}},
+	}
+	return c, req, err
+}
+
+func conduitStream(hc *http.Client, base string) (call[chatResult], error) {
+	c, req, err := newInference(hc, base)
+	return func(ctx context.Context) (chatResult, error) {
+		var r chatResult
+		s, err := c.StreamChatCompletion(ctx, req)
+		if err != nil {
+			return r, err
+		}
+		defer s.Close()
+		for s.Next() {
+			ch := s.Current()
+			finish := ""
+			if len(ch.Choices) > 0 {
+				finish = ch.Choices[0].FinishReason
+			}
+			r.add(ch.Content(), finish)
+			if u := ch.Usage; u != nil {
+				r.Usage = [3]int64{u.PromptTokens, u.CompletionTokens, u.TotalTokens}
+			}
+		}
+		return r, s.Err()
+	}, err
+}
+
+func conduitComplete(hc *http.Client, base string) (call[chatResult], error) {
+	c, req, err := newInference(hc, base)
+	return func(ctx context.Context) (chatResult, error) {
+		var r chatResult
+		out, err := c.CreateChatCompletion(ctx, req)
+		if err != nil {
+			return r, err
+		}
+		for _, ch := range out.Choices {
+			r.add(ch.Message.Content, ch.FinishReason)
+		}
+		if u := out.Usage; u != nil {
+			r.Usage = [3]int64{u.PromptTokens, u.CompletionTokens, u.TotalTokens}
+		}
+		return r, nil
+	}, err
+}
+
+func conduitSunrise(hc *http.Client, base string) (call[sunResult], error) {
+	c, err := sunrise.New(conduit.WithBaseURL(base), conduit.WithHTTPClient(hc))
+	p := &sunrise.GetParams{Date: sunDate}
+	return func(ctx context.Context) (sunResult, error) {
+		var r sunResult
+		day, err := c.Get(ctx, sunLat, sunLng, p)
+		if err != nil {
+			return r, err
+		}
+		x := &day.Results
+		for i, t := range []sunrise.Time{x.Sunrise, x.Sunset, x.SolarNoon, x.CivilTwilightBegin, x.CivilTwilightEnd,
+			x.NauticalTwilightBegin, x.NauticalTwilightEnd, x.AstronomicalTwilightBegin, x.AstronomicalTwilightEnd} {
+			r.Times[i] = t.Unix()
+		}
+		r.Status, r.DayLength = day.Status, int64(x.DayLength.Seconds())
+		return r, nil
+	}, err
+}
+
+// submitted is what the submissions benchmark needs of a result: the
+// company's name, the size of the raw body it keeps, and the result itself,
+// to keep it live while the heap is measured.
+type submitted struct {
+	name string
+	kept int
+	keep any
+}
+
+// submissions is filings.Submissions with the default rate limit lifted (a
+// benchmark calls it back to back).
+func submissions(hc *http.Client, base string) (call[submitted], error) {
+	c, err := filings.New(conduit.WithBaseURL(base), conduit.WithHTTPClient(hc),
+		filings.WithContact("conduit benchmarks bench@example.com"), conduit.WithRateLimit(0, 0))
+	return func(ctx context.Context) (submitted, error) {
+		s, err := c.Submissions(ctx, 320193)
+		if err != nil {
+			return submitted{}, err
+		}
+		return submitted{name: s.Name, kept: len(s.RawJSON()), keep: s}, nil
+	}, err
+}

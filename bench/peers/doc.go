@@ -1,0 +1,11 @@
+// Package peers compares conduit with the Go clients people would use
+// instead (github.com/sashabaranov/go-openai, github.com/openai/openai-go)
+// and with hand-written net/http + encoding/json code, on identical bytes.
+//
+// It is a module of its own so that conduit's go.mod never depends on its
+// peers. Everything is in the tests: TestIdenticalWork proves each
+// contender sends the same request and decodes the same result, and the
+// benchmarks time them side by side. run.sh runs interleaved rounds and
+// prints the ratio table of the README's performance section (see
+// cmd/table); conduit's own API is used only in conduit_test.go.
+package peers

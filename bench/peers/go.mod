@@ -1,0 +1,22 @@
+module github.com/conduit-sdk/conduit/bench/peers
+
+go 1.26.0
+
+replace github.com/conduit-sdk/conduit => ../..
+
+require (
+	github.com/conduit-sdk/conduit v0.0.0-00010101000000-000000000000
+	github.com/openai/openai-go/v3 v3.96.0
+	github.com/sashabaranov/go-openai v1.43.0
+)
+
+require (
+	github.com/coder/websocket v1.8.15 // indirect
+	github.com/hashicorp/go-cleanhttp v0.5.2 // indirect
+	github.com/hashicorp/go-retryablehttp v0.7.8 // indirect
+	github.com/tidwall/gjson v1.20.0 // indirect
+	github.com/tidwall/match v1.1.1 // indirect
+	github.com/tidwall/pretty v1.2.1 // indirect
+	github.com/tidwall/sjson v1.2.5 // indirect
+	golang.org/x/time v0.14.0 // indirect
+)
