@@ -313,3 +313,14 @@ func signed(u uint64, neg bool) int64 {
 	}
 	return int64(u)
 }
+
+// MustParseDecimal is ParseDecimal for a decimal written in the program
+// ("39.90"), which cannot fail at run time unless the program is wrong: it
+// panics on an error.
+func MustParseDecimal(s string) Decimal {
+	d, err := ParseDecimal(s)
+	if err != nil {
+		panic(err)
+	}
+	return d
+}

@@ -45,14 +45,14 @@ func main() {
 		log.Fatal(err)
 	}
 	fmt.Printf("bot        %s (%s)\n", me.Username, me.ID)
-	chs, err := c.GuildChannels(ctx, *guild)
+	chs, err := c.GuildChannels(ctx, chat.Snowflake(*guild))
 	if err != nil {
 		log.Fatal(err)
 	}
 	for _, ch := range chs {
 		fmt.Printf("channel    %s type %d position %d\n", ch.ID, ch.Type, ch.Position)
 	}
-	m, err := c.CreateMessage(ctx, *channel, *text, nil)
+	m, err := c.CreateMessage(ctx, chat.Snowflake(*channel), *text, nil)
 	if err != nil {
 		log.Fatal(err)
 	}

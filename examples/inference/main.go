@@ -42,7 +42,7 @@ func main() {
 		}
 		return
 	}
-	req := inference.ChatCompletionRequest{Model: *model, Messages: []inference.Message{{Role: "user", Content: *prompt}}}
+	req := inference.ChatCompletionRequest{Model: *model, Messages: []inference.Message{inference.UserMessage(*prompt)}}
 	var usage *inference.Usage
 	if *stream {
 		s, err := c.StreamChatCompletion(ctx, req)

@@ -32,7 +32,7 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	wei, err := c.GetBalance(ctx, *address, *tag)
+	wei, err := c.GetBalance(ctx, *address, noderpc.BlockTag(*tag))
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -13,7 +13,7 @@ func init() {
 		if err != nil {
 			return err
 		}
-		found, err := c.SearchInstitutions(ctx, "platypus", &banklink.SearchInstitutionsParams{CountryCodes: []string{"US"}})
+		found, err := c.SearchInstitutions(ctx, "platypus", &banklink.SearchInstitutionsParams{CountryCodes: []banklink.CountryCode{banklink.CountryUS}})
 		if err != nil {
 			return err
 		}

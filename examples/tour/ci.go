@@ -22,7 +22,7 @@ func init() {
 			return err
 		}
 		say("ParseProjectSlug", "vcs %s, org %s, repo %s", slug.VCS, slug.Org, slug.Repo)
-		page, err := c.ListPipelines(ctx, slug)
+		page, err := c.ListPipelines(ctx, slug, nil)
 		if err != nil {
 			return err
 		}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"github.com/conduit-sdk/conduit"
 	"time"
 
 	"github.com/conduit-sdk/conduit/fxref"
@@ -19,12 +20,12 @@ func init() {
 			return err
 		}
 		say("Latest", "%s: 1 %s = %.4f USD = %.4f GBP", latest.Date, latest.Base, latest.Rates["USD"], latest.Rates["GBP"])
-		hist, err := c.Historical(ctx, fxref.Date{Year: 2024, Month: time.January, Day: 1}, p)
+		hist, err := c.Historical(ctx, conduit.Date{Year: 2024, Month: time.January, Day: 1}, p)
 		if err != nil {
 			return err
 		}
 		say("Historical", "asked 2024-01-01, published %s (%s): USD %.4f", hist.Date, hist.Date.Weekday(), hist.Rates["USD"])
-		r, err := c.Range(ctx, fxref.Date{Year: 2024, Month: time.June, Day: 1}, fxref.Date{Year: 2024, Month: time.June, Day: 7}, p)
+		r, err := c.Range(ctx, conduit.Date{Year: 2024, Month: time.June, Day: 1}, conduit.Date{Year: 2024, Month: time.June, Day: 7}, p)
 		if err != nil {
 			return err
 		}

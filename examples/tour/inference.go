@@ -16,7 +16,7 @@ func init() {
 		}
 		req := inference.ChatCompletionRequest{
 			Model:    "llama-3.3-70b-versatile",
-			Messages: []inference.Message{{Role: "user", Content: "Why does fast inference matter?"}},
+			Messages: []inference.Message{inference.UserMessage("Why does fast inference matter?")},
 		}
 		out, err := c.CreateChatCompletion(ctx, req)
 		if err != nil {

@@ -29,11 +29,7 @@ func init() {
 		if err != nil {
 			return err
 		}
-		d, err := routes.Routes[0].Duration.Parse()
-		if err != nil {
-			return err
-		}
-		say("ComputeRoutes", "%d m in %v by %s", routes.Routes[0].DistanceMeters, d, maps.Drive)
+		say("ComputeRoutes", "%d m in %v by %s", routes.Routes[0].DistanceMeters, routes.Routes[0].Duration.Duration, maps.Drive)
 		return nil
 	})
 }

@@ -19,7 +19,7 @@ func init() {
 			return err
 		}
 		say("BlockNumber", "latest block %d", height)
-		wei, err := c.GetBalance(ctx, "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045", "")
+		wei, err := c.GetBalance(ctx, "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045", noderpc.Block{})
 		if err != nil {
 			return err
 		}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"github.com/conduit-sdk/conduit"
 
 	"github.com/conduit-sdk/conduit/store"
 )
@@ -22,7 +23,7 @@ func init() {
 			return err
 		}
 		say("ProductsByCategory", "%d in men's clothing, first %q at %s", len(list), list[0].Title, list[0].Price)
-		made, err := c.CreateProduct(ctx, store.NewProduct{Title: "Linen camp-collar shirt", Price: "39.90", Category: "men's clothing"})
+		made, err := c.CreateProduct(ctx, store.NewProduct{Title: "Linen camp-collar shirt", Price: conduit.MustParseDecimal("39.90"), Category: "men's clothing"})
 		if err != nil {
 			return err
 		}
