@@ -21,7 +21,7 @@ func newInference(hc *http.Client, base string) (*inference.Client, inference.Ch
 	c, err := inference.New(inference.WithAPIKey(apiKey), conduit.WithBaseURL(base), conduit.WithHTTPClient(hc))
 	req := inference.ChatCompletionRequest{
 		Model:    model,
-		Messages: []inference.Message{{Role: "system", Content: systemMsg}, {Role: "user", Content: userMsg}},
+		Messages: []inference.Message{inference.SystemMessage(systemMsg), inference.UserMessage(userMsg)},
 	}
 	return c, req, err
 }
@@ -39,7 +39,7 @@ func conduitStream(hc *http.Client, base string) (call[chatResult], error) {
 			ch := s.Current()
 			finish := ""
 			if len(ch.Choices) > 0 {
-				finish = ch.Choices[0].FinishReason
+				finish = string(ch.Choices[0].FinishReason)
 			}
 			r.add(ch.Content(), finish)
 			if u := ch.Usage; u != nil {
@@ -59,7 +59,7 @@ func conduitComplete(hc *http.Client, base string) (call[chatResult], error) {
 			return r, err
 		}
 		for _, ch := range out.Choices {
-			r.add(ch.Message.Content, ch.FinishReason)
+			r.add(ch.Message.Content.Text(), string(ch.FinishReason))
 		}
 		if u := out.Usage; u != nil {
 			r.Usage = [3]int64{u.PromptTokens, u.CompletionTokens, u.TotalTokens}

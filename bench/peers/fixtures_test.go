@@ -95,7 +95,7 @@ var (
 // readFixture reads one of the main module's fixtures.
 func readFixture(tb testing.TB, name string) []byte {
 	tb.Helper()
-	b, err := os.ReadFile("../../testdata/" + name)
+	b, err := os.ReadFile("../../conduittest/testdata/" + name)
 	if err != nil {
 		tb.Fatal(err)
 	}

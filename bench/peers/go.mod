@@ -12,11 +12,11 @@ require (
 
 require (
 	github.com/coder/websocket v1.8.15 // indirect
+	github.com/go-json-experiment/json v1.27.2 // indirect
 	github.com/hashicorp/go-cleanhttp v0.5.2 // indirect
 	github.com/hashicorp/go-retryablehttp v0.7.8 // indirect
 	github.com/tidwall/gjson v1.20.0 // indirect
 	github.com/tidwall/match v1.1.1 // indirect
 	github.com/tidwall/pretty v1.2.1 // indirect
 	github.com/tidwall/sjson v1.2.5 // indirect
-	golang.org/x/time v0.14.0 // indirect
 )
