@@ -21,7 +21,7 @@ const (
 	userMsg   = "Explain why fast inference matters."
 	// memoryBase is the base URL given to clients over the in-memory
 	// transport; nothing resolves or dials it.
-	memoryBase = "http://inference.invalid/v1"
+	memoryBase = "https://inference.invalid/v1"
 )
 
 // streamChunks is the length of the timed streams; memoryChunks is the
