@@ -48,15 +48,16 @@ func Start() *Server {
 			f = &fake{}
 		}
 		// Operations that share a route (a JSON-RPC endpoint, a GraphQL
-		// one, a completion whole or streamed) are told apart by the fake.
-		routes := map[string][]*transport.Op{}
+		// one, a completion whole or streamed) are told apart by their
+		// templates, then by the fake.
+		routes := map[string][]route{}
 		var order []string
 		for _, op := range svc.Ops() {
-			for _, p := range patterns(svc, op) {
-				if routes[p] == nil {
-					order = append(order, p)
+			for _, rt := range routesOf(svc, op) {
+				if routes[rt.pattern] == nil {
+					order = append(order, rt.pattern)
 				}
-				routes[p] = append(routes[p], op)
+				routes[rt.pattern] = append(routes[rt.pattern], rt)
 			}
 		}
 		for _, p := range order {
@@ -187,47 +188,12 @@ func mount(svc *transport.Service, placeholder string) string {
 	return "/" + placeholder
 }
 
-// patterns are an operation's routes: its method, mount, path template and,
-// for a key carried as the last path segment, that segment. An operation
-// on the default base of a service whose default depends on a setting (an
-// environment, a region) is served under each of its bases.
-func patterns(svc *transport.Service, op *transport.Op) []string {
-	bases := []string{op.Base}
-	switch {
-	case op.Base != "":
-	case svc.DefaultBase != nil:
-		bases = nil
-		for _, b := range svc.Bases {
-			bases = append(bases, b.Name)
-		}
-	default:
-		bases = []string{svc.Bases[0].Name}
-	}
-	var out []string
-	for _, base := range bases {
-		p := op.Method + " " + mount(svc, base) + op.Path
-		if authOf(svc, op, base).Scheme == transport.PathKey {
-			p += "/{conduittest_key}"
-		}
-		out = append(out, p)
-	}
-	return out
-}
-
 // handler records each call, checks its credentials, then answers from the
 // operation's script or its default answer.
-func (s *Server) handler(svc *transport.Service, ops []*transport.Op, f *fake) http.HandlerFunc {
+func (s *Server) handler(svc *transport.Service, routes []route, f *fake) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(io.LimitReader(r.Body, 64<<20))
-		op := ops[0]
-		if len(ops) > 1 && f.which != nil {
-			name := f.which(r, body)
-			for _, o := range ops {
-				if o.Name == name {
-					op = o
-				}
-			}
-		}
+		op := choose(routes, f, r, body)
 		key := svc.Name + "." + op.Name
 		req := record(r, body)
 		s.mu.Lock()
