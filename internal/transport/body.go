@@ -62,16 +62,18 @@ func jsonBody(v any, fields []config.Field, creds []string) ([]byte, error) {
 		return nil, err
 	}
 	for dec.PeekKind() != '}' {
-		name, err := dec.ReadToken()
+		tok, err := dec.ReadToken()
 		if err != nil {
 			return nil, err
 		}
+		// The token is void once the decoder reads on: keep its text first.
+		name := tok.String()
 		val, err := dec.ReadValue()
 		if err != nil {
 			return nil, err
 		}
-		if !skip[name.String()] {
-			member(name.String(), val)
+		if !skip[name] {
+			member(name, val)
 		}
 	}
 	for _, f := range fields {
