@@ -26,6 +26,7 @@ func (x *exchange) complete(e *conduit.Error) *conduit.Error {
 	r := x.red
 	e.Code, e.Reason, e.Message = r.string(e.Code), r.string(e.Reason), r.string(e.Message)
 	e.RequestID, e.BodyType = r.string(e.RequestID), r.string(e.BodyType)
+	e.RateLimit = r.rateLimit(e.RateLimit)
 	if e.Body != nil {
 		e.Body = excerpt(r.bytes(e.Body))
 	}

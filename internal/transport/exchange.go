@@ -191,7 +191,7 @@ func (x *exchange) capture(resp *http.Response) {
 		r.StatusCode = resp.StatusCode
 		r.Header = x.redactHeader(resp.Header)
 		r.RequestID = x.red.string(headerRequestID(&x.c.svc.Errors, resp.Header))
-		r.RateLimit = x.c.svc.Errors.rateLimit(resp.Header)
+		r.RateLimit = x.red.rateLimit(x.c.svc.Errors.rateLimit(resp.Header))
 	}
 	for _, dst := range x.cs.responses {
 		*dst = r
