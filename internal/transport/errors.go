@@ -68,6 +68,11 @@ func (x *exchange) answerError(resp *http.Response, res result) error {
 	if e.RetryAfter == 0 {
 		e.RetryAfter = x.retryAfter
 	}
+	if f.readErr != nil {
+		// A failure body that stalled or broke off still ends the call
+		// with what its status says, and with why it is incomplete.
+		e.Err = fmt.Errorf("%w: reading the failure body: %w", e.Err, f.readErr)
+	}
 	if d, ok := res.(detailer); ok && len(body) > 0 {
 		if p := d.detail(x.red.bytes(body)); p != nil {
 			x.addProblem(e, p)
@@ -82,9 +87,11 @@ func (x *exchange) failureOf(resp *http.Response) (failure, []byte) {
 	if x.fail != nil && x.failResp == resp {
 		return *x.fail, x.failBody
 	}
-	body, _ := readAll(resp.Body, errBodyCap)
+	body, err := readAll(resp.Body, errBodyCap)
 	drainClose(resp.Body)
-	return x.c.svc.Errors.readFailure(resp.StatusCode, resp.Header, body), body
+	f := x.c.svc.Errors.readFailure(resp.StatusCode, resp.Header, body)
+	f.readErr = err
+	return f, body
 }
 
 // detailer is a result that can read typed details from a failure body

@@ -98,6 +98,7 @@ type failure struct {
 	code, reason, message, requestID string
 	meaning                          Meaning
 	retryAfter                       time.Duration
+	readErr                          error // why the body could not be read whole
 }
 
 // readFailure reads a failure answer (status not 2xx, or a 2xx whose
