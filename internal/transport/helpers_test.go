@@ -141,3 +141,23 @@ func closedURL(t *testing.T) string {
 	l.Close()
 	return "http://" + addr
 }
+
+// finishes runs f and fails the test if it has not returned within limit:
+// the calls it makes have no deadline of their own, so a hang would
+// otherwise block the suite. It returns how long f took.
+func finishes(t *testing.T, limit time.Duration, f func()) time.Duration {
+	t.Helper()
+	done := make(chan struct{})
+	start := time.Now()
+	go func() {
+		defer close(done)
+		f()
+	}()
+	select {
+	case <-done:
+		return time.Since(start)
+	case <-time.After(limit):
+		t.Fatalf("still running after %v", limit)
+		return 0
+	}
+}
