@@ -1,6 +1,9 @@
 package transport
 
 import (
+	"bytes"
+	"io"
+	"os"
 	"strings"
 	"testing"
 
@@ -112,4 +115,24 @@ func TestPlainHTTPBaseOfCredentialedClientRefused(t *testing.T) {
 	_, err = New(perOp, conduit.WithBaseURL("http://api.example.test"))
 	assert.ErrorIs(t, err, conduit.ErrInvalidParam, "one credentialed operation is enough")
 	assert.True(t, strings.Contains(err.Error(), "clear text"), err.Error())
+}
+
+// Issue 10, defect 12: a nil *os.File (what a failed os.Open returns)
+// passed as an io.Reader made imageedit panic at the first Read. The
+// core's reader check, which every package runs on its reader inputs,
+// refuses nil and typed-nil readers as ErrInvalidParam naming the field.
+func TestDefect12TypedNilReadersRefused(t *testing.T) {
+	op := Declare[item](testService(Auth{}), Op{Name: "Segment", Method: "POST", Path: "/segment"}, nil)
+	var file *os.File
+	var buf *bytes.Buffer
+	var pipe *io.PipeReader
+	for name, r := range map[string]io.Reader{"nil": nil, "nil *os.File": file, "nil *bytes.Buffer": buf, "nil *io.PipeReader": pipe} {
+		err := op.Reader("image_file", r)
+		require.ErrorIs(t, err, conduit.ErrInvalidParam, name)
+		e := asError(t, err)
+		assert.Equal(t, "image_file", e.Field, name)
+		assert.Equal(t, "Segment", e.Op, name)
+	}
+	assert.NoError(t, op.Reader("image_file", strings.NewReader("png")))
+	assert.NoError(t, op.Reader("image_file", &bytes.Buffer{}))
 }
