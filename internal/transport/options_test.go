@@ -247,3 +247,35 @@ func TestPerCallMaxResponseBytes(t *testing.T) {
 	err := into(bg, c, get("/"), Call{}, &item{}, conduit.WithMaxResponseBytes(1024))
 	assert.ErrorIs(t, err, conduit.ErrResponseTooLarge)
 }
+
+// A client's body fields go into every JSON object its calls send, and
+// nowhere else: a GET, a body-less write or an upload is sent as it
+// would be without them. A call's field of the same name replaces the
+// client's, and of two fields of one name the later is sent, once.
+func TestClientBodyFieldsApplyWhereThereIsAnObject(t *testing.T) {
+	rec := newRecorder(t, nil)
+	c := newOpen(t, rec.URL, conduit.WithBodyField("temperature", 0.2), conduit.WithBodyField("user", "u1"))
+	op := Op{Name: "Create", Method: "POST", Path: "/things"}
+
+	require.NoError(t, send(bg, c, get("/things"), Call{}), "a GET of a client with body fields")
+	r, b := rec.last()
+	assert.Empty(t, b)
+	assert.Empty(t, r.Header.Get("Content-Type"))
+	require.NoError(t, send(bg, c, op, Call{}), "a body-less write")
+	_, b = rec.last()
+	assert.Empty(t, b)
+	require.NoError(t, send(bg, c, uploadOp, Call{Upload: MultipartFile("file", "a", "text/plain", strings.NewReader("x"))}), "an upload")
+
+	require.NoError(t, send(bg, c, op, Call{Body: map[string]int{"n": 1}}))
+	_, b = rec.last()
+	assert.JSONEq(t, `{"n":1,"temperature":0.2,"user":"u1"}`, string(b))
+
+	require.NoError(t, send(bg, c, op, Call{Body: map[string]int{"n": 1}}, conduit.WithBodyField("temperature", 0.9)))
+	_, b = rec.last()
+	assert.JSONEq(t, `{"n":1,"temperature":0.9,"user":"u1"}`, string(b))
+	assert.Equal(t, 1, strings.Count(string(b), "temperature"), "one member per name")
+
+	require.NoError(t, send(bg, c, op, Call{}, conduit.WithBodyField("seed", 1), conduit.WithBodyField("seed", 2)))
+	_, b = rec.last()
+	assert.JSONEq(t, `{"temperature":0.2,"user":"u1","seed":2}`, string(b), "a call's own field gives a body-less write an object")
+}
