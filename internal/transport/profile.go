@@ -245,12 +245,13 @@ func scalar(v any) string {
 
 // commonCode finds a code in the shapes most services share, skipping a
 // number that only repeats the status (Google's error.code) so that the
-// word beside it wins.
+// word beside it wins, and a boolean flag ({"error": true}), which says
+// that something failed but not what.
 func commonCode(doc any, status int) string {
 	for _, p := range []string{"error.status", "error.code", "error.type", "errors.0.code", "errors.0.id",
 		"code", "error_code", "error-type", "error_type", "type", "status", "error"} {
 		s := at(doc, strings.Split(p, "."))
-		if s == "" || s == strconv.Itoa(status) || (p == "error" && strings.ContainsAny(s, " \t")) {
+		if s == "" || s == strconv.Itoa(status) || s == "true" || s == "false" || (p == "error" && strings.ContainsAny(s, " \t")) {
 			continue
 		}
 		if p == "status" || p == "error.status" {
