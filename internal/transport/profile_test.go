@@ -156,6 +156,8 @@ func TestCodeNeverRepeatsTheStatus(t *testing.T) {
 		{400, `{"code":400,"message":"bad"}`, ""},
 		{400, `{"code":"50013","message":"Missing Permissions"}`, "50013"},
 		{500, `{"error":{"code":-32603,"message":"internal"}}`, "-32603"},
+		{404, `{"error":true,"msg":"country not found"}`, ""}, // a flag, not a code
+		{400, `{"success":false,"status":false,"error":false}`, ""},
 	} {
 		e := failWith(t, Profile{}, answer{status: tc.status, body: tc.body})
 		assert.Equal(t, tc.code, e.Code, tc.body)
