@@ -90,7 +90,8 @@ func TestDefect7StalledBodiesEndWithErrStalled(t *testing.T) {
 // more often than the timeout runs as long as it likes, and one that goes
 // quiet ends with ErrStalled.
 func TestDefect7StreamChunksResetIdleTimeout(t *testing.T) {
-	const events = 6
+	// Events come every idle/2 for longer than the timeout, four idles.
+	const events, timeout = 10, 4 * idle
 	rec := newRecorder(t, func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/event-stream")
 		for i := range events {
@@ -104,13 +105,13 @@ func TestDefect7StreamChunksResetIdleTimeout(t *testing.T) {
 		}
 		io.WriteString(w, "data: [DONE]\n\n")
 	})
-	c := newOpen(t, rec.URL, conduit.WithIdleTimeout(idle))
+	c := newOpen(t, rec.URL, conduit.WithIdleTimeout(timeout))
 	for _, path := range []string{"/talk", "/quiet"} {
 		op := DeclareStream[item](c.svc, get(path), "[DONE]")
 		s, err := op.Open(bg, c, Call{}, nil)
 		require.NoError(t, err)
 		var got int
-		finishes(t, 40*idle, func() {
+		finishes(t, 10*timeout, func() {
 			for s.Next() {
 				got++
 			}

@@ -45,7 +45,8 @@ func TestDefect9CancelledWaitersDoNotDelayTheNextCall(t *testing.T) {
 	_, err = op.Do(bg, c, Call{}, nil)
 	require.NoError(t, err)
 	interval := time.Second / 10
-	assert.Less(t, time.Since(sent), 4*interval, "the cancelled waiters held places in the queue")
+	// One interval is due; fifteen held places would make it sixteen.
+	assert.Less(t, time.Since(sent), 7*interval, "the cancelled waiters held places in the queue")
 	assert.Equal(t, int32(2), rec.hits.Load(), "the cancelled calls sent nothing")
 }
 
