@@ -163,7 +163,12 @@ func TestPerCallResponse(t *testing.T) {
 	require.ErrorIs(t, err, conduit.ErrNotFound)
 	assert.Equal(t, 404, resp.StatusCode)
 	assert.Equal(t, "req-missing", resp.RequestID)
+	assert.Equal(t, "c", resp.Header.Get("X-Custom"))
+	assert.Equal(t, rec.URL+"/missing", resp.URL)
 	assert.Equal(t, 1, resp.Attempts)
+	assert.Positive(t, resp.Elapsed)
+	require.NotNil(t, resp.RateLimit)
+	assert.Equal(t, int64(99), resp.RateLimit.Requests.Remaining)
 
 	dead := newOpen(t, closedURL(t))
 	resp = conduit.Response{}
