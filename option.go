@@ -222,8 +222,11 @@ func WithQuery(name, value string) Option {
 
 // WithBodyField adds a member to the JSON object a request sends, or
 // replaces the typed member of that name: the way to send a field the
-// package does not type yet. value is encoded with encoding/json. A call
-// that sends no JSON object fails with ErrInvalidParam. Client or call level.
+// package does not type yet. value is encoded with encoding/json. Given to
+// New, it goes into every JSON object the client's calls send, and a
+// call's own field of the same name replaces it; given to a call that
+// sends no JSON object (a GET, an upload), it fails with ErrInvalidParam.
+// Client or call level.
 func WithBodyField(name string, value any) Option {
 	return func(s *config.Settings) {
 		if name == "" {

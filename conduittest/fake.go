@@ -76,3 +76,15 @@ func snake(name string) string {
 	}
 	return b.String()
 }
+
+// Credentials returns every fake credential and setting of pkg that the
+// server accepts, by name, for tests that check none of them leaks.
+func Credentials(pkg string) map[string]string {
+	out := map[string]string{}
+	if f := fakes[pkg]; f != nil {
+		for k, v := range f.creds {
+			out[k] = v
+		}
+	}
+	return out
+}

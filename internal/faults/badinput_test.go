@@ -11,7 +11,6 @@ import (
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/chat"
 	"github.com/conduit-sdk/conduit/ci"
-	"github.com/conduit-sdk/conduit/internal/replay"
 )
 
 // TestOpsClean: every row is a valid call the replay server answers, so a
@@ -100,7 +99,7 @@ func wantInvalid(t *testing.T, err error, field string) {
 // what no operation could send, naming the field, and the webhook parser
 // never quotes the URL it was given, since that holds the token.
 func TestBadInputParsers(t *testing.T) {
-	token := replay.Credential("chat", "webhook_token")
+	token := cred("chat", "webhook_token")
 	for _, c := range []struct {
 		name, field string
 		err         func() error

@@ -7,28 +7,34 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/conduit-sdk/conduit"
-	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/conduittest"
+	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
 const maxRetries = 2
+
+// idleTimeout is how long the clients wait for a byte of a body.
+const idleTimeout = 300 * time.Millisecond
 
 // clientOptions points a package at a fault server, with fast retries, a
 // small response cap, no rate limit and a debug logger whose output the
 // secrets check reads.
 func clientOptions(o op, root string, logs *bytes.Buffer) []conduit.Option {
-	opts := replay.OptionsAt(o.pkg, root)
+	opts := fake.OptionsAt(o.pkg, root)
 	return append(opts,
 		conduit.WithMaxRetries(maxRetries),
 		conduit.WithRetryBackoff(time.Millisecond, 5*time.Millisecond),
 		conduit.WithMaxRetryWait(5*time.Second),
 		conduit.WithMaxResponseBytes(128<<10),
 		conduit.WithRateLimit(0, 0),
+		conduit.WithIdleTimeout(idleTimeout),
 		conduit.WithLogger(slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))),
 	)
 }
@@ -64,10 +70,19 @@ const matrixWidth = 48
 func runFault(t *testing.T, o op, f fault) {
 	srv := newFaultServer(t, f)
 	var second *faultServer
-	if f == redirectElsewhere {
+	var tlsClient *http.Client
+	switch f {
+	case redirectElsewhere, redirectOtherPort, redirectDowngrade:
 		second = newFaultServer(t, fail500Then200)
-		second.hits.Store(1) // let everything through to replay
+		second.hits.Store(1) // let everything through to the fake
 		srv.target = second.localhostURL()
+		if f != redirectElsewhere {
+			srv.target = second.URL // the same host, another port
+		}
+		if f == redirectDowngrade {
+			// The first server speaks https; the redirect goes to plain http.
+			tlsClient = srv.startTLS(t)
+		}
 	}
 	timeout := 20 * time.Second
 	switch f {
@@ -83,7 +98,13 @@ func runFault(t *testing.T, o op, f fault) {
 		root = refusedURL(t)
 	}
 	var logs bytes.Buffer
-	err := o.call(ctx, clientOptions(o, root, &logs))
+	opts := clientOptions(o, root, &logs)
+	if tlsClient != nil {
+		opts = append(opts, conduit.WithHTTPClient(tlsClient))
+	}
+	start := time.Now()
+	err := o.call(ctx, opts)
+	took := time.Since(start)
 	hits := int(srv.hits.Load())
 	defer func() {
 		if t.Failed() {
@@ -91,6 +112,9 @@ func runFault(t *testing.T, o op, f fault) {
 		}
 	}()
 	checkSecrets(t, o, err, &logs)
+	if o.dedupeKey != "" {
+		srv.sameKey(t, o.dedupeKey)
+	}
 
 	attempts := maxRetries + 1
 	if o.write {
@@ -189,6 +213,64 @@ func runFault(t *testing.T, o op, f fault) {
 		wantErr(t, err)
 		if errors.As(err, &e) && e.Attempts != maxRetries+1 {
 			t.Errorf("Attempts = %d, want %d", e.Attempts, maxRetries+1)
+		}
+	case redirectOtherPort:
+		// Another port is another origin: credentials and writes stay.
+		if o.secret() || o.write {
+			if !errors.Is(err, conduit.ErrRedirectRefused) {
+				t.Errorf("want ErrRedirectRefused, got %v", err)
+			}
+			if n := second.hits.Load() - 1; n != 0 {
+				t.Errorf("the other port saw %d requests", n)
+			}
+			break
+		}
+		wantOK(t, err)
+	case redirectDowngrade:
+		// From https to http is refused for every request.
+		if !errors.Is(err, conduit.ErrRedirectRefused) {
+			t.Errorf("want ErrRedirectRefused, got %v", err)
+		}
+		if n := second.hits.Load() - 1; n != 0 {
+			t.Errorf("the plain-http server saw %d requests", n)
+		}
+	case redirect303:
+		switch {
+		case o.write:
+			// A write is never turned into a bodiless GET that "succeeds".
+			if !errors.Is(err, conduit.ErrRedirectRefused) {
+				t.Errorf("want ErrRedirectRefused, got %v", err)
+			}
+			wantHits(t, hits, 1)
+		case httpMethod(o) == "GET":
+			wantOK(t, err)
+		default:
+			// A POST that only reads, turned into a GET, reaches no
+			// operation: an error, never a silent success.
+			wantErr(t, err)
+		}
+	case stallAfterHeaders, trickleBody:
+		if o.kind == none {
+			wantOK(t, err) // the 2xx status is the whole answer
+		} else if !errors.Is(err, conduit.ErrStalled) {
+			t.Errorf("want ErrStalled, got %v", err)
+		}
+		if took > 10*idleTimeout {
+			t.Errorf("took %v to give up on a silent body", took)
+		}
+	case hostileRetryAfter:
+		wantStatus(t, err, 429)
+		wantHits(t, hits, 1)
+		if errors.As(err, &e) && e.RetryAfter <= 5*time.Second {
+			t.Errorf("RetryAfter = %v, want longer than the cap", e.RetryAfter)
+		}
+	case hugeDeclaredError:
+		wantStatus(t, err, 404)
+		if !errors.Is(err, conduit.ErrNotFound) {
+			t.Errorf("want ErrNotFound, got %v", err)
+		}
+		if took > 10*idleTimeout {
+			t.Errorf("took %v to give up on a silent error body", took)
 		}
 	case redirectElsewhere:
 		if o.secret() {
@@ -297,9 +379,12 @@ var cleanCounts sync.Map // "pkg.name" -> int
 // secretForms is every credential value of pkg, plus the Basic header
 // form where a package sends one (no raw value shows inside it).
 func secretForms(pkg string) []string {
-	forms := replay.Credentials(pkg)
+	var forms []string
+	for _, v := range conduittest.Credentials(pkg) {
+		forms = append(forms, v)
+	}
 	if pkg == "media" {
-		pair := replay.Credential("media", "api_key") + ":" + replay.Credential("media", "api_secret")
+		pair := cred("media", "api_key") + ":" + cred("media", "api_secret")
 		forms = append(forms, base64.StdEncoding.EncodeToString([]byte(pair)))
 	}
 	return forms
@@ -311,8 +396,8 @@ func secretForms(pkg string) []string {
 // package does not mark it Secret), and a chat webhook's id is printed by
 // Webhook.String by design; its token is the secret, and is checked.
 var notSecret = map[string]bool{
-	replay.Credential("media", "cloud_name"): true,
-	replay.Credential("chat", "webhook_id"):  true,
+	cred("media", "cloud_name"): true,
+	cred("chat", "webhook_id"):  true,
 }
 
 // TestErrorAfterResponse: when a 2xx answer came back but its body could
@@ -347,4 +432,16 @@ func TestErrorAfterResponse(t *testing.T) {
 			}
 		})
 	}
+}
+
+// httpMethod is the HTTP method of a row's operation; an iterator's is
+// that of the listing it pages through.
+func httpMethod(o op) string {
+	svc := transport.Lookup(o.pkg)
+	for _, name := range []string{o.name, strings.TrimPrefix(o.name, "All"), "List" + strings.TrimPrefix(o.name, "All")} {
+		if d := svc.Op(name); d != nil {
+			return d.Method
+		}
+	}
+	return "GET"
 }

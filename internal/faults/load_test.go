@@ -19,7 +19,6 @@ import (
 
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/filings"
-	"github.com/conduit-sdk/conduit/internal/replay"
 )
 
 // loadPool is how many goroutines share the load run's calls; loadCalls,
@@ -74,7 +73,7 @@ type loadServer struct {
 
 func newLoadServer() *loadServer {
 	s := &loadServer{}
-	h := replay.NewHandler()
+	h := fake
 	s.Server = httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		now := time.Now()
 		s.mu.Lock()
@@ -159,9 +158,9 @@ func TestStressLoad(t *testing.T) {
 			// Under its own host name: limits are process-wide per host, so
 			// a later server on the same 127.0.0.1 port inherits none.
 			u = strings.Replace(srv.URL, "127.0.0.1", "localhost", 1)
-			opts[o.pkg] = append(replay.OptionsAt(o.pkg, u), conduit.WithRateLimit(l.n, l.per))
+			opts[o.pkg] = append(fake.OptionsAt(o.pkg, u), conduit.WithRateLimit(l.n, l.per))
 		} else {
-			opts[o.pkg] = replay.OptionsAt(o.pkg, u)
+			opts[o.pkg] = fake.OptionsAt(o.pkg, u)
 		}
 		servers[o.pkg] = srv
 	}
@@ -339,7 +338,7 @@ func TestLimitHoldsAtServer(t *testing.T) {
 		arrivals []time.Time
 		first    atomic.Bool
 	)
-	h := replay.NewHandler()
+	h := fake
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if first.CompareAndSwap(false, true) {
 			time.Sleep(20 * time.Millisecond) // this request's longer way here
@@ -363,7 +362,7 @@ func TestLimitHoldsAtServer(t *testing.T) {
 		return (&net.Dialer{}).DialContext(ctx, network, addr)
 	}}
 	defer tr.CloseIdleConnections()
-	c, err := filings.New(append(replay.OptionsAt("filings", u), conduit.WithHTTPClient(&http.Client{Transport: tr}))...)
+	c, err := filings.New(append(fake.OptionsAt("filings", u), conduit.WithHTTPClient(&http.Client{Transport: tr}))...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -28,7 +28,6 @@ import (
 	"github.com/conduit-sdk/conduit/fxref"
 	"github.com/conduit-sdk/conduit/imageedit"
 	"github.com/conduit-sdk/conduit/inference"
-	"github.com/conduit-sdk/conduit/internal/replay"
 	"github.com/conduit-sdk/conduit/maps"
 	"github.com/conduit-sdk/conduit/media"
 	"github.com/conduit-sdk/conduit/museum"
@@ -55,6 +54,7 @@ const (
 type op struct {
 	pkg, name string
 	write     bool   // changes server state: never sent twice
+	dedupeKey string // a write made safe to repeat by this body member
 	cred      string // where its credential sits, "" for an open call
 	kind      kind
 	call      func(ctx context.Context, opts []conduit.Option) error
@@ -97,9 +97,14 @@ func row[C any](pkg, name string, newClient func(...conduit.Option) (C, error), 
 // kept from another host a redirect points to.
 func (o op) secret() bool { return o.cred != "" && !strings.Contains(o.cred, "User-Agent") }
 
-func (o op) writes() op           { o.write = true; return o }
-func (o op) auth(where string) op { o.cred = where; return o }
-func (o op) returns(k kind) op    { o.kind = k; return o }
+func (o op) writes() op { o.write = true; return o }
+
+// dedupes marks a write the service deduplicates by the body member key
+// (a message's enforced nonce): it is retried like a read, and every
+// attempt must carry the same key, so the service keeps one copy.
+func (o op) dedupes(key string) op { o.dedupeKey = key; return o }
+func (o op) auth(where string) op  { o.cred = where; return o }
+func (o op) returns(k kind) op     { o.kind = k; return o }
 
 // rejects adds a call with invalid input, a func(context.Context, C) error
 // on the row's client type, that must fail with ErrInvalidParam naming
@@ -168,9 +173,9 @@ var photo = func() []byte {
 	return b.Bytes()
 }()
 
-// hook is the webhook the replay server accepts; its token is a credential.
+// hook is the webhook the fake accepts; its token is a credential.
 func hook() chat.Webhook {
-	return chat.Webhook{ID: replay.Credential("chat", "webhook_id"), Token: replay.Credential("chat", "webhook_token")}
+	return chat.NewWebhook(chat.Snowflake(cred("chat", "webhook_id")), cred("chat", "webhook_token"))
 }
 
 var (
@@ -180,7 +185,7 @@ var (
 	pageParams = &fiscal.PageParams{Sort: "-record_date", PageSize: 3}
 	chatReq    = inference.ChatCompletionRequest{
 		Model:    "llama-3.3-70b-versatile",
-		Messages: []inference.Message{{Role: "user", Content: "Why does fast inference matter?"}},
+		Messages: []inference.Message{inference.UserMessage("Why does fast inference matter?")},
 	}
 	seasonDoc = `query ($year: Int) { Page(perPage: 3) { media(seasonYear: $year, type: ANIME, sort: SCORE_DESC) { id title { romaji } averageScore } } }`
 )
@@ -225,16 +230,16 @@ var ops = []op{
 	}),
 
 	row("banklink", "SearchInstitutions", banklink.New, func(ctx context.Context, c *banklink.Client) error {
-		return discard(c.SearchInstitutions(ctx, "platypus", &banklink.SearchInstitutionsParams{CountryCodes: []string{"US"}}))
+		return discard(c.SearchInstitutions(ctx, "platypus", &banklink.SearchInstitutionsParams{CountryCodes: []banklink.CountryCode{banklink.CountryUS}}))
 	}).auth("body client_id, secret").rejects("query", func(ctx context.Context, c *banklink.Client) error {
 		return discard(c.SearchInstitutions(ctx, " ", nil))
 	}).rejects("products", func(ctx context.Context, c *banklink.Client) error {
-		return discard(c.SearchInstitutions(ctx, "platypus", &banklink.SearchInstitutionsParams{Products: []string{"auth", ""}}))
+		return discard(c.SearchInstitutions(ctx, "platypus", &banklink.SearchInstitutionsParams{Products: []banklink.Product{banklink.ProductAuth, ""}}))
 	}).rejects("country_codes", func(ctx context.Context, c *banklink.Client) error {
-		return discard(c.SearchInstitutions(ctx, "platypus", &banklink.SearchInstitutionsParams{CountryCodes: []string{"us"}}))
+		return discard(c.SearchInstitutions(ctx, "platypus", &banklink.SearchInstitutionsParams{CountryCodes: []banklink.CountryCode{"us"}}))
 	}),
 	row("banklink", "GetBalance", banklink.New, func(ctx context.Context, c *banklink.Client) error {
-		return discard(c.GetBalance(ctx, replay.Credential("banklink", "access_token")))
+		return discard(c.GetBalance(ctx, cred("banklink", "access_token")))
 	}).auth("body client_id, secret, access_token").rejects("access_token", func(ctx context.Context, c *banklink.Client) error {
 		return discard(c.GetBalance(ctx, ""))
 	}).rejects("access_token", func(ctx context.Context, c *banklink.Client) error {
@@ -271,11 +276,11 @@ var ops = []op{
 		return discard(c.CurrentUser(ctx))
 	}).auth(botHeader),
 	row("chat", "CreateMessage", chat.New, func(ctx context.Context, c *chat.Client) error {
-		return discard(c.CreateMessage(ctx, "1180000000000000101", "Deploy 2024.06.21-3 finished in 4m12s"))
-	}).writes().auth(botHeader).rejects("channel_id", func(ctx context.Context, c *chat.Client) error {
-		return discard(c.CreateMessage(ctx, " ", "hello"))
+		return discard(c.CreateMessage(ctx, "1180000000000000101", "Deploy 2024.06.21-3 finished in 4m12s", nil))
+	}).dedupes("nonce").auth(botHeader).rejects("channel_id", func(ctx context.Context, c *chat.Client) error {
+		return discard(c.CreateMessage(ctx, " ", "hello", nil))
 	}).rejects("content", func(ctx context.Context, c *chat.Client) error {
-		return discard(c.CreateMessage(ctx, "1180000000000000101", "\n"))
+		return discard(c.CreateMessage(ctx, "1180000000000000101", "\n", nil))
 	}),
 	row("chat", "GuildChannels", chat.New, func(ctx context.Context, c *chat.Client) error {
 		return discard(c.GuildChannels(ctx, "1180000000000000007"))
@@ -285,20 +290,20 @@ var ops = []op{
 	row("chat", "ExecuteWebhook", chat.New, func(ctx context.Context, c *chat.Client) error {
 		return c.ExecuteWebhook(ctx, hook(), chat.WebhookMessage{Content: "Build #130 passed on main", Username: "ci"})
 	}).writes().auth(webhookKey).returns(none).rejects("webhook_id", func(ctx context.Context, c *chat.Client) error {
-		return c.ExecuteWebhook(ctx, chat.Webhook{ID: "not-a-number", Token: hook().Token}, chat.WebhookMessage{Content: "hi"})
+		return c.ExecuteWebhook(ctx, chat.NewWebhook("not-a-number", hook().Token()), chat.WebhookMessage{Content: "hi"})
 	}).rejects("webhook_token", func(ctx context.Context, c *chat.Client) error {
-		return c.ExecuteWebhook(ctx, chat.Webhook{ID: hook().ID, Token: "../../users/@me"}, chat.WebhookMessage{Content: "hi"})
+		return c.ExecuteWebhook(ctx, chat.NewWebhook(hook().ID, "../../users/@me"), chat.WebhookMessage{Content: "hi"})
 	}).rejects("webhook_token", func(ctx context.Context, c *chat.Client) error {
-		return c.ExecuteWebhook(ctx, chat.Webhook{ID: hook().ID}, chat.WebhookMessage{Content: "hi"})
+		return c.ExecuteWebhook(ctx, chat.NewWebhook(hook().ID, ""), chat.WebhookMessage{Content: "hi"})
 	}).rejects("content", func(ctx context.Context, c *chat.Client) error {
 		return c.ExecuteWebhook(ctx, hook(), chat.WebhookMessage{Username: "ci"})
 	}),
 	row("chat", "ExecuteWebhookWait", chat.New, func(ctx context.Context, c *chat.Client) error {
 		return discard(c.ExecuteWebhookWait(ctx, hook(), chat.WebhookMessage{Content: "Build #130 passed on main", Username: "ci"}))
 	}).writes().auth(webhookKey).rejects("webhook_id", func(ctx context.Context, c *chat.Client) error {
-		return discard(c.ExecuteWebhookWait(ctx, chat.Webhook{Token: hook().Token}, chat.WebhookMessage{Content: "hi"}))
+		return discard(c.ExecuteWebhookWait(ctx, chat.NewWebhook("", hook().Token()), chat.WebhookMessage{Content: "hi"}))
 	}).rejects("webhook_token", func(ctx context.Context, c *chat.Client) error {
-		return discard(c.ExecuteWebhookWait(ctx, chat.Webhook{ID: hook().ID, Token: "tok?wait=false"}, chat.WebhookMessage{Content: "hi"}))
+		return discard(c.ExecuteWebhookWait(ctx, chat.NewWebhook(hook().ID, "tok?wait=false"), chat.WebhookMessage{Content: "hi"}))
 	}).rejects("content", func(ctx context.Context, c *chat.Client) error {
 		return discard(c.ExecuteWebhookWait(ctx, hook(), chat.WebhookMessage{Content: " \t"}))
 	}),
@@ -307,13 +312,13 @@ var ops = []op{
 		return discard(c.Me(ctx))
 	}).auth(ciHeader),
 	row("ci", "ListPipelines", ci.New, func(ctx context.Context, c *ci.Client) error {
-		return discard(c.ListPipelines(ctx, slug))
+		return discard(c.ListPipelines(ctx, slug, nil))
 	}).auth(ciHeader).rejects("vcs_prefix", func(ctx context.Context, c *ci.Client) error {
-		return discard(c.ListPipelines(ctx, ci.ProjectSlug{Org: "acme", Repo: "api"}))
+		return discard(c.ListPipelines(ctx, ci.ProjectSlug{Org: "acme", Repo: "api"}, nil))
 	}).rejects("org", func(ctx context.Context, c *ci.Client) error {
-		return discard(c.ListPipelines(ctx, ci.ProjectSlug{VCS: "gh", Org: "..", Repo: "api"}))
+		return discard(c.ListPipelines(ctx, ci.ProjectSlug{VCS: "gh", Org: "..", Repo: "api"}, nil))
 	}).rejects("repo", func(ctx context.Context, c *ci.Client) error {
-		return discard(c.ListPipelines(ctx, ci.ProjectSlug{VCS: "gh", Org: "acme", Repo: "api/pipeline"}))
+		return discard(c.ListPipelines(ctx, ci.ProjectSlug{VCS: "gh", Org: "acme", Repo: "api/pipeline"}, nil))
 	}),
 	row("ci", "TriggerPipeline", ci.New, func(ctx context.Context, c *ci.Client) error {
 		return discard(c.TriggerPipeline(ctx, slug, "main"))
@@ -327,13 +332,13 @@ var ops = []op{
 		return discard(c.BlockNumber(ctx))
 	}).auth(rpcKey),
 	row("noderpc", "GetBalance", noderpc.New, func(ctx context.Context, c *noderpc.Client) error {
-		return discard(c.GetBalance(ctx, wallet, ""))
+		return discard(c.GetBalance(ctx, wallet, noderpc.Block{}))
 	}).auth(rpcKey).rejects("address", func(ctx context.Context, c *noderpc.Client) error {
-		return discard(c.GetBalance(ctx, "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA9604", ""))
+		return discard(c.GetBalance(ctx, "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA9604", noderpc.Block{}))
 	}).rejects("address", func(ctx context.Context, c *noderpc.Client) error {
-		return discard(c.GetBalance(ctx, "vitalik.eth", "latest"))
+		return discard(c.GetBalance(ctx, "vitalik.eth", noderpc.BlockTag("latest")))
 	}).rejects("block_tag", func(ctx context.Context, c *noderpc.Client) error {
-		return discard(c.GetBalance(ctx, wallet, "newest"))
+		return discard(c.GetBalance(ctx, wallet, noderpc.BlockTag("newest")))
 	}),
 	row("noderpc", "Call", noderpc.New, func(ctx context.Context, c *noderpc.Client) error {
 		var block struct {
@@ -443,17 +448,15 @@ var ops = []op{
 		return discard(c.ProductsByCategory(ctx, "jewelery", &store.ProductsByCategoryParams{Limit: -1}))
 	}),
 	row("store", "CreateProduct", store.New, func(ctx context.Context, c *store.Client) error {
-		return discard(c.CreateProduct(ctx, store.NewProduct{Title: "Linen camp-collar shirt", Price: "39.90", Category: "men's clothing"}))
+		return discard(c.CreateProduct(ctx, store.NewProduct{Title: "Linen camp-collar shirt", Price: conduit.MustParseDecimal("39.90"), Category: "men's clothing"}))
 	}).writes().rejects("title", func(ctx context.Context, c *store.Client) error {
-		return discard(c.CreateProduct(ctx, store.NewProduct{Price: "39.90", Category: "men's clothing"}))
+		return discard(c.CreateProduct(ctx, store.NewProduct{Price: conduit.MustParseDecimal("39.90"), Category: "men's clothing"}))
 	}).rejects("price", func(ctx context.Context, c *store.Client) error {
-		return discard(c.CreateProduct(ctx, store.NewProduct{Title: "Shirt", Price: "-1", Category: "men's clothing"}))
-	}).rejects("price", func(ctx context.Context, c *store.Client) error {
-		return discard(c.CreateProduct(ctx, store.NewProduct{Title: "Shirt", Price: "39.90, \"id\": 1", Category: "men's clothing"}))
+		return discard(c.CreateProduct(ctx, store.NewProduct{Title: "Shirt", Price: conduit.MustParseDecimal("-1"), Category: "men's clothing"}))
 	}).rejects("price", func(ctx context.Context, c *store.Client) error {
 		return discard(c.CreateProduct(ctx, store.NewProduct{Title: "Shirt", Category: "men's clothing"}))
 	}).rejects("category", func(ctx context.Context, c *store.Client) error {
-		return discard(c.CreateProduct(ctx, store.NewProduct{Title: "Shirt", Price: "39.90"}))
+		return discard(c.CreateProduct(ctx, store.NewProduct{Title: "Shirt", Price: conduit.MustParseDecimal("39.90")}))
 	}),
 
 	row("countries", "Capitals", countries.New, func(ctx context.Context, c *countries.Client) error {
@@ -499,24 +502,24 @@ var ops = []op{
 		return discard(c.Latest(ctx, &fxref.RatesParams{Symbols: []string{"USD", "GBP,CHF"}}))
 	}),
 	row("fxref", "Historical", fxref.New, func(ctx context.Context, c *fxref.Client) error {
-		return discard(c.Historical(ctx, fxref.Date{Year: 2024, Month: time.January, Day: 1}, fxParams))
+		return discard(c.Historical(ctx, conduit.Date{Year: 2024, Month: time.January, Day: 1}, fxParams))
 	}).rejects("date", func(ctx context.Context, c *fxref.Client) error {
-		return discard(c.Historical(ctx, fxref.Date{Year: 2023, Month: time.February, Day: 29}, nil))
+		return discard(c.Historical(ctx, conduit.Date{Year: 2023, Month: time.February, Day: 29}, nil))
 	}).rejects("date", func(ctx context.Context, c *fxref.Client) error {
-		return discard(c.Historical(ctx, fxref.Date{}, nil))
+		return discard(c.Historical(ctx, conduit.Date{}, nil))
 	}).rejects("symbols", func(ctx context.Context, c *fxref.Client) error {
-		return discard(c.Historical(ctx, fxref.Date{Year: 2024, Month: time.January, Day: 2}, &fxref.RatesParams{Symbols: []string{"usd"}}))
+		return discard(c.Historical(ctx, conduit.Date{Year: 2024, Month: time.January, Day: 2}, &fxref.RatesParams{Symbols: []string{"usd"}}))
 	}),
 	row("fxref", "Range", fxref.New, func(ctx context.Context, c *fxref.Client) error {
-		return discard(c.Range(ctx, fxref.Date{Year: 2024, Month: time.June, Day: 1}, fxref.Date{Year: 2024, Month: time.June, Day: 7}, fxParams))
+		return discard(c.Range(ctx, conduit.Date{Year: 2024, Month: time.June, Day: 1}, conduit.Date{Year: 2024, Month: time.June, Day: 7}, fxParams))
 	}).rejects("start_date", func(ctx context.Context, c *fxref.Client) error {
-		return discard(c.Range(ctx, fxref.Date{Year: 2024, Month: 13, Day: 1}, fxref.Date{Year: 2024, Month: time.June, Day: 7}, nil))
+		return discard(c.Range(ctx, conduit.Date{Year: 2024, Month: 13, Day: 1}, conduit.Date{Year: 2024, Month: time.June, Day: 7}, nil))
 	}).rejects("end_date", func(ctx context.Context, c *fxref.Client) error {
-		return discard(c.Range(ctx, fxref.Date{Year: 2024, Month: time.June, Day: 1}, fxref.Date{Year: 2024, Month: time.June, Day: 31}, nil))
+		return discard(c.Range(ctx, conduit.Date{Year: 2024, Month: time.June, Day: 1}, conduit.Date{Year: 2024, Month: time.June, Day: 31}, nil))
 	}).rejects("end_date", func(ctx context.Context, c *fxref.Client) error {
-		return discard(c.Range(ctx, fxref.Date{Year: 2024, Month: time.June, Day: 7}, fxref.Date{Year: 2024, Month: time.June, Day: 1}, nil))
+		return discard(c.Range(ctx, conduit.Date{Year: 2024, Month: time.June, Day: 7}, conduit.Date{Year: 2024, Month: time.June, Day: 1}, nil))
 	}).rejects("base", func(ctx context.Context, c *fxref.Client) error {
-		return discard(c.Range(ctx, fxref.Date{Year: 2024, Month: time.June, Day: 1}, fxref.Date{Year: 2024, Month: time.June, Day: 7}, &fxref.RatesParams{Base: "EURO"}))
+		return discard(c.Range(ctx, conduit.Date{Year: 2024, Month: time.June, Day: 1}, conduit.Date{Year: 2024, Month: time.June, Day: 7}, &fxref.RatesParams{Base: "EURO"}))
 	}),
 	row("fxref", "Currencies", fxref.New, func(ctx context.Context, c *fxref.Client) error {
 		return discard(c.Currencies(ctx))
@@ -640,10 +643,10 @@ var ops = []op{
 		return discard(c.CreateChatCompletion(ctx, badChat(func(r *inference.ChatCompletionRequest) { r.Messages = nil })))
 	}).rejects("messages[1].role", func(ctx context.Context, c *inference.Client) error {
 		return discard(c.CreateChatCompletion(ctx, badChat(func(r *inference.ChatCompletionRequest) {
-			r.Messages = append(r.Messages, inference.Message{Content: "and?"})
+			r.Messages = append(r.Messages, inference.Message{Content: inference.TextContent("and?")})
 		})))
 	}).rejects("messages[0].content", func(ctx context.Context, c *inference.Client) error {
-		return discard(c.CreateChatCompletion(ctx, badChat(func(r *inference.ChatCompletionRequest) { r.Messages[0].Content = "" })))
+		return discard(c.CreateChatCompletion(ctx, badChat(func(r *inference.ChatCompletionRequest) { r.Messages[0].Content = inference.Content{} })))
 	}).rejects("temperature", func(ctx context.Context, c *inference.Client) error {
 		return discard(c.CreateChatCompletion(ctx, badChat(func(r *inference.ChatCompletionRequest) { r.Temperature = ptr(2.5) })))
 	}).rejects("temperature", func(ctx context.Context, c *inference.Client) error {

@@ -14,8 +14,21 @@ import (
 	"testing"
 	"time"
 
-	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/conduittest"
 )
+
+// fake answers every request a fault lets through, so a call that recovers
+// gets a real fixture back. It lives as long as the test binary.
+var fake = conduittest.Start()
+
+// cred is the fake value of pkg's credential name.
+func cred(pkg, name string) string {
+	v, ok := conduittest.Credential(pkg, name)
+	if !ok {
+		panic("faults: conduittest has no credential " + name + " for " + pkg)
+	}
+	return v
+}
 
 // fault is one way a server can misbehave.
 type fault string
@@ -36,6 +49,13 @@ const (
 	redirectElsewhere   fault = "redirect to another host"
 	dialRefused         fault = "connection refused (dial failure)"
 	echoRequest         fault = "400 echoing the request"
+	redirectOtherPort   fault = "redirect to another port"
+	redirectDowngrade   fault = "redirect from https to http"
+	redirect303         fault = "303 to the same URL"
+	stallAfterHeaders   fault = "headers, then silence"
+	trickleBody         fault = "a body slower than the idle timeout"
+	hostileRetryAfter   fault = "429 Retry-After 1e300"
+	hugeDeclaredError   fault = "404 declaring 2 GB, then silence"
 )
 
 // noFault lets every request through to replay; the server only counts.
@@ -43,7 +63,8 @@ const noFault fault = ""
 
 var allFaults = []fault{resetBeforeResponse, truncatedBody, fail500Then200, fail500Always, retryAfterSeconds,
 	retryAfterDate, retryAfterMs, retryAfterBody, retryAfterTooLong, headersNeverCome, bodyOverCap,
-	malformedBody, redirectElsewhere, dialRefused, echoRequest}
+	malformedBody, redirectElsewhere, dialRefused, echoRequest, redirectOtherPort, redirectDowngrade, redirect303,
+	stallAfterHeaders, trickleBody, hostileRetryAfter, hugeDeclaredError}
 
 // faultServer injects one fault in front of the replay routes. Requests the
 // fault lets through are answered by replay, so a call that recovers gets a
@@ -51,7 +72,7 @@ var allFaults = []fault{resetBeforeResponse, truncatedBody, fail500Then200, fail
 type faultServer struct {
 	*httptest.Server
 	mode     fault
-	replay   *replay.Server
+	replay   http.Handler // the fake every request the fault lets through reaches
 	hits     atomic.Int32
 	mu       sync.Mutex
 	referers []string
@@ -61,7 +82,7 @@ type faultServer struct {
 }
 
 func newFaultServer(t testing.TB, mode fault) *faultServer {
-	f := &faultServer{mode: mode, replay: replay.NewHandler(), release: make(chan struct{})}
+	f := &faultServer{mode: mode, replay: fake, release: make(chan struct{})}
 	f.Server = httptest.NewServer(http.HandlerFunc(f.serve))
 	t.Cleanup(func() {
 		close(f.release)
@@ -86,6 +107,14 @@ func refusedURL(t testing.TB) string {
 	addr := l.Addr().String()
 	l.Close()
 	return "http://" + addr
+}
+
+// startTLS makes the server speak https and returns a client that trusts
+// its certificate.
+func (f *faultServer) startTLS(t testing.TB) *http.Client {
+	f.Server.Close()
+	f.Server = httptest.NewTLSServer(http.HandlerFunc(f.serve))
+	return f.Server.Client()
 }
 
 // localhostURL is the server's URL under another host name, so that a
@@ -213,11 +242,63 @@ func (f *faultServer) serve(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusBadRequest)
 		w.Write(echo)
 		return
-	case redirectElsewhere:
+	case redirectElsewhere, redirectOtherPort, redirectDowngrade:
 		if f.target != "" {
 			http.Redirect(w, r, f.target+r.URL.RequestURI(), http.StatusTemporaryRedirect)
 			return
 		}
+	case redirect303:
+		if n == 1 {
+			http.Redirect(w, r, r.URL.RequestURI(), http.StatusSeeOther)
+			return
+		}
+	case stallAfterHeaders, trickleBody:
+		rec := httptest.NewRecorder()
+		f.replay.ServeHTTP(rec, r)
+		for k, v := range rec.Header() {
+			w.Header()[k] = v
+		}
+		w.WriteHeader(rec.Code)
+		w.(http.Flusher).Flush()
+		if f.mode == trickleBody {
+			// The first bytes come, then one byte at a time, each later
+			// than the client's idle timeout.
+			b := rec.Body.Bytes()
+			w.Write(b[:min(len(b), 8)])
+			w.(http.Flusher).Flush()
+			for i := 8; i < len(b); i++ {
+				select {
+				case <-time.After(3 * idleTimeout):
+				case <-r.Context().Done():
+					return
+				case <-f.release:
+					return
+				}
+				w.Write(b[i : i+1])
+				w.(http.Flusher).Flush()
+			}
+			return
+		}
+		select {
+		case <-r.Context().Done():
+		case <-f.release:
+		}
+		return
+	case hostileRetryAfter:
+		w.Header().Set("Retry-After", "1e300")
+		w.Header().Set("Retry-After-Ms", "NaN")
+		w.WriteHeader(http.StatusTooManyRequests)
+		return
+	case hugeDeclaredError:
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Content-Length", strconv.Itoa(2<<30))
+		w.WriteHeader(http.StatusNotFound)
+		w.(http.Flusher).Flush()
+		select {
+		case <-r.Context().Done():
+		case <-f.release:
+		}
+		return
 	}
 	f.replay.ServeHTTP(w, r)
 }
@@ -236,4 +317,22 @@ func reset(w http.ResponseWriter) {
 		tc.SetLinger(0)
 	}
 	conn.Close()
+}
+
+// sameKey checks that every request the server saw carries one value of
+// the JSON body member key: repeats the service folds into one.
+func (f *faultServer) sameKey(t *testing.T, key string) {
+	t.Helper()
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	seen := map[string]bool{}
+	for _, b := range f.bodies {
+		var m map[string]json.RawMessage
+		if json.Unmarshal(b, &m) == nil {
+			seen[string(m[key])] = true
+		}
+	}
+	if len(seen) > 1 {
+		t.Errorf("the attempts carried %d different %s values: the service would keep several copies", len(seen), key)
+	}
 }

@@ -1,23 +1,23 @@
 package transport
 
 import (
-	"context"
 	"encoding/base64"
-	"errors"
 	"net/http"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/conduit-sdk/conduit"
 )
+
+var apiSecret = Value{Name: "api_secret", Option: "testsvc.WithAPISecret", Secret: true}
 
 // Each auth scheme puts the credential exactly where it belongs and nowhere
 // else, and a missing credential fails before I/O saying how to supply it.
 func TestAuthSchemes(t *testing.T) {
 	const secret = "s3cr3t-value-Zq9"
-	key := Value{Name: "api_key", Option: "testsvc.WithAPIKey", Secret: true}
-	pass := Value{Name: "api_secret", Option: "testsvc.WithAPISecret", Secret: true}
 	cases := []struct {
 		name   string
 		auth   Auth
@@ -49,13 +49,13 @@ func TestAuthSchemes(t *testing.T) {
 			for name, v := range r.Header {
 				assert.NotContains(t, strings.Join(v, ","), secret, name)
 			}
-		}, []Value{key, pass}},
+		}, []Value{apiKey, apiSecret}},
 		{"basic", Auth{Scheme: Basic, Values: []string{"api_key", "api_secret"}}, nil, func(t *testing.T, r *http.Request, _ []byte) {
 			u, p, ok := r.BasicAuth()
 			assert.True(t, ok)
 			assert.Equal(t, secret, u)
 			assert.Equal(t, "pw-Hh7", p)
-		}, []Value{key, pass}},
+		}, []Value{apiKey, apiSecret}},
 		{"user agent", Auth{Scheme: UserAgent, Values: []string{"api_key"}}, nil, func(t *testing.T, r *http.Request, _ []byte) {
 			assert.Equal(t, "Acme admin@acme.test "+secret, r.Header.Get("User-Agent"))
 		}, nil},
@@ -69,21 +69,23 @@ func TestAuthSchemes(t *testing.T) {
 			rec := newRecorder(t, nil)
 			values := tc.values
 			if values == nil {
-				values = []Value{key}
+				values = []Value{apiKey}
 			}
+			svc := testService(tc.auth, values...)
 			v := secret
 			if tc.auth.Scheme == UserAgent {
 				v = "Acme admin@acme.test " + secret
 			}
-			c, err := New(testService(tc.auth, values...), WithBaseURL(rec.URL+"/v1/"),
-				WithValue("api_key", v), WithValue("api_secret", "pw-Hh7"))
-			require.NoError(t, err)
-			method := "GET"
-			if tc.body != nil {
-				method = "POST"
+			opts := []conduit.Option{conduit.WithBaseURL(rec.URL + "/v1/"), svc.Set("api_key", v)}
+			if svc.value("api_secret") != nil {
+				opts = append(opts, svc.Set("api_secret", "pw-Hh7"))
 			}
-			var out okResult
-			require.NoError(t, c.Do(context.Background(), &Request{Op: "Things", Method: method, Path: "/things", Body: tc.body}, &out))
+			c := newClient(t, svc, opts...)
+			op := Op{Name: "Things", Method: "GET", Path: "/things"}
+			if tc.body != nil {
+				op.Method = "POST"
+			}
+			require.NoError(t, into(bg, c, op, Call{Body: tc.body}, &okResult{}))
 			r, b := rec.last()
 			tc.check(t, r, b)
 
@@ -91,11 +93,10 @@ func TestAuthSchemes(t *testing.T) {
 				return
 			}
 			t.Setenv("CONDUIT_TESTSVC_API_KEY", "")
-			bare, err := New(testService(tc.auth, values...), WithBaseURL(rec.URL))
-			require.NoError(t, err)
+			bare := newClient(t, testService(tc.auth, values...), conduit.WithBaseURL(rec.URL))
 			before := rec.hits.Load()
-			err = bare.Do(context.Background(), &Request{Op: "Things", Method: method, Path: "/things", Body: tc.body}, &out)
-			assert.ErrorIs(t, err, ErrMissingCredential)
+			err := into(bg, bare, op, Call{Body: tc.body}, &okResult{})
+			assert.ErrorIs(t, err, conduit.ErrMissingCredential)
 			assert.Contains(t, err.Error(), "testsvc.WithAPIKey")
 			assert.Contains(t, err.Error(), "CONDUIT_TESTSVC_API_KEY")
 			assert.Equal(t, before, rec.hits.Load(), "nothing sent without the credential")
@@ -106,34 +107,29 @@ func TestAuthSchemes(t *testing.T) {
 func TestCredentialFromEnv(t *testing.T) {
 	rec := newRecorder(t, nil)
 	t.Setenv("CONDUIT_TESTSVC_API_KEY", "from-env-Kk1")
-	t.Setenv("CONDUIT_TEST_URL", rec.URL)
-	c, err := New(testService(Auth{Scheme: Bearer, Values: []string{"api_key"}}, Value{Name: "api_key", Secret: true}))
-	require.NoError(t, err)
-	require.NoError(t, c.Do(context.Background(), &Request{Op: "X", Method: "GET", Path: "/"}, nil))
+	t.Setenv("CONDUIT_TESTSVC_TEST_URL", rec.URL)
+	c := newClient(t, testService(Auth{Scheme: Bearer, Values: []string{"api_key"}}, apiKey))
+	require.NoError(t, send(bg, c, get("/"), Call{}))
 	r, _ := rec.last()
 	assert.Equal(t, "Bearer from-env-Kk1", r.Header.Get("Authorization"))
 }
 
 func TestUserAgentNeedsEmail(t *testing.T) {
 	rec := newRecorder(t, nil)
-	c, err := New(testService(Auth{Scheme: UserAgent, Values: []string{"user_agent"}}, Value{Name: "user_agent"}),
-		WithBaseURL(rec.URL), WithValue("user_agent", "Acme Corp"))
-	require.NoError(t, err)
-	err = c.Do(context.Background(), &Request{Op: "X", Method: "GET", Path: "/"}, nil)
-	var e *Error
-	require.True(t, errors.As(err, &e))
-	assert.ErrorIs(t, err, ErrInvalidParam)
-	assert.Equal(t, "user_agent", e.Field)
+	svc := testService(Auth{Scheme: UserAgent, Values: []string{"user_agent"}}, Value{Name: "user_agent"})
+	c := newClient(t, svc, conduit.WithBaseURL(rec.URL), svc.Set("user_agent", "Acme Corp"))
+	err := send(bg, c, get("/"), Call{})
+	assert.ErrorIs(t, err, conduit.ErrInvalidParam)
+	assert.Equal(t, "user_agent", asError(t, err).Field)
 	assert.Zero(t, rec.hits.Load())
 }
 
 func TestCredentialWithNewlineRejected(t *testing.T) {
 	rec := newRecorder(t, nil)
-	c, err := New(testService(Auth{Scheme: Bearer, Values: []string{"api_key"}}, Value{Name: "api_key", Secret: true}),
-		WithBaseURL(rec.URL), WithValue("api_key", "abc\r\nX-Evil: 1"))
-	require.NoError(t, err)
-	err = c.Do(context.Background(), &Request{Op: "X", Method: "GET", Path: "/"}, nil)
-	assert.ErrorIs(t, err, ErrInvalidParam)
+	svc := testService(Auth{Scheme: Bearer, Values: []string{"api_key"}}, apiKey)
+	c := newClient(t, svc, conduit.WithBaseURL(rec.URL), svc.Set("api_key", "abc\r\nX-Evil: 1"))
+	err := send(bg, c, get("/"), Call{})
+	assert.ErrorIs(t, err, conduit.ErrInvalidParam)
 	assert.NotContains(t, err.Error(), "abc")
 	assert.Zero(t, rec.hits.Load())
 }
@@ -144,13 +140,10 @@ func TestBasicRedactsEncodedForm(t *testing.T) {
 		w.WriteHeader(401)
 		w.Write([]byte("echo: " + r.Header.Get("Authorization")))
 	})
-	svc := testService(Auth{Scheme: Basic, Values: []string{"api_key", "api_secret"}},
-		Value{Name: "api_key", Secret: true}, Value{Name: "api_secret", Secret: true})
-	c, err := New(svc, WithBaseURL(rec.URL), WithValue("api_key", "user-Aa1"), WithValue("api_secret", "pass-Bb2"))
-	require.NoError(t, err)
-	err = c.Do(context.Background(), &Request{Op: "X", Method: "GET", Path: "/"}, nil)
-	var e *Error
-	require.ErrorAs(t, err, &e)
+	svc := testService(Auth{Scheme: Basic, Values: []string{"api_key", "api_secret"}}, apiKey, apiSecret)
+	c := newClient(t, svc, conduit.WithBaseURL(rec.URL), svc.Set("api_key", "user-Aa1"), svc.Set("api_secret", "pass-Bb2"))
+	e := asError(t, send(bg, c, get("/"), Call{}))
 	assert.NotContains(t, string(e.Body), enc)
 	assert.Contains(t, string(e.Body), Redacted)
+	assert.NotContains(t, e.Message, enc)
 }

@@ -10,9 +10,11 @@ import (
 	"github.com/conduit-sdk/conduit/internal/config"
 )
 
-// jsonBody encodes a request's JSON body: the typed value, then the
-// caller's extra members (WithBodyField), which replace typed members of
-// the same name, then the body credentials, first and unreplaceable.
+// jsonBody encodes a request's JSON body: the body credentials, first and
+// unreplaceable, then the typed value, then the caller's extra members
+// (WithBodyField), which replace typed members of the same name; of two
+// extra members of one name, the later (a call's over its client's) is
+// the one sent.
 func jsonBody(v any, fields []config.Field, creds []string) ([]byte, error) {
 	raw := []byte("{}")
 	if v != nil {
@@ -33,11 +35,15 @@ func jsonBody(v any, fields []config.Field, creds []string) ([]byte, error) {
 	for i := 0; i < len(creds); i += 2 {
 		skip[creds[i]] = true
 	}
-	for _, f := range fields {
+	last := make(map[string]int, len(fields)) // name -> index of its last field
+	for i, f := range fields {
 		if skip[f.Name] {
 			return nil, fmt.Errorf("the body member %q carries a credential and cannot be set by WithBodyField", f.Name)
 		}
-		skip[f.Name] = true
+		last[f.Name] = i
+	}
+	for name := range last {
+		skip[name] = true
 	}
 	var out bytes.Buffer
 	out.Grow(len(raw) + 64)
@@ -66,7 +72,8 @@ func jsonBody(v any, fields []config.Field, creds []string) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		name := tok.String() // the token is valid only until the next read
+		// The token is void once the decoder reads on: keep its text first.
+		name := tok.String()
 		val, err := dec.ReadValue()
 		if err != nil {
 			return nil, err
@@ -75,8 +82,10 @@ func jsonBody(v any, fields []config.Field, creds []string) ([]byte, error) {
 			member(name, val)
 		}
 	}
-	for _, f := range fields {
-		member(f.Name, f.Value)
+	for i, f := range fields {
+		if last[f.Name] == i {
+			member(f.Name, f.Value)
+		}
 	}
 	out.WriteByte('}')
 	return out.Bytes(), nil

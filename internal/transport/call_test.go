@@ -1,21 +1,20 @@
 package transport
 
 import (
-	"context"
 	"errors"
 	"net/http"
 	"net/http/httptest"
 	"testing"
+
+	"github.com/conduit-sdk/conduit"
 )
 
 type callRecord struct {
-	Raw
+	conduit.Raw
 	Name string `json:"name"`
 }
 
-type wrapped struct{ t *Client }
-
-func TestBuildAndCall(t *testing.T) {
+func TestDeclareAndDo(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/missing" {
 			w.WriteHeader(http.StatusNotFound)
@@ -24,21 +23,26 @@ func TestBuildAndCall(t *testing.T) {
 		w.Write([]byte(`{"name":"n","extra":1}`))
 	}))
 	defer srv.Close()
-	svc := &Service{Name: "calltest", Bases: []string{"calltest_url"}}
-	w, err := Build(svc, []Option{WithBaseURL(srv.URL)}, func(c *Client) *wrapped { return &wrapped{c} })
-	if err != nil || w.t == nil {
-		t.Fatalf("Build = %v, %v", w, err)
+	svc := &Service{Name: "calltest", Bases: []Base{{Name: "calltest_url"}}}
+	getOp := Declare[callRecord](svc, Op{Name: "Get", Method: "GET", Path: "/r"}, nil)
+	missingOp := Declare[callRecord](svc, Op{Name: "Get", Method: "GET", Path: "/missing"}, nil)
+	if got := svc.Op("Get"); got != getOp.Op || getOp.Service != svc {
+		t.Fatalf("Op(Get) = %v; the declared operation is bound to its service", got)
 	}
-	rec, err := Call[callRecord](context.Background(), w.t, &Request{Op: "Get", Method: "GET", Path: "/r"})
+	c, err := New(svc, conduit.WithBaseURL(srv.URL))
+	if err != nil || c == nil {
+		t.Fatalf("New = %v, %v", c, err)
+	}
+	rec, err := getOp.Do(bg, c, Call{}, nil)
 	if err != nil || rec.Name != "n" || string(rec.RawJSON()) != `{"name":"n","extra":1}` {
-		t.Fatalf("Call = %+v, %v", rec, err)
+		t.Fatalf("Do = %+v, %v", rec, err)
 	}
-	rec, err = Call[callRecord](context.Background(), w.t, &Request{Op: "Get", Method: "GET", Path: "/missing"})
-	if rec != nil || !errors.Is(err, ErrNotFound) {
-		t.Fatalf("Call on 404 = %+v, %v; want nil and ErrNotFound", rec, err)
+	rec, err = missingOp.Do(bg, c, Call{}, nil)
+	if rec != nil || !errors.Is(err, conduit.ErrNotFound) {
+		t.Fatalf("Do on 404 = %+v, %v; want nil and ErrNotFound", rec, err)
 	}
-	w, err = Build(svc, []Option{WithBaseURL("not a url")}, func(c *Client) *wrapped { return &wrapped{c} })
-	if w != nil || !errors.Is(err, ErrInvalidParam) {
-		t.Fatalf("Build with a bad base = %v, %v", w, err)
+	c, err = New(svc, conduit.WithBaseURL("not a url"))
+	if c != nil || !errors.Is(err, conduit.ErrInvalidParam) {
+		t.Fatalf("New with a bad base = %v, %v", c, err)
 	}
 }

@@ -13,6 +13,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/conduit-sdk/conduit"
 )
 
 // connKinds are the answers TestConnectionsReused cycles through: every one
@@ -29,16 +31,16 @@ var connKinds = []struct {
 	{"ok", 200, "application/json", `{"id":1,"extra":"x"}`, false, false, nil},
 	{"ok chunked", 200, "application/json", `{"id":2}`, true, false, nil},
 	{"ok post", 200, "application/json", `{"id":3}`, false, true, nil},
-	{"404 json", 404, "application/json", `{"error":{"code":"not_found","message":"no such thing"}}`, false, false, ErrNotFound},
-	{"404 html", 404, "text/html", "<html><body>" + strings.Repeat("Not Found ", 2000) + "</body></html>", false, false, ErrNotFound},
+	{"404 json", 404, "application/json", `{"error":{"code":"not_found","message":"no such thing"}}`, false, false, conduit.ErrNotFound},
+	{"404 html", 404, "text/html", "<html><body>" + strings.Repeat("Not Found ", 2000) + "</body></html>", false, false, conduit.ErrNotFound},
 	{"500", 500, "text/plain", "internal error", false, false, nil},
 	{"500 chunked", 500, "application/json", `{"message":"boom"}`, true, false, nil},
 	{"503 large", 503, "text/html", strings.Repeat("<p>upstream unavailable</p>", 1500), false, false, nil},
-	{"malformed", 200, "application/json", `{"id":`, false, false, ErrMalformedResponse},
-	{"malformed chunked", 200, "application/json", `{"id": nope}`, true, false, ErrMalformedResponse},
-	{"wrong type", 200, "application/json", `{"id":"one"}`, false, false, ErrMalformedResponse},
-	{"null", 200, "application/json", `null`, false, false, ErrMalformedResponse},
-	{"not json", 200, "text/html", `<html>maintenance</html>`, false, false, ErrMalformedResponse},
+	{"malformed", 200, "application/json", `{"id":`, false, false, conduit.ErrMalformedResponse},
+	{"malformed chunked", 200, "application/json", `{"id": nope}`, true, false, conduit.ErrMalformedResponse},
+	{"wrong type", 200, "application/json", `{"id":"one"}`, false, false, conduit.ErrMalformedResponse},
+	{"null", 200, "application/json", `null`, false, false, conduit.ErrMalformedResponse},
+	{"not json", 200, "text/html", `<html>maintenance</html>`, false, false, conduit.ErrMalformedResponse},
 }
 
 // 1,000 sequential calls that mix successes, 404s, 500s (retries off) and
@@ -70,26 +72,27 @@ func TestConnectionsReused(t *testing.T) {
 	}
 	srv.Start()
 	t.Cleanup(srv.Close)
-	c := newOpen(t, srv.URL, WithMaxRetries(0))
+	c := newOpen(t, srv.URL, conduit.WithMaxRetries(0))
+	getKind := Declare[item](c.svc, get("/{kind}"), nil)
+	postKind := Declare[item](c.svc, Op{Name: "X", Method: "POST", Path: "/{kind}"}, nil)
 
 	ctx := context.Background()
 	seen := make([]int, len(connKinds))
 	for i := range 1000 {
 		ki := i % len(connKinds)
 		k := connKinds[ki]
-		req := &Request{Op: "X", Method: "GET", Path: "/{kind}", Args: []string{string(rune('a' + ki))}}
+		op, call := getKind, Call{Args: []string{string(rune('a' + ki))}}
 		if k.post {
-			req.Method, req.Body = "POST", map[string]int{"n": i}
+			op, call.Body = postKind, map[string]int{"n": i}
 		}
-		var out item
-		err := c.Do(ctx, req, &out)
+		_, err := op.Do(ctx, c, call, nil)
 		switch {
 		case k.want == nil && k.status == 200:
 			require.NoError(t, err, k.name)
 		case k.want != nil:
 			require.ErrorIs(t, err, k.want, k.name)
 		default:
-			var e *Error
+			var e *conduit.Error
 			require.True(t, errors.As(err, &e), "%s: %v", k.name, err)
 			require.Equal(t, k.status, e.StatusCode, k.name)
 			require.Equal(t, 1, e.Attempts, "%s: retries are off", k.name)
@@ -129,10 +132,11 @@ func TestRetriedLargeErrorPageKeepsConnection(t *testing.T) {
 	}
 	srv.Start()
 	defer srv.Close()
-	c := newOpen(t, srv.URL, WithRetryBackoff(0, 0))
+	c := newOpen(t, srv.URL, conduit.WithRetryBackoff(0, 0))
+	op := Declare[item](c.svc, get("/"), nil)
 	for i := 0; i < 100; i++ {
-		var it item
-		require.NoError(t, c.Do(context.Background(), &Request{Op: "X", Method: "GET", Path: "/"}, &it))
+		_, err := op.Do(context.Background(), c, Call{}, nil)
+		require.NoError(t, err)
 	}
 	assert.LessOrEqual(t, opened.Load(), int32(2))
 }

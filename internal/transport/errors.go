@@ -26,6 +26,7 @@ func (x *exchange) complete(e *conduit.Error) *conduit.Error {
 	r := x.red
 	e.Code, e.Reason, e.Message = r.string(e.Code), r.string(e.Reason), r.string(e.Message)
 	e.RequestID, e.BodyType = r.string(e.RequestID), r.string(e.BodyType)
+	e.RateLimit = r.rateLimit(e.RateLimit)
 	if e.Body != nil {
 		e.Body = excerpt(r.bytes(e.Body))
 	}
@@ -67,6 +68,11 @@ func (x *exchange) answerError(resp *http.Response, res result) error {
 	if e.RetryAfter == 0 {
 		e.RetryAfter = x.retryAfter
 	}
+	if f.readErr != nil {
+		// A failure body that stalled or broke off still ends the call
+		// with what its status says, and with why it is incomplete.
+		e.Err = fmt.Errorf("%w: reading the failure body: %w", e.Err, f.readErr)
+	}
 	if d, ok := res.(detailer); ok && len(body) > 0 {
 		if p := d.detail(x.red.bytes(body)); p != nil {
 			x.addProblem(e, p)
@@ -81,9 +87,11 @@ func (x *exchange) failureOf(resp *http.Response) (failure, []byte) {
 	if x.fail != nil && x.failResp == resp {
 		return *x.fail, x.failBody
 	}
-	body, _ := readAll(resp.Body, errBodyCap)
+	body, err := readAll(resp.Body, errBodyCap)
 	drainClose(resp.Body)
-	return x.op.profile().readFailure(resp.StatusCode, resp.Header, body), body
+	f := x.op.profile().readFailure(resp.StatusCode, resp.Header, body)
+	f.readErr = err
+	return f, body
 }
 
 // detailer is a result that can read typed details from a failure body

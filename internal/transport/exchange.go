@@ -131,19 +131,23 @@ func (x *exchange) request(ctx context.Context) (*retryablehttp.Request, error) 
 }
 
 // body returns the request body and its type: the upload, or the JSON
-// body with the caller's extra members and the body credentials.
+// body with the caller's extra members and the body credentials. The
+// client's extra members go into every JSON object its calls send and
+// nowhere else; the call's own are refused where there is no object to
+// put them in, except that they give a body-less write one.
 func (x *exchange) body(creds []string) (any, string, error) {
 	call := x.call
+	callFields := len(x.cs.fields) > len(x.c.defaults.fields) // the client's come first
+	noObject := call.Body == nil && len(creds) == 0
 	switch {
+	case call.Upload != nil && callFields:
+		return nil, "", x.op.Invalid("options", "conduit.WithBodyField: %s sends a file, not a JSON object", x.op.Endpoint())
 	case call.Upload != nil:
-		if len(x.cs.fields) > 0 {
-			return nil, "", x.op.Invalid("options", "conduit.WithBodyField: %s sends a file, not a JSON object", x.op.Endpoint())
-		}
 		return retryablehttp.ReaderFunc(call.Upload.Body), call.Upload.ContentType, nil
-	case call.Body == nil && len(creds) == 0 && len(x.cs.fields) == 0:
-		return nil, "", nil
-	case call.Body == nil && len(creds) == 0 && (x.op.Method == http.MethodGet || x.op.Method == http.MethodHead):
+	case noObject && callFields && (x.op.Method == http.MethodGet || x.op.Method == http.MethodHead):
 		return nil, "", x.op.Invalid("options", "conduit.WithBodyField: %s sends no body", x.op.Endpoint())
+	case noObject && !callFields:
+		return nil, "", nil
 	}
 	b, err := jsonBody(call.Body, x.cs.fields, creds)
 	if err != nil {
@@ -195,7 +199,7 @@ func (x *exchange) capture(resp *http.Response) {
 		r.StatusCode = resp.StatusCode
 		r.Header = x.redactHeader(resp.Header)
 		r.RequestID = x.red.string(headerRequestID(x.op.profile(), resp.Header))
-		r.RateLimit = x.op.profile().rateLimit(resp.Header)
+		r.RateLimit = x.red.rateLimit(x.op.profile().rateLimit(resp.Header))
 	}
 	for _, dst := range x.cs.responses {
 		*dst = r

@@ -10,19 +10,29 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/conduit-sdk/conduit"
 )
 
-// Two clients of one host share one limiter; the stricter limit wins.
-func TestLimiterSharedPerHost(t *testing.T) {
-	registerLimit("shared.example.test:443", Limit{N: 10, Per: time.Second})
-	a := limiterFor("shared.example.test:443")
-	registerLimit("shared.example.test:443", Limit{N: 2, Per: time.Second})
-	b := limiterFor("shared.example.test:443")
-	require.NotNil(t, a)
-	assert.Same(t, a, b)
-	assert.Equal(t, limitFor(Limit{N: 2, Per: time.Second}), b.bucket.Limit())
-	assert.Len(t, b.sent, 2)
-	assert.Nil(t, limiterFor("unlimited.example.test"))
+// Every client of a service with a published limit shares one limiter, keyed
+// by host inside; a client's own limit, or none, replaces it for that
+// client only.
+func TestLimiterSharedAcrossClients(t *testing.T) {
+	ten := Limit{N: 10, Per: time.Second}
+	assert.Same(t, sharedLimiter(ten), sharedLimiter(ten))
+	assert.NotSame(t, sharedLimiter(ten), sharedLimiter(Limit{N: 2, Per: time.Second}))
+
+	svc := testService(Auth{})
+	svc.Limit = ten
+	a := newClient(t, svc, conduit.WithBaseURL("http://127.0.0.1:1"))
+	b := newClient(t, svc, conduit.WithBaseURL("http://127.0.0.1:1"))
+	require.NotNil(t, a.limiter)
+	assert.Same(t, a.limiter, b.limiter)
+	own := newClient(t, svc, conduit.WithBaseURL("http://127.0.0.1:1"), conduit.WithRateLimit(5, time.Second))
+	assert.NotSame(t, a.limiter, own.limiter)
+	none := newClient(t, svc, conduit.WithBaseURL("http://127.0.0.1:1"), conduit.WithRateLimit(0, 0))
+	assert.Nil(t, none.limiter)
+	assert.Nil(t, newOpen(t, "http://127.0.0.1:1").limiter, "a service that publishes no limit has none")
 }
 
 // Concurrent calls from two clients never put more than N requests in any
@@ -36,18 +46,21 @@ func TestLimitHoldsInAnyWindow(t *testing.T) {
 		mu.Unlock()
 	})
 	const n, per = 5, 200 * time.Millisecond
-	c1 := newOpen(t, rec.URL, WithRateLimit(n, per))
-	c2 := newOpen(t, rec.URL, WithRateLimit(n, per))
+	shared := conduit.NewLimiter(n, per)
+	c1 := newOpen(t, rec.URL, conduit.WithLimiter(shared))
+	c2 := newOpen(t, rec.URL, conduit.WithLimiter(shared))
+	op := get("/")
+	e1, e2 := Declare[struct{}](c1.svc, op, nil), Declare[struct{}](c2.svc, op, nil)
 	var wg sync.WaitGroup
 	for i := 0; i < 16; i++ {
 		wg.Add(1)
-		c := c1
+		c, e := c1, e1
 		if i%2 == 1 {
-			c = c2
+			c, e = c2, e2
 		}
 		go func() {
 			defer wg.Done()
-			assert.NoError(t, c.Do(context.Background(), &Request{Op: "X", Method: "GET", Path: "/"}, nil))
+			assert.NoError(t, e.Send(bg, c, Call{}, nil))
 		}()
 	}
 	wg.Wait()
@@ -64,11 +77,11 @@ func TestLimitHoldsInAnyWindow(t *testing.T) {
 
 func TestLimiterWaitHonoursDeadline(t *testing.T) {
 	rec := newRecorder(t, nil)
-	c := newOpen(t, rec.URL, WithRateLimit(1, time.Hour))
-	require.NoError(t, c.Do(context.Background(), &Request{Op: "X", Method: "GET", Path: "/"}, nil))
+	c := newOpen(t, rec.URL, conduit.WithRateLimit(1, time.Hour))
+	require.NoError(t, send(bg, c, get("/"), Call{}))
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
-	err := c.Do(ctx, &Request{Op: "X", Method: "GET", Path: "/"}, nil)
+	err := send(ctx, c, get("/"), Call{})
 	require.Error(t, err)
 	assert.Equal(t, int32(1), rec.hits.Load())
 }

@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/conduit-sdk/conduit"
 )
 
 func TestMediaTypeMatches(t *testing.T) {
@@ -24,11 +26,11 @@ func TestMediaTypeMatches(t *testing.T) {
 		{"imagex/png", false},
 		{"not a type", false},
 	} {
-		assert.Equal(t, tc.want, MediaTypeMatches(tc.ct, "image/*", "application/octet-stream"), tc.ct)
+		assert.Equal(t, tc.want, mediaTypeMatches(tc.ct, "image/*", "application/octet-stream"), tc.ct)
 	}
 }
 
-func TestStreamMedia(t *testing.T) {
+func TestDownload(t *testing.T) {
 	const key = "sk-media-test-Zq9"
 	cases := []struct {
 		name, ctype, body string
@@ -37,8 +39,8 @@ func TestStreamMedia(t *testing.T) {
 	}{
 		{"image", "image/png", "\x89PNG...", nil, "", ""},
 		{"no content type", "", "\x89PNG...", nil, "", ""},
-		{"json failure at 200", "application/json", `{"error":{"code":"invalid_url","message":"cannot fetch with key ` + key + `"}}`, ErrAPI, "invalid_url", "cannot fetch with key " + Redacted},
-		{"html at 200", "text/html", "<html>captive portal " + key + "</html>", ErrMalformedResponse, "", "expected image/* or application/octet-stream, got text/html"},
+		{"json failure at 200", "application/json", `{"error":{"code":"invalid_url","message":"cannot fetch with key ` + key + `"}}`, conduit.ErrAPI, "invalid_url", "cannot fetch with key " + Redacted},
+		{"html at 200", "text/html", "<html>captive portal " + key + "</html>", conduit.ErrMalformedResponse, "", "expected image/* or application/octet-stream, got text/html"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -48,10 +50,11 @@ func TestStreamMedia(t *testing.T) {
 				w.Write([]byte(tc.body))
 			}))
 			defer srv.Close()
-			c, err := New(&Service{Name: "img", Bases: []string{"img_url"}, Auth: Auth{Scheme: Header, Name: "x-api-key", Values: []string{"api_key"}},
-				Values: []Value{{Name: "api_key", Secret: true}}}, WithBaseURL(srv.URL), WithValue("api_key", key))
-			require.NoError(t, err)
-			body, ct, err := c.StreamMedia(context.Background(), &Request{Op: "Get", Method: "GET", Path: "/img", Accept: "image/*"}, "image/*", "application/octet-stream")
+			svc := &Service{Name: "img", Bases: []Base{{Name: "img_url"}}, Auth: Auth{Scheme: Header, Name: "x-api-key", Values: []string{"api_key"}},
+				Values: []Value{{Name: "api_key", Secret: true}}}
+			op := DeclareDownload(svc, Op{Name: "Get", Method: "GET", Path: "/img", Accept: "image/*"}, "image/*", "application/octet-stream")
+			c := newClient(t, svc, conduit.WithBaseURL(srv.URL), svc.Set("api_key", key))
+			body, ct, err := op.Open(context.Background(), c, Call{}, nil)
 			if tc.is == nil {
 				require.NoError(t, err)
 				defer body.Close()
@@ -61,8 +64,7 @@ func TestStreamMedia(t *testing.T) {
 				return
 			}
 			assert.Nil(t, body)
-			var e *Error
-			require.ErrorAs(t, err, &e)
+			e := asError(t, err)
 			assert.ErrorIs(t, err, tc.is)
 			assert.Equal(t, 200, e.StatusCode)
 			assert.Equal(t, tc.code, e.Code)

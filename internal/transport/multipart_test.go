@@ -17,6 +17,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/conduit-sdk/conduit"
 )
 
 // countingReader is a source that is not an io.Seeker and counts the bytes
@@ -216,17 +218,16 @@ func (u *uploadServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Write([]byte(`{}`))
 }
 
-func uploadRequest(src io.Reader) *Request {
-	m := MultipartFile("file", "f.bin", "application/octet-stream", src)
-	return &Request{Op: "Upload", Method: "POST", Path: "/upload", Write: true, Upload: m.Body, ContentType: m.ContentType, Replayable: m.Replayable}
+var uploadOp = Op{Name: "Upload", Method: "POST", Path: "/upload", Write: true}
+
+func upload(c *Client, src io.Reader) error {
+	return send(bg, c, uploadOp, Call{Upload: MultipartFile("file", "f.bin", "application/octet-stream", src)})
 }
 
-func testClient(t *testing.T, base string, opts ...Option) *Client {
+func testClient(t *testing.T, base string, opts ...conduit.Option) *Client {
 	t.Helper()
-	opts = append([]Option{WithBaseURL(base), WithRetryBackoff(time.Millisecond, 5*time.Millisecond)}, opts...)
-	c, err := New(&Service{Name: "up", Bases: []string{"up_url"}}, opts...)
-	require.NoError(t, err)
-	return c
+	opts = append([]conduit.Option{conduit.WithBaseURL(base), conduit.WithRetryBackoff(time.Millisecond, 5*time.Millisecond)}, opts...)
+	return newClient(t, &Service{Name: "up", Bases: []Base{{Name: "up_url"}}}, opts...)
 }
 
 func TestUploadRetriedAfter429OnlyWhenReplayable(t *testing.T) {
@@ -236,7 +237,7 @@ func TestUploadRetriedAfter429OnlyWhenReplayable(t *testing.T) {
 	srv := httptest.NewServer(u)
 	defer srv.Close()
 	c := testClient(t, srv.URL)
-	require.NoError(t, c.Do(context.Background(), uploadRequest(bytes.NewReader(data)), nil))
+	require.NoError(t, upload(c, bytes.NewReader(data)))
 	require.Len(t, u.files, 2)
 	assert.Equal(t, data, u.files[0])
 	assert.Equal(t, data, u.files[1], "the retry sends the whole file again")
@@ -245,11 +246,9 @@ func TestUploadRetriedAfter429OnlyWhenReplayable(t *testing.T) {
 	srv2 := httptest.NewServer(u2)
 	defer srv2.Close()
 	c2 := testClient(t, srv2.URL)
-	err := c2.Do(context.Background(), uploadRequest(&countingReader{r: bytes.NewReader(data)}), nil)
-	assert.ErrorIs(t, err, ErrRateLimited)
-	var e *Error
-	require.ErrorAs(t, err, &e)
-	assert.Equal(t, 1, e.Attempts, "a one-shot reader is never sent twice")
+	err := upload(c2, &countingReader{r: bytes.NewReader(data)})
+	assert.ErrorIs(t, err, conduit.ErrRateLimited)
+	assert.Equal(t, 1, asError(t, err).Attempts, "a one-shot reader is never sent twice")
 	assert.Len(t, u2.files, 1)
 }
 
@@ -276,14 +275,12 @@ func TestUploadRetriedAfterDialFailure(t *testing.T) {
 		w.Write([]byte(`{}`))
 	}))
 	defer srv.Close()
-	c := testClient(t, srv.URL, WithHTTPClient(&http.Client{Transport: &dialFailOnce{}}))
-	require.NoError(t, c.Do(context.Background(), uploadRequest(bytes.NewReader([]byte("abc"))), nil))
+	c := testClient(t, srv.URL, conduit.WithHTTPClient(&http.Client{Transport: &dialFailOnce{}}))
+	require.NoError(t, upload(c, bytes.NewReader([]byte("abc"))))
 	assert.Equal(t, "abc", string(got))
 
-	c2 := testClient(t, srv.URL, WithHTTPClient(&http.Client{Transport: &dialFailOnce{}}))
-	err := c2.Do(context.Background(), uploadRequest(&countingReader{r: bytes.NewReader([]byte("abc"))}), nil)
+	c2 := testClient(t, srv.URL, conduit.WithHTTPClient(&http.Client{Transport: &dialFailOnce{}}))
+	err := upload(c2, &countingReader{r: bytes.NewReader([]byte("abc"))})
 	require.Error(t, err, "a one-shot upload gets one attempt")
-	var e *Error
-	require.ErrorAs(t, err, &e)
-	assert.Equal(t, 1, e.Attempts)
+	assert.Equal(t, 1, asError(t, err).Attempts)
 }

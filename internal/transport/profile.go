@@ -126,6 +126,7 @@ type failure struct {
 	code, reason, message, requestID string
 	meaning                          Meaning
 	retryAfter                       time.Duration
+	readErr                          error // why the body could not be read whole
 }
 
 // readFailure reads a failure answer (status not 2xx, or a 2xx whose
@@ -304,12 +305,13 @@ func scalar(v any) string {
 
 // commonCode finds a code in the shapes most services share, skipping a
 // number that only repeats the status (Google's error.code) so that the
-// word beside it wins.
+// word beside it wins, and a boolean flag ({"error": true}), which says
+// that something failed but not what.
 func commonCode(doc any, status int) string {
 	for _, p := range []string{"error.status", "error.code", "error.type", "errors.0.code", "errors.0.id",
 		"code", "error_code", "error-type", "error_type", "type", "status", "error"} {
 		s := at(doc, strings.Split(p, "."))
-		if s == "" || s == strconv.Itoa(status) || (p == "error" && strings.ContainsAny(s, " \t")) {
+		if s == "" || s == strconv.Itoa(status) || s == "true" || s == "false" || (p == "error" && strings.ContainsAny(s, " \t")) {
 			continue
 		}
 		if s == "true" || s == "false" {

@@ -10,6 +10,8 @@ import (
 	"reflect"
 	"sort"
 	"strings"
+
+	"github.com/conduit-sdk/conduit"
 )
 
 // Redacted replaces every credential value in errors, bodies and logs.
@@ -155,4 +157,15 @@ func (r *redactor) detail(err error) error {
 		return d
 	}
 	return &redactedError{msg: r.string(err.Error())}
+}
+
+// rateLimit returns rl with its header-derived names redacted: a gateway
+// that echoes a header can put a credential into a bucket's name.
+func (r *redactor) rateLimit(rl *conduit.RateLimit) *conduit.RateLimit {
+	if rl == nil {
+		return nil
+	}
+	out := *rl
+	out.Bucket, out.Scope = r.string(rl.Bucket), r.string(rl.Scope)
+	return &out
 }

@@ -2,12 +2,10 @@ package transport
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
-	"net"
 	"net/http"
 	"net/url"
 	"strings"
@@ -15,15 +13,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-)
 
-func closedURL(t *testing.T) string {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	addr := l.Addr().String()
-	l.Close()
-	return "http://" + addr
-}
+	"github.com/conduit-sdk/conduit"
+)
 
 func assertNoSecret(t *testing.T, err error, secret string, logs *bytes.Buffer) {
 	t.Helper()
@@ -31,10 +23,11 @@ func assertNoSecret(t *testing.T, err error, secret string, logs *bytes.Buffer) 
 	for _, f := range []string{"%v", "%+v", "%#v", "%s"} {
 		assert.NotContains(t, fmt.Sprintf(f, err), secret, f)
 	}
-	var e *Error
+	var e *conduit.Error
 	if errors.As(err, &e) {
-		assert.NotContains(t, string(e.Body), secret)
-		assert.NotContains(t, e.Message, secret)
+		for _, s := range []string{string(e.Body), e.Message, e.Code, e.Reason, e.RequestID, e.BodyType, e.URL, e.GoString()} {
+			assert.NotContains(t, s, secret)
+		}
 	}
 	var ue *url.Error
 	if errors.As(err, &ue) {
@@ -81,10 +74,9 @@ func TestRedaction(t *testing.T) {
 				}
 				var logs bytes.Buffer
 				logger := slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
-				c, err := New(testService(auth, Value{Name: "api_key", Secret: true}), WithBaseURL(base),
-					WithValue("api_key", secret), WithLogger(logger), fastRetries())
-				require.NoError(t, err)
-				err = c.Do(context.Background(), &Request{Op: "X", Method: "POST", Path: "/v2", Body: map[string]string{"a": "b"}}, nil)
+				svc := testService(auth, apiKey)
+				c := newClient(t, svc, conduit.WithBaseURL(base), svc.Set("api_key", secret), conduit.WithLogger(logger), fastRetries())
+				err := send(bg, c, Op{Name: "X", Method: "POST", Path: "/v2"}, Call{Body: map[string]string{"a": "b"}})
 				assertNoSecret(t, err, secret, &logs)
 				assert.Contains(t, logs.String(), "conduit request", target)
 			}
@@ -99,18 +91,20 @@ func TestPerRequestSecretsRedacted(t *testing.T) {
 		w.Write([]byte("no webhook at " + r.URL.Path))
 	})
 	c := newOpen(t, rec.URL)
-	err := c.Do(context.Background(), &Request{Op: "ExecuteWebhook", Method: "POST", Path: "/webhooks/{id}/{token}",
-		Args: []string{"123", token}, Secrets: []string{token}, Write: true}, nil)
+	err := send(bg, c, Op{Name: "ExecuteWebhook", Method: "POST", Path: "/webhooks/{id}/{token}", Write: true},
+		Call{Args: []string{"123", token}, Secrets: []string{token}})
 	assertNoSecret(t, err, token, nil)
-	assert.ErrorIs(t, err, ErrNotFound)
+	assert.ErrorIs(t, err, conduit.ErrNotFound)
 	assert.Contains(t, err.Error(), "/webhooks/{id}/{token}")
 }
 
 func TestBaseURLWithSecretNotEchoed(t *testing.T) {
-	_, err := New(testService(Auth{Scheme: Bearer, Values: []string{"api_key"}}, Value{Name: "api_key", Secret: true}),
-		WithValue("api_key", "abcdef-secret"), WithBaseURL("ftp://abcdef-secret@host"))
-	assertNoSecret(t, err, "abcdef-secret", nil)
-	assert.ErrorIs(t, err, ErrInvalidParam)
+	svc := testService(Auth{Scheme: Bearer, Values: []string{"api_key"}}, apiKey)
+	for _, base := range []string{"ftp://abcdef-secret@host", "https://abcdef-secret@host", "https://host/?k=abcdef-secret"} {
+		_, err := New(svc, svc.Set("api_key", "abcdef-secret"), conduit.WithBaseURL(base))
+		assertNoSecret(t, err, "abcdef-secret", nil)
+		assert.ErrorIs(t, err, conduit.ErrInvalidParam)
+	}
 }
 
 // A server that echoes a secret JSON-escaped (Go escapes <, > and &; PHP
@@ -124,13 +118,11 @@ func TestRedactionOfJSONEscapedEcho(t *testing.T) {
 			php := strings.ReplaceAll(string(msg), "/", `\/`)
 			fmt.Fprintf(w, `{"error":{"message":%s,"code":%s}}`, php, msg)
 		})
-		c, err := New(testService(Auth{Scheme: Header, Name: "x-api-key", Values: []string{"api_key"}}, Value{Name: "api_key", Secret: true}),
-			WithBaseURL(rec.URL), WithValue("api_key", secret), WithMaxRetries(0))
-		require.NoError(t, err)
-		err = c.Do(context.Background(), &Request{Op: "X", Method: "GET", Path: "/"}, nil)
+		svc := testService(Auth{Scheme: Header, Name: "x-api-key", Values: []string{"api_key"}}, apiKey)
+		c := newClient(t, svc, conduit.WithBaseURL(rec.URL), svc.Set("api_key", secret), conduit.WithMaxRetries(0))
+		err := send(bg, c, get("/"), Call{})
 		assertNoSecret(t, err, secret, nil)
-		var e *Error
-		require.ErrorAs(t, err, &e)
+		e := asError(t, err)
 		assert.NotContains(t, string(e.Body), jsonEscaped(secret))
 		assert.Contains(t, e.Message, Redacted)
 	}

@@ -40,10 +40,21 @@ func checkRedirect(req *http.Request, via []*http.Request) error {
 			conduit.ErrRedirectRefused, first.Method, req.Response.StatusCode, req.Method, target)
 	case write && !sameOrigin(first, req):
 		return fmt.Errorf("%w: a %s was redirected to another origin, %s", conduit.ErrRedirectRefused, first.Method, target)
-	case write && first.Body != nil && first.Body != http.NoBody && first.GetBody == nil:
+	case !replayable(first, x):
 		return fmt.Errorf("%w: a %s was redirected to %s, but its body cannot be sent again", conduit.ErrRedirectRefused, first.Method, target)
 	}
 	return nil
+}
+
+// replayable reports whether a redirect can resend the request's body: it
+// has none, or its source can give it again. retryablehttp sets GetBody on
+// every request, so an upload from a one-shot reader has one that fails
+// only once net/http has sent the headers to the new target.
+func replayable(first *http.Request, x *exchange) bool {
+	if x != nil && x.call.Upload != nil {
+		return x.call.Upload.Replayable
+	}
+	return first.Body == nil || first.Body == http.NoBody || first.GetBody != nil
 }
 
 // sameOrigin compares scheme, host and port, default ports made explicit.

@@ -1,13 +1,14 @@
 package transport
 
 import (
-	"context"
 	"net/http"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/conduit-sdk/conduit"
 )
 
 // The second server listens on another host (localhost vs 127.0.0.1).
@@ -22,22 +23,19 @@ func redirectPair(t *testing.T) (first, second *recorder) {
 
 func TestCredentialedRedirectToOtherHostRefused(t *testing.T) {
 	first, second := redirectPair(t)
-	svc := testService(Auth{Scheme: Header, Name: "x-api-key", Values: []string{"api_key"}}, Value{Name: "api_key", Secret: true})
-	c, err := New(svc, WithBaseURL(first.URL), WithValue("api_key", "key-Rr5"))
-	require.NoError(t, err)
-	err = c.Do(context.Background(), &Request{Op: "X", Method: "GET", Path: "/start"}, nil)
-	assert.ErrorIs(t, err, ErrRedirectRefused)
+	svc := testService(Auth{Scheme: Header, Name: "x-api-key", Values: []string{"api_key"}}, apiKey)
+	c := newClient(t, svc, conduit.WithBaseURL(first.URL), svc.Set("api_key", "key-Rr5"))
+	err := send(bg, c, get("/start"), Call{})
+	assert.ErrorIs(t, err, conduit.ErrRedirectRefused)
 	assert.Contains(t, err.Error(), "localhost")
 	assert.Zero(t, second.hits.Load(), "the foreign host saw nothing")
-	var e *Error
-	require.ErrorAs(t, err, &e)
-	assert.Equal(t, 1, e.Attempts, "a refused redirect is not retried")
+	assert.Equal(t, 1, asError(t, err).Attempts, "a refused redirect is not retried")
 }
 
 func TestOpenRedirectFollowedWithoutReferer(t *testing.T) {
 	first, second := redirectPair(t)
 	c := newOpen(t, first.URL)
-	require.NoError(t, c.Do(context.Background(), &Request{Op: "X", Method: "GET", Path: "/start", Query: []string{"q", "1"}}, &okResult{}))
+	require.NoError(t, into(bg, c, get("/start"), Call{Query: []string{"q", "1"}}, &okResult{}))
 	require.Equal(t, int32(1), second.hits.Load())
 	r, _ := second.last()
 	assert.Equal(t, "/landed", r.URL.Path)
@@ -52,11 +50,11 @@ func TestCredentialedRedirectSameHostFollowed(t *testing.T) {
 		}
 		w.Write([]byte(`{"ok":true}`))
 	})
-	svc := testService(Auth{Scheme: Bearer, Values: []string{"api_key"}}, Value{Name: "api_key", Secret: true})
-	c, err := New(svc, WithBaseURL(rec.URL), WithValue("api_key", "k-Tt3"))
-	require.NoError(t, err)
-	require.NoError(t, c.Do(context.Background(), &Request{Op: "X", Method: "GET", Path: "/start"}, &okResult{}))
+	svc := testService(Auth{Scheme: Bearer, Values: []string{"api_key"}}, apiKey)
+	c := newClient(t, svc, conduit.WithBaseURL(rec.URL), svc.Set("api_key", "k-Tt3"))
+	require.NoError(t, into(bg, c, get("/start"), Call{}, &okResult{}))
 	r, _ := rec.last()
 	assert.Equal(t, "/next", r.URL.Path)
+	assert.Equal(t, "Bearer k-Tt3", r.Header.Get("Authorization"))
 	assert.Empty(t, r.Header.Get("Referer"))
 }

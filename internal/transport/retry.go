@@ -115,12 +115,15 @@ func (x *exchange) readAnswer(resp *http.Response) (failure, bool) {
 		}
 		return f, failed
 	}
-	body, _ := readAll(resp.Body, errBodyCap)
-	// Read on a little, so that the connection can carry the retry.
-	io.CopyN(io.Discard, resp.Body, errBodyCap)
+	body, err := readAll(resp.Body, errBodyCap)
+	if err == nil {
+		// Read on a little, so that the connection can carry the retry.
+		io.CopyN(io.Discard, resp.Body, errBodyCap)
+	}
 	resp.Body.Close()
 	resp.Body = io.NopCloser(bytes.NewReader(body))
 	f := p.readFailure(resp.StatusCode, resp.Header, body)
+	f.readErr = err
 	x.fail, x.failResp, x.failBody = &f, resp, body
 	return f, true
 }

@@ -11,14 +11,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-)
 
-func newOpen(t *testing.T, url string, opts ...Option) *Client {
-	t.Helper()
-	c, err := New(testService(Auth{}), append([]Option{WithBaseURL(url), fastRetries()}, opts...)...)
-	require.NoError(t, err)
-	return c
-}
+	"github.com/conduit-sdk/conduit"
+)
 
 // failThen answers status n times, then 200.
 func failThen(n int32, status int, hdr map[string]string, body string) (http.HandlerFunc, *atomic.Int32) {
@@ -66,18 +61,17 @@ func TestRetryRules(t *testing.T) {
 			h, count := failThen(1, tc.status, tc.hdr, tc.body)
 			rec := newRecorder(t, h)
 			c := newOpen(t, rec.URL)
-			method := "GET"
+			op := get("/")
 			if tc.write {
-				method = "POST"
+				op = post("/")
 			}
-			err := c.Do(context.Background(), &Request{Op: "X", Method: method, Path: "/", Write: tc.write}, &okResult{})
+			err := into(bg, c, op, Call{}, &okResult{})
 			assert.Equal(t, tc.wantHits, count.Load())
 			if tc.wantOK {
 				assert.NoError(t, err)
 				return
 			}
-			var e *Error
-			require.ErrorAs(t, err, &e)
+			e := asError(t, err)
 			assert.Equal(t, tc.status, e.StatusCode)
 			assert.Equal(t, 1, e.Attempts)
 		})
@@ -87,10 +81,9 @@ func TestRetryRules(t *testing.T) {
 func TestGiveUpAfterAttempts(t *testing.T) {
 	h, count := failThen(100, 500, nil, `{"error":{"message":"boom","code":"internal"}}`)
 	rec := newRecorder(t, h)
-	c := newOpen(t, rec.URL, WithMaxRetries(3))
-	err := c.Do(context.Background(), &Request{Op: "X", Method: "GET", Path: "/things"}, nil)
-	var e *Error
-	require.ErrorAs(t, err, &e)
+	c := newOpen(t, rec.URL, conduit.WithMaxRetries(3))
+	err := send(bg, c, get("/things"), Call{})
+	e := asError(t, err)
 	assert.Equal(t, 500, e.StatusCode)
 	assert.Equal(t, 4, e.Attempts)
 	assert.Equal(t, int32(4), count.Load())
@@ -116,17 +109,16 @@ func TestRetryAfterBeyondDeadlineOrCap(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			h, count := failThen(100, 429, map[string]string{"Retry-After": tc.hdr}, "")
 			rec := newRecorder(t, h)
-			c := newOpen(t, rec.URL, WithMaxRetryWait(tc.cap))
+			c := newOpen(t, rec.URL, conduit.WithMaxRetryWait(tc.cap))
 			ctx := context.Background()
 			if tc.ctx > 0 {
 				var cancel context.CancelFunc
 				ctx, cancel = context.WithTimeout(ctx, tc.ctx)
 				defer cancel()
 			}
-			err := c.Do(ctx, &Request{Op: "X", Method: "GET", Path: "/"}, nil)
-			var e *Error
-			require.ErrorAs(t, err, &e)
-			assert.ErrorIs(t, err, ErrRateLimited)
+			err := send(ctx, c, get("/"), Call{})
+			e := asError(t, err)
+			assert.ErrorIs(t, err, conduit.ErrRateLimited)
 			assert.Equal(t, tc.want, e.RetryAfter)
 			assert.Equal(t, int32(1), count.Load())
 			assert.NoError(t, ctx.Err(), "returned before the deadline")
@@ -136,32 +128,54 @@ func TestRetryAfterBeyondDeadlineOrCap(t *testing.T) {
 
 func TestRetryAfterParsing(t *testing.T) {
 	now := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
-	h := func(k, v string) http.Header { return http.Header{k: []string{v}} }
-	assert.Equal(t, 7*time.Second, retryAfterHeader(h("Retry-After", "7"), now))
-	assert.Equal(t, 1500*time.Millisecond, retryAfterHeader(h("Retry-After", "1.5"), now))
-	assert.Equal(t, 90*time.Second, retryAfterHeader(h("Retry-After", now.Add(90*time.Second).Format(http.TimeFormat)), now))
-	assert.Equal(t, 250*time.Millisecond, retryAfterHeader(h("Retry-After-Ms", "250"), now))
-	assert.Zero(t, retryAfterHeader(h("Retry-After", now.Add(-time.Minute).Format(http.TimeFormat)), now))
-	assert.Zero(t, retryAfterHeader(h("Retry-After", "soon"), now))
-	assert.Zero(t, retryAfterHeader(h("Retry-After", "-3"), now))
+	wait := func(v string, u Unit) time.Duration {
+		d, _ := parseWait(v, u, now)
+		return d
+	}
+	assert.Equal(t, 7*time.Second, wait("7", Seconds))
+	assert.Equal(t, 1500*time.Millisecond, wait("1.5", Seconds))
+	assert.Equal(t, 90*time.Second, wait(now.Add(90*time.Second).Format(http.TimeFormat), HTTPDate))
+	assert.Equal(t, 250*time.Millisecond, wait("250", Milliseconds))
+	assert.Zero(t, wait(now.Add(-time.Minute).Format(http.TimeFormat), HTTPDate))
+	assert.Zero(t, wait("soon", Seconds))
+	assert.Zero(t, wait("-3", Seconds))
+
+	p := &Profile{}
+	h := func(kv ...string) http.Header {
+		out := http.Header{}
+		for i := 0; i < len(kv); i += 2 {
+			out.Set(kv[i], kv[i+1])
+		}
+		return out
+	}
+	assert.Equal(t, 7*time.Second, p.wait(h("Retry-After", "7"), nil, Failed))
+	assert.Equal(t, 250*time.Millisecond, p.wait(h("Retry-After-Ms", "250", "Retry-After", "7"), nil, Failed), "the precise form wins")
+	d := p.wait(h("Retry-After", time.Now().Add(90*time.Second).Format(http.TimeFormat)), nil, Failed)
+	assert.InDelta(t, 90, d.Seconds(), 2, "an HTTP date is told from seconds by its form")
+	assert.Zero(t, p.wait(h("Retry-After", "soon"), nil, RateLimited))
 }
 
 func TestBackoffHonoursServerWait(t *testing.T) {
-	cl := &call{retries: 2, policy: &retryPolicy{max: 2, maxWait: time.Minute, minBackoff: 100 * time.Millisecond, maxBackoff: time.Second}}
+	c := newOpen(t, "http://127.0.0.1:1")
+	x := &exchange{c: c, op: &Op{Service: c.svc, Name: "X", Method: "GET"}, retries: 2,
+		cs: &callSettings{maxWait: time.Minute, minBackoff: 100 * time.Millisecond, maxBackoff: time.Second}}
 	resp := &http.Response{StatusCode: 429, Header: http.Header{"Retry-After": []string{"3"}}, Body: http.NoBody}
-	retry, err := cl.check(context.Background(), resp, nil)
-	require.NoError(t, err)
+	wait, retry := x.decide(bg, resp, nil)
 	assert.True(t, retry)
-	assert.Equal(t, 3*time.Second, cl.backoff(0, 0, 0, resp))
+	assert.Equal(t, 3*time.Second, wait)
 	// Without a server wait: jittered exponential, within bounds.
 	resp = &http.Response{StatusCode: 503, Header: http.Header{}, Body: http.NoBody}
-	retry, _ = cl.check(context.Background(), resp, nil)
+	_, retry = x.decide(bg, resp, nil)
 	assert.True(t, retry)
-	for n := 0; n < 8; n++ {
-		d := cl.backoff(0, 0, n, resp)
-		hi := min(100*time.Millisecond<<n, time.Second)
+	for n := 1; n <= 8; n++ {
+		x.attempts = n
+		d := x.backoff()
+		hi := min(100*time.Millisecond<<(n-1), time.Second)
 		assert.True(t, d >= hi/2 && d <= hi, "attempt %d: %v not in [%v,%v]", n, d, hi/2, hi)
 	}
+	x.attempts = 2
+	_, retry = x.decide(bg, resp, nil)
+	assert.False(t, retry, "the third attempt passes the call's two retries")
 }
 
 // A write whose connection is reset after the server read it is not
@@ -177,26 +191,20 @@ func TestResetAfterReadNotRetriedForWrites(t *testing.T) {
 		}
 	})
 	c := newOpen(t, rec.URL)
-	err := c.Do(context.Background(), &Request{Op: "Create", Method: "POST", Path: "/", Body: map[string]int{"a": 1}, Write: true}, nil)
+	err := send(bg, c, post("/"), Call{Body: map[string]int{"a": 1}})
 	require.Error(t, err)
 	assert.Equal(t, int32(1), hits.Load())
 	hits.Store(0)
-	err = c.Do(context.Background(), &Request{Op: "Get", Method: "GET", Path: "/"}, nil)
+	err = send(bg, c, get("/"), Call{})
 	require.Error(t, err)
 	assert.Equal(t, int32(3), hits.Load())
 }
 
 // A dial failure is retried even for a write: nothing reached a server.
 func TestDialFailureRetriedForWrites(t *testing.T) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	addr := l.Addr().String()
-	l.Close()
-	c := newOpen(t, "http://"+addr)
-	err = c.Do(context.Background(), &Request{Op: "Create", Method: "POST", Path: "/", Body: map[string]int{"a": 1}, Write: true}, nil)
-	var e *Error
-	require.ErrorAs(t, err, &e)
-	assert.Equal(t, 3, e.Attempts)
+	c := newOpen(t, closedURL(t))
+	err := send(bg, c, post("/"), Call{Body: map[string]int{"a": 1}})
+	assert.Equal(t, 3, asError(t, err).Attempts)
 	var ne net.Error
 	assert.True(t, errors.As(err, &ne), "network errors stay inspectable")
 }
@@ -204,10 +212,10 @@ func TestDialFailureRetriedForWrites(t *testing.T) {
 func TestContextCancelStopsRetries(t *testing.T) {
 	h, _ := failThen(100, 503, nil, "")
 	rec := newRecorder(t, h)
-	c := newOpen(t, rec.URL, WithRetryBackoff(time.Hour, time.Hour), WithMaxRetries(5))
+	c := newOpen(t, rec.URL, conduit.WithRetryBackoff(time.Hour, time.Hour), conduit.WithMaxRetries(5))
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
-	err := c.Do(ctx, &Request{Op: "X", Method: "GET", Path: "/"}, nil)
+	err := send(ctx, c, get("/"), Call{})
 	assert.ErrorIs(t, err, context.DeadlineExceeded)
 }
 
@@ -218,9 +226,7 @@ func TestHeadersThatNeverComeEndAtDeadline(t *testing.T) {
 	c := newOpen(t, rec.URL)
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
-	err := c.Do(ctx, &Request{Op: "X", Method: "GET", Path: "/"}, nil)
+	err := send(ctx, c, get("/"), Call{})
 	assert.ErrorIs(t, err, context.DeadlineExceeded)
-	var e *Error
-	require.ErrorAs(t, err, &e)
-	assert.Equal(t, 1, e.Attempts)
+	assert.Equal(t, 1, asError(t, err).Attempts)
 }
