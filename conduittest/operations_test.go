@@ -1,0 +1,465 @@
+package conduittest_test
+
+import (
+	"bytes"
+	"context"
+	"image"
+	"image/png"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/animegraph"
+	"github.com/conduit-sdk/conduit/banklink"
+	"github.com/conduit-sdk/conduit/chat"
+	"github.com/conduit-sdk/conduit/ci"
+	"github.com/conduit-sdk/conduit/conduittest"
+	"github.com/conduit-sdk/conduit/countries"
+	"github.com/conduit-sdk/conduit/cryptoprices"
+	"github.com/conduit-sdk/conduit/explorer"
+	"github.com/conduit-sdk/conduit/filings"
+	"github.com/conduit-sdk/conduit/fiscal"
+	"github.com/conduit-sdk/conduit/fxopen"
+	"github.com/conduit-sdk/conduit/fxref"
+	"github.com/conduit-sdk/conduit/imageedit"
+	"github.com/conduit-sdk/conduit/inference"
+	"github.com/conduit-sdk/conduit/maps"
+	"github.com/conduit-sdk/conduit/media"
+	"github.com/conduit-sdk/conduit/museum"
+	"github.com/conduit-sdk/conduit/noderpc"
+	"github.com/conduit-sdk/conduit/observability"
+	"github.com/conduit-sdk/conduit/pkgstats"
+	"github.com/conduit-sdk/conduit/police"
+	"github.com/conduit-sdk/conduit/store"
+	"github.com/conduit-sdk/conduit/sunrise"
+)
+
+// opCall is one valid call of an operation through its package's client.
+// It returns a value read from the decoded answer, which must not be the
+// zero value; an operation whose answer holds nothing to decode returns
+// what the server received.
+type opCall struct {
+	// as is the operation the server records the call under, when the
+	// request is the same as another's (fiscal's iterators send exactly
+	// their page's request); "" is the operation itself.
+	as string
+	do func(ctx context.Context) (any, error)
+}
+
+// Every operation of every package answers through the package's own
+// client: the route is there, the credentials the client sends from
+// Options are the ones the server accepts, and the answer decodes.
+func TestEveryOperationAnswers(t *testing.T) {
+	srv := conduittest.NewServer(t)
+	calls := operationCalls(t, srv)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	seen := 0
+	for _, pkg := range conduittest.Packages() {
+		for _, op := range conduittest.Operations(pkg) {
+			name := pkg + "." + op
+			seen++
+			c, ok := calls[name]
+			if !ok {
+				t.Errorf("%s: no call in operationCalls", name)
+				continue
+			}
+			delete(calls, name)
+			v, err := c.do(ctx)
+			if !assert.NoError(t, err, "%s has no working answer", name) {
+				continue
+			}
+			assert.False(t, v == nil || reflect.ValueOf(v).IsZero(), "%s: the answer decoded to a zero %T", name, v)
+			as := op
+			if c.as != "" {
+				as = c.as
+			}
+			_, reached := srv.Last(pkg, as)
+			assert.True(t, reached, "%s: the server recorded no request under %s", name, as)
+		}
+	}
+	for name := range calls {
+		t.Errorf("%s: a call for an operation no package declares", name)
+	}
+	assert.Equal(t, 60, seen, "operations of every package")
+}
+
+// newClient builds a package's client on the server's options, failing the
+// test if New refuses them. The budgets services publish (90 a minute, 10 a
+// second) would pace the test for nothing, so they are lifted.
+func newClient[C any](t *testing.T, newc func(...conduit.Option) (C, error), opts []conduit.Option) C {
+	t.Helper()
+	c, err := newc(append(opts, conduit.WithRateLimit(0, 0))...)
+	require.NoError(t, err)
+	return c
+}
+
+// operationCalls holds one call of every operation, by "pkg.Op".
+func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
+	anime := newClient(t, animegraph.New, srv.Options("animegraph"))
+	bank := newClient(t, banklink.New, srv.Options("banklink"))
+	bot := newClient(t, chat.New, srv.Options("chat"))
+	pipes := newClient(t, ci.New, srv.Options("ci"))
+	geo := newClient(t, countries.New, srv.Options("countries"))
+	crypto := newClient(t, cryptoprices.New, srv.Options("cryptoprices"))
+	chain := newClient(t, explorer.New, srv.Options("explorer"))
+	sec := newClient(t, filings.New, srv.Options("filings"))
+	treasury := newClient(t, fiscal.New, srv.Options("fiscal"))
+	open := newClient(t, fxopen.New, srv.Options("fxopen"))
+	ref := newClient(t, fxref.New, srv.Options("fxref"))
+	img := newClient(t, imageedit.New, srv.Options("imageedit"))
+	llm := newClient(t, inference.New, srv.Options("inference"))
+	geo2 := newClient(t, maps.New, srv.Options("maps"))
+	cdn := newClient(t, media.New, srv.Options("media"))
+	met := newClient(t, museum.New, srv.Options("museum"))
+	node := newClient(t, noderpc.New, srv.Options("noderpc"))
+	obs := newClient(t, observability.New, srv.Options("observability"))
+	stats := newClient(t, pkgstats.New, srv.Options("pkgstats"))
+	cops := newClient(t, police.New, srv.Options("police"))
+	shop := newClient(t, store.New, srv.Options("store"))
+	sun := newClient(t, sunrise.New, srv.Options("sunrise"))
+
+	id, _ := conduittest.Credential("chat", "webhook_id")
+	token, _ := conduittest.Credential("chat", "webhook_token")
+	hook, err := chat.ParseWebhookURL(srv.BaseURL("chat", "chat_webhook_base") + "/webhooks/" + id + "/" + token)
+	require.NoError(t, err)
+	access, _ := conduittest.Credential("banklink", "access_token")
+	slug, err := ci.ParseProjectSlug("gh/acme/api")
+	require.NoError(t, err)
+	rates := &fxref.RatesParams{Base: "EUR", Symbols: []string{"USD", "GBP"}}
+	firstPage := &fiscal.PageParams{Sort: "-record_date", PageSize: 3}
+	chatRequest := inference.ChatCompletionRequest{
+		Model:    "llama-3.3-70b-versatile",
+		Messages: []inference.Message{inference.UserMessage("Why does fast inference matter?")},
+	}
+	const vitalik = "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045"
+
+	return map[string]opCall{
+		"animegraph.Media": {do: func(ctx context.Context) (any, error) {
+			m, err := anime.Media(ctx, "Cowboy Bebop")
+			return field(m, func() any { return m.Title.Romaji }), err
+		}},
+		"animegraph.Query": {do: func(ctx context.Context) (any, error) {
+			var out struct {
+				Page struct{ Media []animegraph.Media } `json:"Page"`
+			}
+			err := anime.Query(ctx, `query ($year: Int) { Page(perPage: 3) { media(seasonYear: $year) { id } } }`, map[string]any{"year": 2023}, &out)
+			return len(out.Page.Media), err
+		}},
+
+		"banklink.SearchInstitutions": {do: func(ctx context.Context) (any, error) {
+			r, err := bank.SearchInstitutions(ctx, "platypus", &banklink.SearchInstitutionsParams{CountryCodes: []banklink.CountryCode{banklink.CountryUS}})
+			return field(r, func() any { return r.Institutions[0].Name }), err
+		}},
+		"banklink.GetBalance": {do: func(ctx context.Context) (any, error) {
+			r, err := bank.GetBalance(ctx, access)
+			return field(r, func() any { return r.Accounts[0].Name }), err
+		}},
+
+		"chat.CurrentUser": {do: func(ctx context.Context) (any, error) {
+			u, err := bot.CurrentUser(ctx)
+			return field(u, func() any { return u.Username }), err
+		}},
+		"chat.CreateMessage": {do: func(ctx context.Context) (any, error) {
+			m, err := bot.CreateMessage(ctx, "1180000000000000101", "Deploy finished", nil)
+			return field(m, func() any { return m.ID }), err
+		}},
+		"chat.GuildChannels": {do: func(ctx context.Context) (any, error) {
+			chs, err := bot.GuildChannels(ctx, "1180000000000000007")
+			return len(chs), err
+		}},
+		"chat.ExecuteWebhook": {do: func(ctx context.Context) (any, error) {
+			err := bot.ExecuteWebhook(ctx, hook, chat.WebhookMessage{Content: "Build passed"})
+			return sent(srv, "chat", "ExecuteWebhook"), err
+		}},
+		"chat.ExecuteWebhookWait": {do: func(ctx context.Context) (any, error) {
+			m, err := bot.ExecuteWebhookWait(ctx, hook, chat.WebhookMessage{Content: "Build passed"})
+			return field(m, func() any { return m.Content }), err
+		}},
+
+		"ci.Me": {do: func(ctx context.Context) (any, error) {
+			u, err := pipes.Me(ctx)
+			return field(u, func() any { return u.Login }), err
+		}},
+		"ci.ListPipelines": {do: func(ctx context.Context) (any, error) {
+			l, err := pipes.ListPipelines(ctx, slug, nil)
+			return field(l, func() any { return l.NextPageToken }), err
+		}},
+		"ci.TriggerPipeline": {do: func(ctx context.Context) (any, error) {
+			p, err := pipes.TriggerPipeline(ctx, slug, "main")
+			return field(p, func() any { return p.Number }), err
+		}},
+
+		"countries.Capitals": {do: func(ctx context.Context) (any, error) {
+			r, err := geo.Capitals(ctx)
+			return field(r, func() any { return r.Data[0].Capital }), err
+		}},
+		"countries.Cities": {do: func(ctx context.Context) (any, error) {
+			r, err := geo.Cities(ctx, "Nigeria")
+			return field(r, func() any { return len(r.Data) }), err
+		}},
+
+		"cryptoprices.SpotPrice": {do: func(ctx context.Context) (any, error) {
+			p, err := crypto.SpotPrice(ctx, "BTC", "USD")
+			return field(p, func() any { return p.Data.Amount.String() }), err
+		}},
+		"cryptoprices.ExchangeRates": {do: func(ctx context.Context) (any, error) {
+			r, err := crypto.ExchangeRates(ctx, "USD")
+			return field(r, func() any { return len(r.Data.Rates) }), err
+		}},
+
+		"explorer.RecommendedFees": {do: func(ctx context.Context) (any, error) {
+			f, err := chain.RecommendedFees(ctx)
+			return field(f, func() any { return f.FastestFee }), err
+		}},
+		"explorer.Mempool": {do: func(ctx context.Context) (any, error) {
+			m, err := chain.Mempool(ctx)
+			return field(m, func() any { return m.Count }), err
+		}},
+		"explorer.Blocks": {do: func(ctx context.Context) (any, error) {
+			b, err := chain.Blocks(ctx)
+			return field(b, func() any { return b[0].Height }), err
+		}},
+
+		"filings.CompanyConcept": {do: func(ctx context.Context) (any, error) {
+			c, err := sec.CompanyConcept(ctx, 320193, "us-gaap", "AccountsPayableCurrent")
+			return field(c, func() any { return len(c.Units["USD"]) }), err
+		}},
+		"filings.Submissions": {do: func(ctx context.Context) (any, error) {
+			s, err := sec.Submissions(ctx, 320193)
+			return field(s, func() any { return s.Name }), err
+		}},
+
+		"fiscal.DebtToPenny": {do: func(ctx context.Context) (any, error) {
+			p, err := treasury.DebtToPenny(ctx, firstPage)
+			return field(p, func() any { return p.Data[0].TotPubDebtOutAmt }), err
+		}},
+		"fiscal.AvgInterestRates": {do: func(ctx context.Context) (any, error) {
+			p, err := treasury.AvgInterestRates(ctx, firstPage)
+			return field(p, func() any { return p.Data[0].SecurityDesc }), err
+		}},
+		"fiscal.AllDebtToPenny": {as: "DebtToPenny", do: func(ctx context.Context) (any, error) {
+			return count(treasury.AllDebtToPenny(ctx, firstPage))
+		}},
+		"fiscal.AllAvgInterestRates": {as: "AvgInterestRates", do: func(ctx context.Context) (any, error) {
+			return count(treasury.AllAvgInterestRates(ctx, firstPage))
+		}},
+
+		"fxopen.Latest": {do: func(ctx context.Context) (any, error) {
+			r, err := open.Latest(ctx, "USD")
+			return field(r, func() any { return r.Rates["EUR"] }), err
+		}},
+
+		"fxref.Latest": {do: func(ctx context.Context) (any, error) {
+			r, err := ref.Latest(ctx, rates)
+			return field(r, func() any { return r.Rates["USD"] }), err
+		}},
+		"fxref.Historical": {do: func(ctx context.Context) (any, error) {
+			r, err := ref.Historical(ctx, conduit.Date{Year: 2024, Month: time.January, Day: 1}, rates)
+			return field(r, func() any { return r.Date }), err
+		}},
+		"fxref.Range": {do: func(ctx context.Context) (any, error) {
+			r, err := ref.Range(ctx, conduit.Date{Year: 2024, Month: time.June, Day: 1}, conduit.Date{Year: 2024, Month: time.June, Day: 7}, rates)
+			return field(r, func() any { return len(r.Days()) }), err
+		}},
+		"fxref.Currencies": {do: func(ctx context.Context) (any, error) {
+			r, err := ref.Currencies(ctx)
+			return field(r, func() any { return r.Names["CHF"] }), err
+		}},
+
+		"imageedit.Edit": {do: func(ctx context.Context) (any, error) {
+			out, err := img.Edit(ctx, "https://cdn.example.com/shoe.jpg", &imageedit.EditParams{RemoveBackground: true})
+			return imageWidth(out, err)
+		}},
+		"imageedit.Account": {do: func(ctx context.Context) (any, error) {
+			a, err := img.Account(ctx)
+			return field(a, func() any { return a.Credits.Available }), err
+		}},
+		"imageedit.Segment": {do: func(ctx context.Context) (any, error) {
+			var upload bytes.Buffer
+			if err := png.Encode(&upload, image.NewGray(image.Rect(0, 0, 4, 3))); err != nil {
+				return nil, err
+			}
+			out, err := img.Segment(ctx, &upload, &imageedit.SegmentParams{FileName: "photo.png"})
+			return imageWidth(out, err)
+		}},
+
+		"inference.CreateChatCompletion": {do: func(ctx context.Context) (any, error) {
+			r, err := llm.CreateChatCompletion(ctx, chatRequest)
+			return field(r, func() any { return r.Content() }), err
+		}},
+		"inference.StreamChatCompletion": {do: func(ctx context.Context) (any, error) {
+			s, err := llm.StreamChatCompletion(ctx, chatRequest)
+			if err != nil {
+				return nil, err
+			}
+			var text string
+			for chunk, err := range s.All() {
+				if err != nil {
+					return nil, err
+				}
+				text += chunk.Content()
+			}
+			return text, nil
+		}},
+		"inference.ListModels": {do: func(ctx context.Context) (any, error) {
+			r, err := llm.ListModels(ctx)
+			return field(r, func() any { return r.Data[0].ID }), err
+		}},
+
+		"maps.Geocode": {do: func(ctx context.Context) (any, error) {
+			r, err := geo2.Geocode(ctx, "1600 Amphitheatre Parkway, Mountain View, CA")
+			return field(r, func() any { return r.Results[0].FormattedAddress }), err
+		}},
+		"maps.SearchText": {do: func(ctx context.Context) (any, error) {
+			r, err := geo2.SearchText(ctx, "amphitheatre in Mountain View", nil)
+			return field(r, func() any { return r.Places[0].DisplayName.Text }), err
+		}},
+		"maps.ComputeRoutes": {do: func(ctx context.Context) (any, error) {
+			r, err := geo2.ComputeRoutes(ctx, "Mountain View, CA", "Stanford, CA", nil)
+			return field(r, func() any { return r.Routes[0].DistanceMeters }), err
+		}},
+
+		"media.ListImages": {do: func(ctx context.Context) (any, error) {
+			l, err := cdn.ListImages(ctx, &media.ListImagesParams{MaxResults: 2})
+			return field(l, func() any { return l.Resources[0].PublicID }), err
+		}},
+		"media.Usage": {do: func(ctx context.Context) (any, error) {
+			u, err := cdn.Usage(ctx)
+			return field(u, func() any { return u.Plan }), err
+		}},
+		"media.ListByTag": {do: func(ctx context.Context) (any, error) {
+			l, err := cdn.ListByTag(ctx, "products")
+			return field(l, func() any { return l.Resources[0].PublicID }), err
+		}},
+
+		"museum.Object": {do: func(ctx context.Context) (any, error) {
+			o, err := met.Object(ctx, 436535)
+			return field(o, func() any { return o.Title }), err
+		}},
+		"museum.Search": {do: func(ctx context.Context) (any, error) {
+			r, err := met.Search(ctx, "sunflowers", &museum.SearchParams{HasImages: true})
+			return field(r, func() any { return r.Total }), err
+		}},
+
+		"noderpc.Call": {do: func(ctx context.Context) (any, error) {
+			var block struct {
+				Transactions []string `json:"transactions"`
+			}
+			err := node.Call(ctx, "eth_getBlockByNumber", []any{"latest", false}, &block)
+			return len(block.Transactions), err
+		}},
+		"noderpc.BlockNumber": {do: func(ctx context.Context) (any, error) {
+			return node.BlockNumber(ctx)
+		}},
+		"noderpc.GetBalance": {do: func(ctx context.Context) (any, error) {
+			wei, err := node.GetBalance(ctx, vitalik, noderpc.Block{})
+			return field(wei, func() any { return wei.String() }), err
+		}},
+		"noderpc.BatchCall": {do: func(ctx context.Context) (any, error) {
+			var chainID noderpc.Quantity
+			err := node.BatchCall(ctx, []noderpc.BatchElem{{Method: "eth_chainId", Result: &chainID}})
+			return uint64(chainID), err
+		}},
+
+		"observability.Auth": {do: func(ctx context.Context) (any, error) {
+			a, err := obs.Auth(ctx)
+			return field(a, func() any { return a.Team.Name }), err
+		}},
+		"observability.ListDatasets": {do: func(ctx context.Context) (any, error) {
+			d, err := obs.ListDatasets(ctx)
+			return field(d, func() any { return d[0].Name }), err
+		}},
+		"observability.SendEvent": {do: func(ctx context.Context) (any, error) {
+			err := obs.SendEvent(ctx, "checkout", observability.Event{"route": "/cart", "status": 200})
+			return sent(srv, "observability", "SendEvent"), err
+		}},
+
+		"pkgstats.Stats": {do: func(ctx context.Context) (any, error) {
+			s, err := stats.Stats(ctx, "npm", "@babel/core", &pkgstats.StatsParams{Period: "week"})
+			return field(s, func() any { return s.Hits.Total }), err
+		}},
+		"pkgstats.Package": {do: func(ctx context.Context) (any, error) {
+			p, err := stats.Package(ctx, "npm", "@babel/core")
+			return field(p, func() any { return p.Tags["latest"] }), err
+		}},
+		"pkgstats.Resolve": {do: func(ctx context.Context) (any, error) {
+			r, err := stats.Resolve(ctx, "npm", "@babel/core", "^7.20")
+			return field(r, func() any { return r.Version }), err
+		}},
+
+		"police.Forces": {do: func(ctx context.Context) (any, error) {
+			f, err := cops.Forces(ctx)
+			return field(f, func() any { return f[0].Name }), err
+		}},
+		"police.StreetCrimes": {do: func(ctx context.Context) (any, error) {
+			c, err := cops.StreetCrimes(ctx, 52.629729, -1.131592, &police.StreetCrimesParams{Month: "2024-01"})
+			return field(c, func() any { return c[0].Category }), err
+		}},
+
+		"store.Product": {do: func(ctx context.Context) (any, error) {
+			p, err := shop.Product(ctx, 1)
+			return field(p, func() any { return p.Title }), err
+		}},
+		"store.ProductsByCategory": {do: func(ctx context.Context) (any, error) {
+			l, err := shop.ProductsByCategory(ctx, "men's clothing", nil)
+			return len(l), err
+		}},
+		"store.CreateProduct": {do: func(ctx context.Context) (any, error) {
+			p, err := shop.CreateProduct(ctx, store.NewProduct{Title: "Linen shirt", Price: conduit.MustParseDecimal("39.90"), Category: "men's clothing"})
+			return field(p, func() any { return p.ID }), err
+		}},
+
+		"sunrise.Get": {do: func(ctx context.Context) (any, error) {
+			d, err := sun.Get(ctx, 51.4779, -0.0015, nil)
+			return field(d, func() any { return d.Results.Sunrise }), err
+		}},
+	}
+}
+
+// field reads a value out of an answer, or nil when there is none (the
+// call failed, or decoded to nothing).
+func field[T any](answer T, read func() any) (v any) {
+	if reflect.ValueOf(&answer).Elem().IsZero() {
+		return nil
+	}
+	defer func() {
+		if recover() != nil {
+			v = nil // an empty list, a nil member
+		}
+	}()
+	return read()
+}
+
+// count walks an iterator to its end.
+func count[R any](all func(func(R, error) bool)) (any, error) {
+	n := 0
+	for _, err := range all {
+		if err != nil {
+			return nil, err
+		}
+		n++
+	}
+	return n, nil
+}
+
+// sent is what reached an operation that answers with nothing to decode:
+// the body of its last request.
+func sent(srv *conduittest.Server, pkg, op string) any {
+	r, _ := srv.Last(pkg, op)
+	return string(r.Body)
+}
+
+// imageWidth decodes a streamed image's header.
+func imageWidth(out *imageedit.Image, err error) (any, error) {
+	if err != nil {
+		return nil, err
+	}
+	defer out.Body.Close()
+	cfg, _, err := image.DecodeConfig(out.Body)
+	return cfg.Width, err
+}
