@@ -1,8 +1,8 @@
 // Command animegraph looks up an anime by name and lists the top shows of a
 // season.
 //
-//	go run ./examples/animegraph -replay                        # against the embedded replay server
-//	CONDUIT_ANIME_URL=https://… go run ./examples/animegraph -search "Cowboy Bebop"
+//	go run ./examples/animegraph -fake  # against conduittest's fake of the service
+//	CONDUIT_ANIMEGRAPH_ANIME_URL=https://… go run ./examples/animegraph -search "Cowboy Bebop"
 package main
 
 import (
@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/conduit-sdk/conduit/animegraph"
-	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/conduittest"
 )
 
 const seasonDocument = `query ($season: MediaSeason, $year: Int) {
@@ -23,12 +23,16 @@ const seasonDocument = `query ($season: MediaSeason, $year: Int) {
 }`
 
 func main() {
-	useReplay := flag.Bool("replay", false, "run against the embedded replay server")
+	fake := flag.Bool("fake", false, "run against conduittest's fake of the service")
 	search := flag.String("search", "Cowboy Bebop", "title to look up")
 	season := flag.String("season", "FALL", "season: WINTER, SPRING, SUMMER or FALL")
 	year := flag.Int("year", 2023, "season year")
 	flag.Parse()
-	defer replay.ServeIf(*useReplay)()
+	if *fake {
+		srv := conduittest.Start()
+		defer srv.Close()
+		srv.Export()
+	}
 	c, err := animegraph.New()
 	if err != nil {
 		log.Fatal(err)

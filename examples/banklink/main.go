@@ -1,13 +1,14 @@
 // Command banklink searches institutions and prints the balances of a linked
 // account.
 //
-//	go run ./examples/banklink -replay    # against the embedded replay server
+//	go run ./examples/banklink -fake  # against conduittest's fake of the service
 //	CONDUIT_BANKLINK_BANK_SANDBOX_URL=https://… CONDUIT_BANKLINK_CLIENT_ID=… CONDUIT_BANKLINK_SECRET=… \
 //	  go run ./examples/banklink -query "first platypus" -access-token access-sandbox-…
 //
 // CONDUIT_BANKLINK_ENVIRONMENT=production switches to CONDUIT_BANKLINK_BANK_PRODUCTION_URL.
-// The access token defaults to $CONDUIT_BANKLINK_ACCESS_TOKEN, which the
-// replay server exports; the package itself takes it per call.
+// The access token defaults to $CONDUIT_BANKLINK_ACCESS_TOKEN, this
+// example's own setting (the package takes a token per call), and with
+// -fake to the token the fake accepts.
 package main
 
 import (
@@ -21,16 +22,23 @@ import (
 
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/banklink"
-	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/conduittest"
 )
 
 func main() {
-	useReplay := flag.Bool("replay", false, "run against the embedded replay server")
+	fake := flag.Bool("fake", false, "run against conduittest's fake of the service")
 	query := flag.String("query", "platypus", "institution name to search for")
 	countries := flag.String("countries", "US", "comma-separated country codes")
 	token := flag.String("access-token", "", "access token of a linked account (default $CONDUIT_BANKLINK_ACCESS_TOKEN)")
 	flag.Parse()
-	defer replay.ServeIf(*useReplay)()
+	if *fake {
+		srv := conduittest.Start()
+		defer srv.Close()
+		srv.Export()
+		if *token == "" {
+			*token, _ = conduittest.Credential("banklink", "access_token")
+		}
+	}
 	if *token == "" {
 		*token = os.Getenv("CONDUIT_BANKLINK_ACCESS_TOKEN")
 	}

@@ -1,7 +1,7 @@
 // Command chat checks a bot token, lists a server's channels, posts a
 // message as the bot and posts one through a webhook.
 //
-//	go run ./examples/chat -replay        # against the embedded replay server
+//	go run ./examples/chat -fake  # against conduittest's fake of the service
 //	CONDUIT_CHAT_URL=https://…/api/v10 CONDUIT_CHAT_WEBHOOK_BASE=https://…/api \
 //	CONDUIT_CHAT_BOT_TOKEN=… CONDUIT_CHAT_WEBHOOK_URL=https://…/api/webhooks/<id>/<token> \
 //	  go run ./examples/chat -guild 1180000000000000007 -channel 1180000000000000101
@@ -19,19 +19,24 @@ import (
 	"time"
 
 	"github.com/conduit-sdk/conduit/chat"
-	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/conduittest"
 )
 
 func main() {
-	useReplay := flag.Bool("replay", false, "run against the embedded replay server")
+	fake := flag.Bool("fake", false, "run against conduittest's fake of the service")
 	guild := flag.String("guild", "1180000000000000007", "server (guild) id whose channels to list")
 	channel := flag.String("channel", "1180000000000000101", "channel id to post to as the bot")
 	text := flag.String("text", "Deploy 2024.06.21-3 finished in 4m12s", "message text")
 	flag.Parse()
-	defer replay.ServeIf(*useReplay)()
-	if *useReplay {
-		os.Setenv("CONDUIT_CHAT_WEBHOOK_URL", os.Getenv("CONDUIT_CHAT_WEBHOOK_BASE")+"/webhooks/"+
-			replay.Credential("chat", "webhook_id")+"/"+replay.Credential("chat", "webhook_token"))
+	if *fake {
+		srv := conduittest.Start()
+		defer srv.Close()
+		srv.Export()
+		// A webhook is per call, not a client setting: the fake's id and
+		// token make its URL.
+		id, _ := conduittest.Credential("chat", "webhook_id")
+		token, _ := conduittest.Credential("chat", "webhook_token")
+		os.Setenv("CONDUIT_CHAT_WEBHOOK_URL", srv.BaseURL("chat", "chat_webhook_base")+"/webhooks/"+id+"/"+token)
 	}
 	c, err := chat.New()
 	if err != nil {

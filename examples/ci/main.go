@@ -1,7 +1,7 @@
 // Command ci shows who the token belongs to, lists a project's pipelines
 // across pages and, with -trigger, starts one.
 //
-//	go run ./examples/ci -replay -trigger main   # against the embedded replay server
+//	go run ./examples/ci -fake -trigger main  # against conduittest's fake of the service
 //	CONDUIT_CI_URL=https://…/api/v2 CONDUIT_CI_API_TOKEN=… go run ./examples/ci -project gh/acme/api
 package main
 
@@ -13,16 +13,20 @@ import (
 	"time"
 
 	"github.com/conduit-sdk/conduit/ci"
-	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/conduittest"
 )
 
 func main() {
-	useReplay := flag.Bool("replay", false, "run against the embedded replay server")
+	fake := flag.Bool("fake", false, "run against conduittest's fake of the service")
 	project := flag.String("project", "gh/acme/api", "project slug, <vcs_prefix>/<org>/<repo>")
 	branch := flag.String("trigger", "", "start a pipeline on this branch")
 	limit := flag.Int("n", 20, "show at most this many pipelines, newest first (0: all)")
 	flag.Parse()
-	defer replay.ServeIf(*useReplay)()
+	if *fake {
+		srv := conduittest.Start()
+		defer srv.Close()
+		srv.Export()
+	}
 	slug, err := ci.ParseProjectSlug(*project)
 	if err != nil {
 		log.Fatal(err)

@@ -1,6 +1,6 @@
 // Command countries prints a few capitals and the cities of a country.
 //
-//	go run ./examples/countries -replay               # against the embedded replay server
+//	go run ./examples/countries -fake  # against conduittest's fake of the service
 //	CONDUIT_COUNTRIES_URL=https://…/api/v0.1 go run ./examples/countries -country Ghana
 package main
 
@@ -12,16 +12,20 @@ import (
 	"strings"
 	"time"
 
+	"github.com/conduit-sdk/conduit/conduittest"
 	"github.com/conduit-sdk/conduit/countries"
-	"github.com/conduit-sdk/conduit/internal/replay"
 )
 
 func main() {
-	useReplay := flag.Bool("replay", false, "run against the embedded replay server")
+	fake := flag.Bool("fake", false, "run against conduittest's fake of the service")
 	country := flag.String("country", "Nigeria", "country whose cities to list")
 	capitals := flag.Int("capitals", 5, "how many capitals to print")
 	flag.Parse()
-	defer replay.ServeIf(*useReplay)()
+	if *fake {
+		srv := conduittest.Start()
+		defer srv.Close()
+		srv.Export()
+	}
 	c, err := countries.New()
 	if err != nil {
 		log.Fatal(err)

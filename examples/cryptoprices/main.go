@@ -1,6 +1,6 @@
 // Command cryptoprices prints a spot price and a few exchange rates.
 //
-//	go run ./examples/cryptoprices -replay                 # against the embedded replay server
+//	go run ./examples/cryptoprices -fake  # against conduittest's fake of the service
 //	CONDUIT_CRYPTOPRICES_CRYPTO_URL=https://… go run ./examples/cryptoprices -base ETH -currency EUR
 package main
 
@@ -12,16 +12,20 @@ import (
 	"sort"
 	"time"
 
+	"github.com/conduit-sdk/conduit/conduittest"
 	"github.com/conduit-sdk/conduit/cryptoprices"
-	"github.com/conduit-sdk/conduit/internal/replay"
 )
 
 func main() {
-	useReplay := flag.Bool("replay", false, "run against the embedded replay server")
+	fake := flag.Bool("fake", false, "run against conduittest's fake of the service")
 	base := flag.String("base", "BTC", "asset code")
 	currency := flag.String("currency", "USD", "currency code")
 	flag.Parse()
-	defer replay.ServeIf(*useReplay)()
+	if *fake {
+		srv := conduittest.Start()
+		defer srv.Close()
+		srv.Export()
+	}
 	c, err := cryptoprices.New()
 	if err != nil {
 		log.Fatal(err)

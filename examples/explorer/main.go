@@ -1,7 +1,7 @@
 // Command explorer prints the recommended fees, the mempool backlog and the
 // latest blocks.
 //
-//	go run ./examples/explorer -replay                  # against the embedded replay server
+//	go run ./examples/explorer -fake  # against conduittest's fake of the service
 //	CONDUIT_EXPLORER_URL=https://…/api go run ./examples/explorer
 package main
 
@@ -12,15 +12,19 @@ import (
 	"log"
 	"time"
 
+	"github.com/conduit-sdk/conduit/conduittest"
 	"github.com/conduit-sdk/conduit/explorer"
-	"github.com/conduit-sdk/conduit/internal/replay"
 )
 
 func main() {
-	useReplay := flag.Bool("replay", false, "run against the embedded replay server")
+	fake := flag.Bool("fake", false, "run against conduittest's fake of the service")
 	n := flag.Int("blocks", 5, "how many of the latest blocks to print")
 	flag.Parse()
-	defer replay.ServeIf(*useReplay)()
+	if *fake {
+		srv := conduittest.Start()
+		defer srv.Close()
+		srv.Export()
+	}
 	c, err := explorer.New()
 	if err != nil {
 		log.Fatal(err)

@@ -1,7 +1,7 @@
 // Command filings prints a company's record and the facts it filed for one
 // XBRL concept.
 //
-//	go run ./examples/filings -replay                        # against the embedded replay server
+//	go run ./examples/filings -fake  # against conduittest's fake of the service
 //	CONDUIT_FILINGS_URL=https://… CONDUIT_FILINGS_USER_AGENT="Example Corp admin@example.com" \
 //	  go run ./examples/filings -cik 320193 -tag AccountsPayableCurrent
 package main
@@ -14,17 +14,21 @@ import (
 	"strings"
 	"time"
 
+	"github.com/conduit-sdk/conduit/conduittest"
 	"github.com/conduit-sdk/conduit/filings"
-	"github.com/conduit-sdk/conduit/internal/replay"
 )
 
 func main() {
-	useReplay := flag.Bool("replay", false, "run against the embedded replay server")
+	fake := flag.Bool("fake", false, "run against conduittest's fake of the service")
 	cik := flag.Int64("cik", 320193, "company key number (CIK)")
 	taxonomy := flag.String("taxonomy", "us-gaap", "XBRL taxonomy")
 	tag := flag.String("tag", "AccountsPayableCurrent", "XBRL concept tag")
 	flag.Parse()
-	defer replay.ServeIf(*useReplay)()
+	if *fake {
+		srv := conduittest.Start()
+		defer srv.Close()
+		srv.Export()
+	}
 	c, err := filings.New()
 	if err != nil {
 		log.Fatal(err)

@@ -1,7 +1,7 @@
 // Command fiscal prints the national debt, newest first, and the latest
 // average interest rates, following the service's pages.
 //
-//	go run ./examples/fiscal -replay                       # against the embedded replay server
+//	go run ./examples/fiscal -fake  # against conduittest's fake of the service
 //	CONDUIT_FISCAL_URL=https://… go run ./examples/fiscal -n 30
 package main
 
@@ -12,16 +12,20 @@ import (
 	"log"
 	"time"
 
+	"github.com/conduit-sdk/conduit/conduittest"
 	"github.com/conduit-sdk/conduit/fiscal"
-	"github.com/conduit-sdk/conduit/internal/replay"
 )
 
 func main() {
-	useReplay := flag.Bool("replay", false, "run against the embedded replay server")
+	fake := flag.Bool("fake", false, "run against conduittest's fake of the service")
 	n := flag.Int("n", 10, "how many debt records to print")
 	size := flag.Int("page-size", 3, "records per page")
 	flag.Parse()
-	defer replay.ServeIf(*useReplay)()
+	if *fake {
+		srv := conduittest.Start()
+		defer srv.Close()
+		srv.Export()
+	}
 	c, err := fiscal.New()
 	if err != nil {
 		log.Fatal(err)

@@ -1,6 +1,6 @@
 // Command fxopen prints today's rates for a base currency.
 //
-//	go run ./examples/fxopen -replay                   # against the embedded replay server
+//	go run ./examples/fxopen -fake  # against conduittest's fake of the service
 //	CONDUIT_FXOPEN_OPEN_FX_URL=https://… go run ./examples/fxopen -base EUR GBP JPY
 package main
 
@@ -11,15 +11,19 @@ import (
 	"log"
 	"time"
 
+	"github.com/conduit-sdk/conduit/conduittest"
 	"github.com/conduit-sdk/conduit/fxopen"
-	"github.com/conduit-sdk/conduit/internal/replay"
 )
 
 func main() {
-	useReplay := flag.Bool("replay", false, "run against the embedded replay server")
+	fake := flag.Bool("fake", false, "run against conduittest's fake of the service")
 	base := flag.String("base", "USD", "base currency code")
 	flag.Parse()
-	defer replay.ServeIf(*useReplay)()
+	if *fake {
+		srv := conduittest.Start()
+		defer srv.Close()
+		srv.Export()
+	}
 	c, err := fxopen.New()
 	if err != nil {
 		log.Fatal(err)

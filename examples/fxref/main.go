@@ -1,7 +1,7 @@
 // Command fxref prints reference currency rates: the latest, those of a past
 // day, a range of days, and the currency list.
 //
-//	go run ./examples/fxref -replay               # against the embedded replay server
+//	go run ./examples/fxref -fake  # against conduittest's fake of the service
 //	CONDUIT_FXREF_FX_URL=https://… go run ./examples/fxref -base USD -symbols EUR,JPY -from 2024-03-01 -to 2024-03-08
 package main
 
@@ -14,19 +14,23 @@ import (
 	"time"
 
 	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/conduittest"
 	"github.com/conduit-sdk/conduit/fxref"
-	"github.com/conduit-sdk/conduit/internal/replay"
 )
 
 func main() {
-	useReplay := flag.Bool("replay", false, "run against the embedded replay server")
+	fake := flag.Bool("fake", false, "run against conduittest's fake of the service")
 	base := flag.String("base", "EUR", "base currency code")
 	symbols := flag.String("symbols", "USD,GBP", "comma-separated target currency codes")
 	on := flag.String("on", "2024-01-01", "day for the historical rates, YYYY-MM-DD")
 	from := flag.String("from", "2024-06-01", "first day of the range, YYYY-MM-DD")
 	to := flag.String("to", "2024-06-07", "last day of the range, YYYY-MM-DD")
 	flag.Parse()
-	defer replay.ServeIf(*useReplay)()
+	if *fake {
+		srv := conduittest.Start()
+		defer srv.Close()
+		srv.Export()
+	}
 	p := &fxref.RatesParams{Base: *base}
 	if *symbols != "" {
 		p.Symbols = strings.Split(*symbols, ",")

@@ -2,10 +2,10 @@
 // local file, and writes the result to a file; it also prints the credits
 // left on the key.
 //
-//	go run ./examples/imageedit -replay                    # against the embedded replay server
-//	CONDUIT_IMAGEEDIT_API_KEY=… CONDUIT_IMAGE_EDIT_URL=https://… CONDUIT_IMAGE_URL=https://… \
+//	go run ./examples/imageedit -fake  # against conduittest's fake of the service
+//	CONDUIT_IMAGEEDIT_API_KEY=… CONDUIT_IMAGEEDIT_IMAGE_EDIT_URL=https://… CONDUIT_IMAGEEDIT_IMAGE_URL=https://… \
 //	  go run ./examples/imageedit -image https://example.com/shoe.jpg -out shoe.png
-//	CONDUIT_IMAGEEDIT_API_KEY=… CONDUIT_SEGMENT_URL=https://… \
+//	CONDUIT_IMAGEEDIT_API_KEY=… CONDUIT_IMAGEEDIT_SEGMENT_URL=https://… \
 //	  go run ./examples/imageedit -file shoe.jpg -out shoe.png
 package main
 
@@ -19,19 +19,23 @@ import (
 	"os"
 	"time"
 
+	"github.com/conduit-sdk/conduit/conduittest"
 	"github.com/conduit-sdk/conduit/imageedit"
-	"github.com/conduit-sdk/conduit/internal/replay"
 )
 
 func main() {
-	useReplay := flag.Bool("replay", false, "run against the embedded replay server")
+	fake := flag.Bool("fake", false, "run against conduittest's fake of the service")
 	imageURL := flag.String("image", "https://cdn.example.com/shoe.jpg", "URL of the image to edit")
 	file := flag.String("file", "", "a local image to cut out with Segment instead of editing -image")
 	removeBG := flag.Bool("remove-background", true, "remove the background (Edit)")
 	bg := flag.String("background-color", "", "an Extra parameter passed as background.color (Edit)")
 	out := flag.String("out", "edited.png", "where to write the result")
 	flag.Parse()
-	defer replay.ServeIf(*useReplay)()
+	if *fake {
+		srv := conduittest.Start()
+		defer srv.Close()
+		srv.Export()
+	}
 	c, err := imageedit.New()
 	if err != nil {
 		log.Fatal(err)

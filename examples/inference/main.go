@@ -1,9 +1,9 @@
 // Command inference asks a model one question and prints the reply, streamed
 // as it is generated unless -stream=false.
 //
-//	go run ./examples/inference -replay                      # against the embedded replay server
+//	go run ./examples/inference -fake  # against conduittest's fake of the service
 //	CONDUIT_INFERENCE_URL=https://…/v1 CONDUIT_INFERENCE_API_KEY=… go run ./examples/inference -prompt "Hello"
-//	go run ./examples/inference -replay -models              # list the models instead
+//	go run ./examples/inference -fake -models              # list the models instead
 package main
 
 import (
@@ -14,18 +14,22 @@ import (
 	"os"
 	"os/signal"
 
+	"github.com/conduit-sdk/conduit/conduittest"
 	"github.com/conduit-sdk/conduit/inference"
-	"github.com/conduit-sdk/conduit/internal/replay"
 )
 
 func main() {
-	useReplay := flag.Bool("replay", false, "run against the embedded replay server")
+	fake := flag.Bool("fake", false, "run against conduittest's fake of the service")
 	model := flag.String("model", "llama-3.3-70b-versatile", "model identifier")
 	prompt := flag.String("prompt", "Explain in one sentence why fast inference matters.", "the question")
 	stream := flag.Bool("stream", true, "print the reply as it is generated")
 	models := flag.Bool("models", false, "list the models available to the key and exit")
 	flag.Parse()
-	defer replay.ServeIf(*useReplay)()
+	if *fake {
+		srv := conduittest.Start()
+		defer srv.Close()
+		srv.Export()
+	}
 	c, err := inference.New()
 	if err != nil {
 		log.Fatal(err)

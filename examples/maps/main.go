@@ -1,7 +1,7 @@
 // Command maps geocodes an address, searches places by text and computes a
 // route.
 //
-//	go run ./examples/maps -replay    # against the embedded replay server
+//	go run ./examples/maps -fake  # against conduittest's fake of the service
 //	CONDUIT_MAPS_API_KEY=… CONDUIT_MAPS_GEOCODING_URL=https://… CONDUIT_MAPS_PLACES_URL=https://… \
 //	  CONDUIT_MAPS_ROUTES_URL=https://… go run ./examples/maps -address "10 Downing St, London"
 //
@@ -15,17 +15,21 @@ import (
 	"log"
 	"time"
 
-	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/conduittest"
 	"github.com/conduit-sdk/conduit/maps"
 )
 
 func main() {
-	useReplay := flag.Bool("replay", false, "run against the embedded replay server")
+	fake := flag.Bool("fake", false, "run against conduittest's fake of the service")
 	address := flag.String("address", "1600 Amphitheatre Parkway, Mountain View, CA", "address to geocode, and the route's origin")
 	text := flag.String("text", "amphitheatre in Mountain View", "text to search places for")
 	to := flag.String("to", "450 Serra Mall, Stanford, CA", "route destination")
 	flag.Parse()
-	defer replay.ServeIf(*useReplay)()
+	if *fake {
+		srv := conduittest.Start()
+		defer srv.Close()
+		srv.Export()
+	}
 	c, err := maps.New()
 	if err != nil {
 		log.Fatal(err)

@@ -2,7 +2,7 @@
 // with an API key and secret also all its image assets, page after page,
 // and its usage.
 //
-//	go run ./examples/media -replay                       # against the embedded replay server
+//	go run ./examples/media -fake  # against conduittest's fake of the service
 //	CONDUIT_MEDIA_CLOUD_NAME=demo CONDUIT_MEDIA_DELIVERY_URL=https://… go run ./examples/media -tag products
 //	CONDUIT_MEDIA_CLOUD_NAME=demo CONDUIT_MEDIA_ADMIN_URL=https://… CONDUIT_MEDIA_DELIVERY_URL=https://… \
 //	  CONDUIT_MEDIA_API_KEY=… CONDUIT_MEDIA_API_SECRET=… go run ./examples/media -tag products -max 20
@@ -17,16 +17,20 @@ import (
 	"time"
 
 	"github.com/conduit-sdk/conduit"
-	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/conduittest"
 	"github.com/conduit-sdk/conduit/media"
 )
 
 func main() {
-	useReplay := flag.Bool("replay", false, "run against the embedded replay server")
+	fake := flag.Bool("fake", false, "run against conduittest's fake of the service")
 	tag := flag.String("tag", "products", "tag whose public image list to print")
 	maxResults := flag.Int("max", 10, "max_results: the admin image list's page size")
 	flag.Parse()
-	defer replay.ServeIf(*useReplay)()
+	if *fake {
+		srv := conduittest.Start()
+		defer srv.Close()
+		srv.Export()
+	}
 	c, err := media.New()
 	if err != nil {
 		log.Fatal(err)

@@ -1,6 +1,6 @@
 // Command museum searches the collection and prints the first few objects.
 //
-//	go run ./examples/museum -replay                                  # against the embedded replay server
+//	go run ./examples/museum -fake  # against conduittest's fake of the service
 //	CONDUIT_MUSEUM_URL=https://…/public/collection/v1 go run ./examples/museum -q "wheat field"
 package main
 
@@ -11,17 +11,21 @@ import (
 	"log"
 	"time"
 
-	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/conduittest"
 	"github.com/conduit-sdk/conduit/museum"
 )
 
 func main() {
-	useReplay := flag.Bool("replay", false, "run against the embedded replay server")
+	fake := flag.Bool("fake", false, "run against conduittest's fake of the service")
 	q := flag.String("q", "cypresses", "search text")
 	images := flag.Bool("images", true, "only objects with a photo")
 	n := flag.Int("n", 3, "how many objects to fetch")
 	flag.Parse()
-	defer replay.ServeIf(*useReplay)()
+	if *fake {
+		srv := conduittest.Start()
+		defer srv.Close()
+		srv.Export()
+	}
 	c, err := museum.New()
 	if err != nil {
 		log.Fatal(err)

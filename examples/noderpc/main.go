@@ -1,7 +1,7 @@
 // Command noderpc prints a node's latest block and the balance of an address.
 //
-//	go run ./examples/noderpc -replay                   # against the embedded replay server
-//	CONDUIT_RPC_URL=https://… CONDUIT_NODERPC_API_KEY=… go run ./examples/noderpc -address 0x…
+//	go run ./examples/noderpc -fake  # against conduittest's fake of the service
+//	CONDUIT_NODERPC_RPC_URL=https://… CONDUIT_NODERPC_API_KEY=… go run ./examples/noderpc -address 0x…
 package main
 
 import (
@@ -12,16 +12,20 @@ import (
 	"math/big"
 	"time"
 
-	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/conduittest"
 	"github.com/conduit-sdk/conduit/noderpc"
 )
 
 func main() {
-	useReplay := flag.Bool("replay", false, "run against the embedded replay server")
+	fake := flag.Bool("fake", false, "run against conduittest's fake of the service")
 	address := flag.String("address", "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045", "account address, 0x and 40 hex digits")
 	tag := flag.String("block", "latest", "block tag or 0x block number")
 	flag.Parse()
-	defer replay.ServeIf(*useReplay)()
+	if *fake {
+		srv := conduittest.Start()
+		defer srv.Close()
+		srv.Export()
+	}
 	c, err := noderpc.New()
 	if err != nil {
 		log.Fatal(err)

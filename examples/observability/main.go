@@ -1,7 +1,7 @@
 // Command observability checks an API key, lists its datasets and sends one
 // event.
 //
-//	go run ./examples/observability -replay                      # against the embedded replay server
+//	go run ./examples/observability -fake  # against conduittest's fake of the service
 //	CONDUIT_OBSERVABILITY_OBS_URL=https://… CONDUIT_OBSERVABILITY_API_KEY=… go run ./examples/observability -dataset checkout
 //	CONDUIT_OBSERVABILITY_REGION=eu CONDUIT_OBSERVABILITY_OBS_EU_URL=https://… … go run ./examples/observability
 package main
@@ -13,15 +13,19 @@ import (
 	"log"
 	"time"
 
-	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/conduittest"
 	"github.com/conduit-sdk/conduit/observability"
 )
 
 func main() {
-	useReplay := flag.Bool("replay", false, "run against the embedded replay server")
+	fake := flag.Bool("fake", false, "run against conduittest's fake of the service")
 	dataset := flag.String("dataset", "conduit-example", "dataset to send the event to")
 	flag.Parse()
-	defer replay.ServeIf(*useReplay)()
+	if *fake {
+		srv := conduittest.Start()
+		defer srv.Close()
+		srv.Export()
+	}
 	c, err := observability.New()
 	if err != nil {
 		log.Fatal(err)

@@ -1,7 +1,7 @@
 // Command pkgstats shows a package's versions, what a range resolves to, and
 // how often the package was served.
 //
-//	go run ./examples/pkgstats -replay               # against the embedded replay server
+//	go run ./examples/pkgstats -fake  # against conduittest's fake of the service
 //	CONDUIT_PKGSTATS_CDN_STATS_URL=https://… go run ./examples/pkgstats -package react -specifier ^18
 package main
 
@@ -12,18 +12,22 @@ import (
 	"log"
 	"time"
 
-	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/conduittest"
 	"github.com/conduit-sdk/conduit/pkgstats"
 )
 
 func main() {
-	useReplay := flag.Bool("replay", false, "run against the embedded replay server")
+	fake := flag.Bool("fake", false, "run against conduittest's fake of the service")
 	registry := flag.String("type", "npm", "registry type")
 	name := flag.String("package", "@babel/core", "package name, @scope/name for scoped packages")
 	spec := flag.String("specifier", "^7.20", "version range, version or tag to resolve")
 	period := flag.String("period", "week", "stats period")
 	flag.Parse()
-	defer replay.ServeIf(*useReplay)()
+	if *fake {
+		srv := conduittest.Start()
+		defer srv.Close()
+		srv.Export()
+	}
 	c, err := pkgstats.New()
 	if err != nil {
 		log.Fatal(err)

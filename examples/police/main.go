@@ -1,6 +1,6 @@
 // Command police lists the forces and the street crimes near a point.
 //
-//	go run ./examples/police -replay                          # against the embedded replay server
+//	go run ./examples/police -fake  # against conduittest's fake of the service
 //	CONDUIT_POLICE_URL=https://… go run ./examples/police -lat 51.5074 -lng -0.1278 -month 2024-01
 package main
 
@@ -11,17 +11,21 @@ import (
 	"log"
 	"time"
 
-	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/conduittest"
 	"github.com/conduit-sdk/conduit/police"
 )
 
 func main() {
-	useReplay := flag.Bool("replay", false, "run against the embedded replay server")
+	fake := flag.Bool("fake", false, "run against conduittest's fake of the service")
 	lat := flag.Float64("lat", 52.629729, "latitude")
 	lng := flag.Float64("lng", -1.131592, "longitude")
 	month := flag.String("month", "", "YYYY-MM; empty for the latest month")
 	flag.Parse()
-	defer replay.ServeIf(*useReplay)()
+	if *fake {
+		srv := conduittest.Start()
+		defer srv.Close()
+		srv.Export()
+	}
 	c, err := police.New()
 	if err != nil {
 		log.Fatal(err)

@@ -1,7 +1,7 @@
 // Command store looks up a product, lists a category and submits a product
 // to the demo store (which stores nothing).
 //
-//	go run ./examples/store -replay               # against the embedded replay server
+//	go run ./examples/store -fake  # against conduittest's fake of the service
 //	CONDUIT_STORE_URL=https://… go run ./examples/store -category "women's clothing"
 package main
 
@@ -13,18 +13,22 @@ import (
 	"time"
 
 	"github.com/conduit-sdk/conduit"
-	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/conduittest"
 	"github.com/conduit-sdk/conduit/store"
 )
 
 func main() {
-	useReplay := flag.Bool("replay", false, "run against the embedded replay server")
+	fake := flag.Bool("fake", false, "run against conduittest's fake of the service")
 	id := flag.Int64("id", 1, "product id")
 	category := flag.String("category", "men's clothing", "category name")
 	limit := flag.Int("limit", 3, "at most this many products of the category")
 	newPrice := flag.String("price", "39.90", "price of the product to submit, an exact decimal")
 	flag.Parse()
-	defer replay.ServeIf(*useReplay)()
+	if *fake {
+		srv := conduittest.Start()
+		defer srv.Close()
+		srv.Export()
+	}
 	c, err := store.New()
 	if err != nil {
 		log.Fatal(err)

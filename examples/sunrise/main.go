@@ -1,7 +1,7 @@
 // Command sunrise prints the sun times for a place.
 //
-//	go run ./examples/sunrise -replay               # against the embedded replay server
-//	CONDUIT_SUN_URL=https://… go run ./examples/sunrise -lat 48.85 -lng 2.35
+//	go run ./examples/sunrise -fake  # against conduittest's fake of the service
+//	CONDUIT_SUNRISE_SUN_URL=https://… go run ./examples/sunrise -lat 48.85 -lng 2.35
 package main
 
 import (
@@ -11,18 +11,22 @@ import (
 	"log"
 	"time"
 
-	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/conduittest"
 	"github.com/conduit-sdk/conduit/sunrise"
 )
 
 func main() {
-	useReplay := flag.Bool("replay", false, "run against the embedded replay server")
+	fake := flag.Bool("fake", false, "run against conduittest's fake of the service")
 	lat := flag.Float64("lat", 51.4779, "latitude")
 	lng := flag.Float64("lng", -0.0015, "longitude")
 	date := flag.String("date", "2024-06-21", "date, YYYY-MM-DD")
 	tz := flag.String("tzid", "", "IANA time zone for the times")
 	flag.Parse()
-	defer replay.ServeIf(*useReplay)()
+	if *fake {
+		srv := conduittest.Start()
+		defer srv.Close()
+		srv.Export()
+	}
 	c, err := sunrise.New()
 	if err != nil {
 		log.Fatal(err)
