@@ -30,7 +30,7 @@ func init() {
 	}
 }
 
-// rpcCall is the part of a JSON-RPC request the replay server reads.
+// rpcCall is the part of a JSON-RPC request the server reads.
 type rpcCall struct {
 	JSONRPC string          `json:"jsonrpc"`
 	ID      json.RawMessage `json:"id"`

@@ -137,7 +137,7 @@ func (s *Server) Setenv(tb testing.TB) {
 }
 
 // Export sets Env in the process environment, for programs that are not
-// tests (the examples' -replay flag); it is not safe beside other code that
+// tests (the examples' -fake flag); it is not safe beside other code that
 // reads the environment concurrently.
 func (s *Server) Export() {
 	for k, v := range s.Env() {
