@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"testing"
+	"time"
 
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/sunrise"
@@ -58,7 +59,7 @@ func BenchmarkGetConduit(b *testing.B) {
 		b.Fatal(err)
 	}
 	ctx := context.Background()
-	p := &sunrise.GetParams{Date: "2024-06-21"}
+	p := &sunrise.GetParams{Date: conduit.Date{Year: 2024, Month: time.June, Day: 21}}
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := c.Get(ctx, 51.4779, -0.0015, p); err != nil {

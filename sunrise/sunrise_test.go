@@ -3,6 +3,7 @@ package sunrise_test
 import (
 	"context"
 	"errors"
+	"net/http"
 	"testing"
 	"time"
 
@@ -17,9 +18,12 @@ import (
 
 func newReplay(t *testing.T) *sunrise.Client { return testkit.Replay(t, "sunrise", sunrise.New) }
 
+// midsummer is the day the replay fixtures answer for.
+var midsummer = conduit.Date{Year: 2024, Month: time.June, Day: 21}
+
 func TestGetISO(t *testing.T) {
 	c := newReplay(t)
-	r, err := c.Get(context.Background(), 51.4779, -0.0015, &sunrise.GetParams{Date: "2024-06-21"})
+	r, err := c.Get(context.Background(), 51.4779, -0.0015, &sunrise.GetParams{Date: midsummer})
 	require.NoError(t, err)
 	assert.Equal(t, time.Date(2024, 6, 21, 3, 43, 32, 0, time.UTC), r.Results.Sunrise.Time)
 	assert.Equal(t, 59889*time.Second, r.Results.DayLength.Duration)
@@ -34,7 +38,7 @@ func TestGetISO(t *testing.T) {
 
 func TestGetFormatted(t *testing.T) {
 	c := newReplay(t)
-	r, err := c.Get(context.Background(), 51.4779, -0.0015, &sunrise.GetParams{Date: "2024-06-21", Formatted: true, TZID: "Europe/London"})
+	r, err := c.Get(context.Background(), 51.4779, -0.0015, &sunrise.GetParams{Date: midsummer, Formatted: true, TZID: "Europe/London"})
 	require.NoError(t, err)
 	london, _ := time.LoadLocation("Europe/London")
 	assert.True(t, r.Results.Sunrise.Equal(time.Date(2024, 6, 21, 4, 43, 32, 0, london)), "got %v", r.Results.Sunrise.Time)
@@ -48,7 +52,7 @@ func TestGetFormatted(t *testing.T) {
 func TestGetRequestShape(t *testing.T) {
 	srv := testkit.Start(t, testkit.Reply{Body: testkit.Fixture(t, "sunrise", "get.json")})
 	c := testkit.Client(t, sunrise.New, conduit.WithBaseURL(srv.URL+"/"))
-	_, err := c.Get(context.Background(), -33.8688, 151.2093, &sunrise.GetParams{Date: "2024-01-05", TZID: "Australia/Sydney"})
+	_, err := c.Get(context.Background(), -33.8688, 151.2093, &sunrise.GetParams{Date: conduit.Date{Year: 2024, Month: time.January, Day: 5}, TZID: "Australia/Sydney"})
 	require.NoError(t, err)
 	got := srv.Last(t)
 	testkit.OpenGET(t, got)
@@ -82,8 +86,10 @@ func TestGetBadInput(t *testing.T) {
 		{Field: "lat", Call: get(91, 0, nil)},
 		{Field: "lng", Call: get(0, 180.01, nil)},
 		{Field: "lng", Call: get(0, -200, nil)},
-		{Field: "date", Call: get(0, 0, &sunrise.GetParams{Date: "2024-13-01"})},
-		{Field: "date", Call: get(0, 0, &sunrise.GetParams{Date: "21/06/2024"})},
+		{Field: "date", Call: get(0, 0, &sunrise.GetParams{Date: conduit.Date{Year: 2024, Month: 13, Day: 1}})},
+		{Field: "date", Call: get(0, 0, &sunrise.GetParams{Date: conduit.Date{Year: 2023, Month: time.February, Day: 29}})},
+		{Field: "date", Call: get(0, 0, &sunrise.GetParams{Date: conduit.Date{Year: 2024, Month: time.June}})},
+		{Field: "date", Call: get(0, 0, &sunrise.GetParams{Date: conduit.Date{Year: 1970, Month: time.January, Day: 1}})},
 		{Field: "tzid", Call: get(0, 0, &sunrise.GetParams{TZID: "Mars/Olympus_Mons"})},
 	})
 }
@@ -104,27 +110,44 @@ func TestBaseURLFromEnv(t *testing.T) {
 	require.NoError(t, err)
 }
 
-func TestParseDayLength(t *testing.T) {
-	for in, want := range map[string]time.Duration{"59889": 59889 * time.Second, "16:38:09": 16*time.Hour + 38*time.Minute + 9*time.Second, "0": 0, "00:00:00": 0} {
-		got, err := sunrise.ParseDayLength(in)
-		require.NoError(t, err, in)
-		assert.Equal(t, want, got, in)
+// dayLengthServer answers Get with day_length set to the text of the
+// call's "dl" query parameter, so a test can send any token.
+func dayLengthServer(t testing.TB) *sunrise.Client {
+	srv := testkit.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		testkit.Reply{Body: `{"results":{"day_length":` + r.URL.Query().Get("dl") + `},"status":"OK"}`}.ServeHTTP(w, r)
+	}))
+	return testkit.Client(t, sunrise.New, conduit.WithBaseURL(srv.URL), conduit.WithMaxRetries(0))
+}
+
+// day_length comes as seconds or as "HH:MM:SS" and is at most a day; an
+// answer outside 0 to 24 hours is malformed, not a day length.
+func TestDayLength(t *testing.T) {
+	c := dayLengthServer(t)
+	get := func(token string) (*sunrise.Response, error) {
+		return c.Get(context.Background(), 0, 0, nil, conduit.WithQuery("dl", token))
 	}
-	for _, in := range []string{"", "-5", "25:00:00", "1:60:00", "abc", "1:2", "99999999"} {
-		_, err := sunrise.ParseDayLength(in)
-		assert.Error(t, err, in)
+	for in, want := range map[string]time.Duration{`59889`: 59889 * time.Second, `"16:38:09"`: 16*time.Hour + 38*time.Minute + 9*time.Second,
+		`0`: 0, `"00:00:00"`: 0, `86400`: 24 * time.Hour, `"59889"`: 59889 * time.Second} {
+		r, err := get(in)
+		require.NoError(t, err, in)
+		assert.Equal(t, want, r.Results.DayLength.Duration, in)
+	}
+	for _, in := range []string{`""`, `-5`, `"25:00:00"`, `"1:60:00"`, `"abc"`, `"1:2"`, `99999999`, `86401`} {
+		_, err := get(in)
+		assert.ErrorIs(t, err, conduit.ErrMalformedResponse, in)
 	}
 }
 
 func FuzzDayLength(f *testing.F) {
-	for _, s := range []string{`59889`, `"16:38:09"`, `"1:2:3"`, `null`, `-1`, `"::"`, `1e9`} {
+	for _, s := range []string{`59889`, `"16:38:09"`, `"1:2:3"`, `null`, `-1`, `"::"`, `1e9`, `"90000s"`} {
 		f.Add(s)
 	}
+	c := dayLengthServer(f)
 	f.Fuzz(func(t *testing.T, in string) {
-		var d sunrise.Duration
-		if err := d.UnmarshalJSON([]byte(in)); err == nil {
-			if d.Duration < 0 || d.Duration > 24*time.Hour {
-				t.Fatalf("%q decoded to out-of-range %v", in, d.Duration)
+		r, err := c.Get(context.Background(), 0, 0, nil, conduit.WithQuery("dl", in))
+		if err == nil {
+			if d := r.Results.DayLength.Duration; d < 0 || d > 24*time.Hour {
+				t.Fatalf("%q decoded to out-of-range %v", in, d)
 			}
 		}
 	})

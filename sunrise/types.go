@@ -3,9 +3,11 @@ package sunrise
 import (
 	"encoding/json"
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
+
+	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
 // Response is the body of Get. RawJSON returns it as sent.
@@ -16,34 +18,56 @@ type Response struct {
 	TZID    string  `json:"tzid"`
 }
 
-// Results are the sun times of one day.
+// Results are the sun times of one day. A Time is zero (IsZero) when the
+// event does not happen that day: no sunrise in a polar night, no
+// astronomical twilight on a midsummer night far from the equator.
 type Results struct {
-	Sunrise                   Time     `json:"sunrise"`
-	Sunset                    Time     `json:"sunset"`
-	SolarNoon                 Time     `json:"solar_noon"`
-	DayLength                 Duration `json:"day_length"`
-	CivilTwilightBegin        Time     `json:"civil_twilight_begin"`
-	CivilTwilightEnd          Time     `json:"civil_twilight_end"`
-	NauticalTwilightBegin     Time     `json:"nautical_twilight_begin"`
-	NauticalTwilightEnd       Time     `json:"nautical_twilight_end"`
-	AstronomicalTwilightBegin Time     `json:"astronomical_twilight_begin"`
-	AstronomicalTwilightEnd   Time     `json:"astronomical_twilight_end"`
+	Sunrise   Time `json:"sunrise"`
+	Sunset    Time `json:"sunset"`
+	SolarNoon Time `json:"solar_noon"`
+	// DayLength is between 0 and 24 hours; Get refuses an answer outside
+	// that range as malformed.
+	DayLength                 conduit.Duration `json:"day_length"`
+	CivilTwilightBegin        Time             `json:"civil_twilight_begin"`
+	CivilTwilightEnd          Time             `json:"civil_twilight_end"`
+	NauticalTwilightBegin     Time             `json:"nautical_twilight_begin"`
+	NauticalTwilightEnd       Time             `json:"nautical_twilight_end"`
+	AstronomicalTwilightBegin Time             `json:"astronomical_twilight_begin"`
+	AstronomicalTwilightEnd   Time             `json:"astronomical_twilight_end"`
 }
 
-func (r *Results) anchor(day time.Time, loc *time.Location) {
+func (r *Results) anchor(day conduit.Date, loc *time.Location) {
 	for _, t := range []*Time{&r.Sunrise, &r.Sunset, &r.SolarNoon, &r.CivilTwilightBegin, &r.CivilTwilightEnd,
 		&r.NauticalTwilightBegin, &r.NauticalTwilightEnd, &r.AstronomicalTwilightBegin, &r.AstronomicalTwilightEnd} {
 		t.anchor(day, loc)
 	}
 }
 
+// check refuses a day length no day can have, which only a broken answer
+// sends.
+func (r *Response) check() *transport.Problem {
+	if d := r.Results.DayLength.Duration; d < 0 || d > 24*time.Hour {
+		return &transport.Problem{Kind: conduit.ErrMalformedResponse, Message: fmt.Sprintf("day_length %v is outside 0 to 24 hours", d)}
+	}
+	return nil
+}
+
 // Time is one sun event. With formatted=0 the service sends an ISO 8601
 // instant; otherwise a 12-hour clock string ("5:43:08 AM"), kept in Clock
-// and anchored by Get to the requested date in the tzid zone.
+// and anchored by Get to the requested date in the tzid zone, as the wall
+// clock there reads it on that day, daylight-saving changes included.
+//
+// The service marks an event that does not happen that day with a time on
+// 1970-01-01, or "12:00:01 AM" when formatted; either is decoded as the
+// zero Time, never as a time of that day.
 type Time struct {
 	time.Time
 	Clock string `json:"clock,omitempty"`
 }
+
+// noEvent is the clock string the service sends, formatted, for an event
+// that does not happen that day.
+const noEvent = "12:00:01 AM"
 
 // UnmarshalJSON accepts an RFC 3339 timestamp or a 12-hour clock string.
 func (t *Time) UnmarshalJSON(b []byte) error {
@@ -57,17 +81,27 @@ func (t *Time) UnmarshalJSON(b []byte) error {
 	}
 	if ts, err := time.Parse(time.RFC3339, s); err == nil {
 		t.Time, t.Clock = ts.UTC(), ""
+		if y, m, d := t.Time.Date(); y == 1970 && m == time.January && d == 1 {
+			t.Time = time.Time{}
+		}
 		return nil
 	}
 	if _, err := ParseClock(s); err != nil {
 		return err
 	}
 	t.Time, t.Clock = time.Time{}, s
+	if strings.TrimSpace(s) == noEvent {
+		t.Clock = ""
+	}
 	return nil
 }
 
-// MarshalJSON writes the instant, and the clock text when there was one.
+// MarshalJSON writes the instant, and the clock text when there was one; an
+// event that does not happen is null.
 func (t Time) MarshalJSON() ([]byte, error) {
+	if t.IsZero() && t.Clock == "" {
+		return []byte("null"), nil
+	}
 	ts, err := t.Time.MarshalJSON()
 	if err != nil || t.Clock == "" {
 		return ts, err
@@ -75,7 +109,7 @@ func (t Time) MarshalJSON() ([]byte, error) {
 	return fmt.Appendf(nil, `{"time":%s,"clock":%q}`, ts, t.Clock), nil
 }
 
-func (t *Time) anchor(day time.Time, loc *time.Location) {
+func (t *Time) anchor(day conduit.Date, loc *time.Location) {
 	if t.Clock == "" {
 		return
 	}
@@ -83,8 +117,39 @@ func (t *Time) anchor(day time.Time, loc *time.Location) {
 	if err != nil {
 		return
 	}
-	y, m, d := day.Date()
-	t.Time = time.Date(y, m, d, 0, 0, 0, 0, loc).Add(off)
+	t.Time = wallClock(day, off, loc)
+}
+
+// wallClock is the instant at which a clock in loc reads off past midnight
+// on day. It is built from the clock reading, not as midnight plus off, so
+// that a day that is 23 or 25 hours long keeps its times. A reading the day
+// shows twice, as clocks go back, is its first occurrence; a reading the
+// day skips, as clocks go forward, is taken with the offset before the
+// jump, so it lands as late as the jump is long.
+func wallClock(day conduit.Date, off time.Duration, loc *time.Location) time.Time {
+	// The reading as if it were UTC; minus a zone offset it is an instant.
+	wall := time.Date(day.Year, day.Month, day.Day, 0, 0, 0, 0, time.UTC).Add(off)
+	_, before := wall.Add(-48 * time.Hour).In(loc).Zone()
+	_, after := wall.Add(48 * time.Hour).In(loc).Zone()
+	var first time.Time
+	for _, zoneOff := range []int{before, after} {
+		t := wall.Add(-time.Duration(zoneOff) * time.Second).In(loc)
+		if reads(t, wall) && (first.IsZero() || t.Before(first)) {
+			first = t
+		}
+	}
+	if first.IsZero() {
+		return wall.Add(-time.Duration(before) * time.Second).In(loc)
+	}
+	return first
+}
+
+// reads reports whether t's clock shows the date and time of wall, a UTC
+// time standing for a clock reading.
+func reads(t, wall time.Time) bool {
+	y, m, d := t.Date()
+	h, mi, s := t.Clock()
+	return time.Date(y, m, d, h, mi, s, 0, time.UTC).Equal(wall)
 }
 
 // ParseClock parses a 12-hour clock string such as "7:27:02 AM" into the
@@ -95,58 +160,4 @@ func ParseClock(s string) (time.Duration, error) {
 		return 0, fmt.Errorf("sunrise: %q is neither an ISO 8601 time nor a 12-hour clock time", s)
 	}
 	return time.Duration(c.Hour())*time.Hour + time.Duration(c.Minute())*time.Minute + time.Duration(c.Second())*time.Second, nil
-}
-
-// Duration is day_length, which the service sends as whole seconds with
-// formatted=0 and as "HH:MM:SS" otherwise.
-type Duration struct{ time.Duration }
-
-// UnmarshalJSON accepts a number of seconds or an "HH:MM:SS" string.
-func (d *Duration) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
-	}
-	v, err := ParseDayLength(strings.Trim(string(b), `"`))
-	if err != nil {
-		return err
-	}
-	d.Duration = v
-	return nil
-}
-
-// MarshalJSON writes the duration as seconds.
-func (d Duration) MarshalJSON() ([]byte, error) {
-	return strconv.AppendInt(nil, int64(d.Duration/time.Second), 10), nil
-}
-
-// ParseDayLength parses day_length in either form: "51444" (seconds) or
-// "14:17:24".
-func ParseDayLength(s string) (time.Duration, error) {
-	if n, err := strconv.ParseInt(s, 10, 64); err == nil {
-		if n < 0 || n > 24*3600 {
-			return 0, errDayLength(s)
-		}
-		return time.Duration(n) * time.Second, nil
-	}
-	parts := strings.Split(s, ":")
-	if len(parts) != 3 {
-		return 0, errDayLength(s)
-	}
-	var v [3]int64
-	for i, p := range parts {
-		n, err := strconv.ParseInt(p, 10, 64)
-		if err != nil || n < 0 || len(p) == 0 || len(p) > 2 || (i > 0 && n > 59) {
-			return 0, errDayLength(s)
-		}
-		v[i] = n
-	}
-	total := time.Duration(v[0])*time.Hour + time.Duration(v[1])*time.Minute + time.Duration(v[2])*time.Second
-	if total > 24*time.Hour {
-		return 0, errDayLength(s)
-	}
-	return total, nil
-}
-
-func errDayLength(s string) error {
-	return fmt.Errorf("sunrise: day_length %q is neither seconds nor HH:MM:SS", s)
 }
