@@ -49,17 +49,28 @@
 //
 // # Failures
 //
-//	platform sends                                  conduit reports
-//	401, code 40001/50014/50027 (bad token)         ErrUnauthorized
-//	403, code 50001/50013/20012 (no access)         ErrUnauthorized
-//	404, code 10003/10004/10008/10013/10015         ErrNotFound (unknown channel, guild, message, user, webhook)
-//	429 {"retry_after": 0.5, "global": false}       ErrRateLimited; retried after retry_after (seconds,
-//	                                                  fractional) or X-RateLimit-Reset-After
-//	400, code 20016/20028/20029/40003               ErrRateLimited, not retried (slowmode, write limits)
-//	5xx, code 130000 (overloaded)                   ErrAPI; reads and CreateMessage retried
+// The platform's failures are JSON: {"message": "Missing Permissions",
+// "code": 50013}. The code, as text, is Error.Code ("50013"; "0" for a
+// bare 401 or an unknown route) and decides before the status; message is
+// Error.Message. No request id is sent. A 429 is {"message",
+// "retry_after", "global"}, and its X-RateLimit-Scope (user, global,
+// shared) and X-RateLimit-Global are in Error.RateLimit, with the route's
+// bucket and budget, which every answer carries.
 //
-// Code is the platform's JSON error code as text ("50013"); Message its
-// message.
+//	platform sends                                  conduit reports
+//	401, code 0/40001/50014/50025/50027 (token)     ErrUnauthorized, not retried
+//	403, code 50001/50013/20012/50026 (no access)   ErrUnauthorized, not retried
+//	404, code 10003/10004/10008/10013/10015         ErrNotFound (unknown channel, guild, message,
+//	                                                  user, webhook); a webhook is never asked again
+//	429 {"retry_after": 0.5, "global": false}       ErrRateLimited; retried after Retry-After (whole
+//	                                                  seconds), else X-RateLimit-Reset-After, else
+//	                                                  retry_after; a global one holds every route
+//	400 or 429, code 20016/20022/20028/20029/       ErrRateLimited, not retried (slowmode, write
+//	  40003/40062                                     limits)
+//	400, code 50035 (invalid form body)             ErrAPI; the field and its own code stay in Body
+//	5xx, code 130000 (overloaded)                   ErrAPI; reads and CreateMessage retried, webhook
+//	                                                  posts not
+//	an HTML or text page (an edge)                  by status; one line of text is Message
 //
 // For an endpoint this package does not type, use Do.
 package chat

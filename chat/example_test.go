@@ -6,11 +6,11 @@ import (
 	"log"
 
 	"github.com/conduit-sdk/conduit/chat"
-	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/conduittest"
 )
 
 func Example() {
-	srv := replay.Start() // a local stand-in for the live platform
+	srv := conduittest.Start() // a local stand-in for the live platform
 	defer srv.Close()
 	ctx := context.Background()
 
@@ -25,8 +25,9 @@ func Example() {
 	fmt.Println("bot:", me.Username)
 
 	// A webhook URL as the platform hands it out; its last segment is secret.
-	hook, err := chat.ParseWebhookURL(srv.URL("chat", "chat_webhook_base") + "/webhooks/" +
-		replay.Credential("chat", "webhook_id") + "/" + replay.Credential("chat", "webhook_token"))
+	id, _ := conduittest.Credential("chat", "webhook_id")
+	token, _ := conduittest.Credential("chat", "webhook_token")
+	hook, err := chat.ParseWebhookURL(srv.BaseURL("chat", "chat_webhook_base") + "/webhooks/" + id + "/" + token)
 	if err != nil {
 		log.Fatal(err)
 	}

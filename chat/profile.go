@@ -23,9 +23,14 @@ var errorProfile = transport.Profile{
 		InvalidLimit:  1000,
 		InvalidWindow: 10 * time.Minute,
 	},
+	// A code means the same under any status: the write limits come as
+	// 400 or as 429, and neither is retried, since the platform's wait for
+	// them is longer than a call should block.
 	Codes: map[string]transport.Meaning{
 		"40001":  transport.Unauthorized,
 		"50014":  transport.Unauthorized, // invalid authentication token
+		"50025":  transport.Unauthorized, // invalid OAuth2 access token
+		"50026":  transport.Unauthorized, // missing required OAuth2 scope
 		"50027":  transport.Unauthorized, // invalid webhook token
 		"50001":  transport.Unauthorized, // missing access
 		"50013":  transport.Unauthorized, // missing permissions
@@ -36,9 +41,11 @@ var errorProfile = transport.Profile{
 		"10013":  transport.NotFound,     // unknown user
 		"10015":  transport.NotFound,     // unknown webhook
 		"20016":  transport.Exhausted,    // slowmode: no wait within a call lifts it
+		"20022":  transport.Exhausted,    // announcement edit limit
 		"20028":  transport.Exhausted,    // channel write rate limit
 		"20029":  transport.Exhausted,    // server write rate limit
 		"40003":  transport.Exhausted,    // opening direct messages too fast
+		"40062":  transport.Exhausted,    // service resource rate limited
 		"130000": transport.Transient,    // API resource overloaded
 	},
 }

@@ -299,3 +299,48 @@ func TestLogsHideTokens(t *testing.T) {
 	assert.Contains(t, out, "/webhooks/{webhook_id}/{webhook_token}")
 	testkit.NoSecretIn(t, out, hookToken, testToken)
 }
+
+// deployConfig is how a caller keeps a webhook: exported, unexported, by
+// pointer, in a slice, a map and an interface, and one struct deeper.
+type deployConfig struct {
+	Name     string
+	Alerts   chat.Webhook
+	fallback chat.Webhook
+	ptr      *chat.Webhook
+	all      []chat.Webhook
+	byTeam   map[string]chat.Webhook
+	any      any
+	nested   struct{ hook chat.Webhook }
+}
+
+// A webhook's token never prints from inside a caller's struct, whatever
+// the field (fmt reads an unexported field without calling the Webhook's
+// own Format) and whatever the verb, nor through slog's text and JSON
+// handlers.
+func TestWebhookInCallersStructNeverPrintsToken(t *testing.T) {
+	hook := chat.NewWebhook("1180000000000097531", hookToken)
+	cfg := deployConfig{Name: "deploys", Alerts: hook, fallback: hook, ptr: &hook, all: []chat.Webhook{hook},
+		byTeam: map[string]chat.Webhook{"infra": hook}, any: hook}
+	cfg.nested.hook = hook
+	anon := struct{ hook chat.Webhook }{hook}
+	for _, verb := range []string{"%s", "%q", "%v", "%+v", "%#v", "%x", "%X", "%d", "%10.3v", "%T"} {
+		for _, v := range []any{cfg, &cfg, anon, &anon, []any{cfg}} {
+			testkit.NoSecretIn(t, fmt.Sprintf(verb, v), hookToken)
+		}
+	}
+	assert.Contains(t, fmt.Sprintf("%+v", cfg), "deploys", "the rest of the struct still prints")
+
+	for name, h := range map[string]func(*bytes.Buffer) slog.Handler{
+		"text": func(b *bytes.Buffer) slog.Handler { return slog.NewTextHandler(b, nil) },
+		"json": func(b *bytes.Buffer) slog.Handler { return slog.NewJSONHandler(b, nil) },
+	} {
+		var logs bytes.Buffer
+		logger := slog.New(h(&logs))
+		logger.Info("deploying", "cfg", cfg, "ptr", &cfg, "anon", anon, "hook", hook)
+		logger.Info("grouped", slog.Group("g", slog.Any("cfg", cfg)), slog.Any("hooks", cfg.all))
+		require.NotEmpty(t, logs.String(), name)
+		testkit.NoSecretIn(t, logs.String(), hookToken)
+		assert.Contains(t, logs.String(), "1180000000000097531", "%s: the id still identifies the webhook", name)
+	}
+	assert.Equal(t, hookToken, cfg.fallback.Token(), "the token is still there for the request")
+}
