@@ -6,12 +6,12 @@ import (
 	"fmt"
 	"log"
 
-	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/conduittest"
 	"github.com/conduit-sdk/conduit/noderpc"
 )
 
 func Example() {
-	srv := replay.Start() // a local stand-in for the live node
+	srv := conduittest.Start() // a local stand-in for the live node
 	defer srv.Close()
 
 	c, err := noderpc.New(srv.Options("noderpc")...)
@@ -35,7 +35,7 @@ func Example() {
 }
 
 func ExampleClient_BatchCall() {
-	srv := replay.Start()
+	srv := conduittest.Start()
 	defer srv.Close()
 
 	c, err := noderpc.New(srv.Options("noderpc")...)
@@ -59,4 +59,27 @@ func ExampleClient_BatchCall() {
 	// Output:
 	// chain 1 block 20603950
 	// eth_call failed: 3 execution reverted: Ownable: caller is not the owner
+}
+
+// A block can be named by its hash, as EIP-1898 allows; with
+// requireCanonical the node refuses a block that left the canonical chain.
+func ExampleBlockHash() {
+	srv := conduittest.Start()
+	defer srv.Close()
+
+	c, err := noderpc.New(srv.Options("noderpc")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	at := noderpc.BlockHash("0x9b83c12c69edb74f6c8dd5d052765c1adf940e320bd1291696e6fa07829eee71", true)
+	wei, err := c.GetBalance(context.Background(), "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045", at)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("balance", wei, "wei")
+	sent := srv.Requests("noderpc", "GetBalance")
+	fmt.Println(string(sent[len(sent)-1].Body))
+	// Output:
+	// balance 98765432100000000000000 wei
+	// {"jsonrpc":"2.0","id":1,"method":"eth_getBalance","params":["0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045",{"blockHash":"0x9b83c12c69edb74f6c8dd5d052765c1adf940e320bd1291696e6fa07829eee71","requireCanonical":true}]}
 }

@@ -30,18 +30,27 @@
 // A JSON-RPC error object is an *Error whose Code is the error number as
 // text and whose Detail is the *RPCError, data member included; nodes send
 // it with status 200 as often as with 4xx or 5xx, and both are read alike.
+// The node sends no request id and no budget headers.
 //
 //	node sends                                  conduit reports
-//	401, 403 (key unknown, not allowed)         ErrUnauthorized
-//	429, or an error object with code 429,      ErrRateLimited, retried after Retry-After
-//	  -32005 (limit exceeded)                     or the backoff
+//	401 (key unknown), any body, text included  ErrUnauthorized; the text is Message
+//	403 (allowlist, monthly capacity)           ErrUnauthorized; Message says which
+//	429, or an error object with code 429 or    ErrRateLimited; a 429 status retried after
+//	  -32005 (limit exceeded)                     Retry-After or the backoff
 //	error code -32001 (resource not found)      ErrNotFound
-//	error code -32603 (internal), 5xx           ErrAPI, reads retried
-//	error code 3 (execution reverted), others   ErrAPI; the revert data in RPCError.Data
+//	error code -32603 (internal), 5xx           ErrAPI; reads retried after a 5xx status
+//	error code 3 (execution reverted)           ErrAPI; the revert data in RPCError.Data
+//	error code -32602, -32600, -32700, -32601   ErrAPI (the request or its method is wrong)
 //	result null (no such block or receipt)      not an error: the target is set to nil
 //
-// For an endpoint this package does not type (a provider's REST API on the
-// same host), use Do.
+// An error object under status 200 is returned as it is, never retried.
+// In a batch, each element's error object is that element's Error (a 429
+// there is ErrRateLimited for that call alone); an answer whose ids do not
+// pair one to one with the calls fails the calls left without a single
+// answer (ErrMalformedResponse), never picking one.
+//
+// For an endpoint this package does not type, use Do: the key is appended
+// as the last path segment, as for /v2.
 package noderpc
 
 import (

@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/internal/transport"
@@ -69,15 +71,15 @@ func (c *Client) BatchCall(ctx context.Context, calls []BatchElem, opts ...Optio
 	}
 	byID := make(map[string][]*reply, len(rs.items))
 	for i := range rs.items {
-		if k := idText(rs.items[i].ID); k != "" {
-			byID[k] = append(byID[k], &rs.items[i])
-		}
+		k := idText(rs.items[i].ID)
+		byID[k] = append(byID[k], &rs.items[i])
 	}
 	for i := range calls {
 		id := first + uint64(i)
 		switch answers := byID[strconv.FormatUint(id, 10)]; len(answers) {
 		case 0:
-			calls[i].Error = batchOp.Fail(c.t, call, transport.Problem{Kind: errMalformed, Message: fmt.Sprintf("no answer for calls[%d] (id %d)", i, id)})
+			calls[i].Error = batchOp.Fail(c.t, call, transport.Problem{Kind: errMalformed,
+				Message: fmt.Sprintf("no answer for calls[%d] (id %d)%s", i, id, strangers(byID, first, n))})
 		case 1:
 			calls[i].Error = result(answers[0], calls[i].Result, func(p transport.Problem) error { return batchOp.Fail(c.t, call, p) })
 		default:
@@ -86,6 +88,34 @@ func (c *Client) BatchCall(ctx context.Context, calls []BatchElem, opts ...Optio
 		}
 	}
 	return nil
+}
+
+// strangers describes the answers of a batch whose ids match none of its
+// calls (ids first to first+n-1), for the error of a call left without an
+// answer: one of them may have been meant for it, but conduit cannot know
+// which, so it picks none.
+func strangers(byID map[string][]*reply, first, n uint64) string {
+	var ids []string
+	for k := range byID {
+		if v, err := strconv.ParseUint(k, 10, 64); err != nil || v < first || v-first >= n {
+			ids = append(ids, k)
+		}
+	}
+	if len(ids) == 0 {
+		return ""
+	}
+	slices.Sort(ids)
+	more := ""
+	if len(ids) > 3 {
+		ids, more = ids[:3], fmt.Sprintf(" and %d more", len(ids)-3)
+	}
+	for i, k := range ids {
+		ids[i] = "null"
+		if k != "" {
+			ids[i] = fmt.Sprintf("%.30q", k)
+		}
+	}
+	return "; the answer also holds ids no call has: " + strings.Join(ids, ", ") + more
 }
 
 // call sends one request with the next id and decodes its result into out.
