@@ -22,11 +22,38 @@
 //	}
 //	fmt.Println(m.ID, m.Title.Romaji, *m.Episodes)
 //
-// Query sends any document. Queries are read-only, so they are retried like
-// GETs. A response with GraphQL errors is an *Error, even when it also holds
+// Query sends any document. A document that defines a mutation is a write:
+// sent again only when it provably did not run (a 429, a connection that
+// never reached the server); any other document is a read, retried like a
+// GET. A response with GraphQL errors is an *Error, even when it also holds
 // partial data; GraphQLErrors recovers every error of it. Search text and
 // other input never become part of a document: Media sends it as a GraphQL
 // variable, and so should callers of Query.
+//
+// # Failures
+//
+// The service answers a failure with a real HTTP status and a GraphQL body,
+// {"errors": [{"message", "status", "locations"}], "data": …}, whose
+// entries repeat the status they mean. The first entry's status (or its
+// extensions.code) is Error.Code and its message Error.Message; the whole
+// list is Error.Detail (GraphQLErrors). No request id is sent. Every answer
+// carries X-RateLimit-Limit and -Remaining, read into Error.RateLimit and
+// conduit.Response.
+//
+//	service sends                                   conduit reports
+//	429, errors status 429                          ErrRateLimited; retried after Retry-After
+//	                                                  (seconds), else X-RateLimit-Reset (epoch)
+//	404, errors status 404 ("Not Found.")           ErrNotFound; Media's no match
+//	400, errors status 400 (syntax, validation,     ErrAPI, not retried; a validation's fields
+//	  "Invalid token")                                stay in the GraphQL error's RawJSON
+//	401, errors status 401                          ErrUnauthorized
+//	403 with errors status 403                      ErrUnauthorized
+//	403 without a GraphQL body (an edge's page)     ErrAPI, not retried: reads need no credential
+//	5xx, errors status 500                          ErrAPI; queries retried, mutations not
+//	200 with data and errors (partial data)         the error its first entry's status means; Query
+//	                                                  still decodes the data into out
+//
+// For an endpoint this package does not type, use Do.
 package animegraph
 
 import (
@@ -51,7 +78,10 @@ type Error = conduit.Error
 
 // service keeps to the spec's "about 90 requests per minute without login"
 // unless conduit.WithRateLimit says otherwise. GraphQL errors carry the
-// HTTP-like status of each failure in a "status" member.
+// HTTP-like status of each failure in a "status" member, which decides
+// before the answer's own status (a 200 with partial data can hold a 404).
+// The reads need no credential, so a 403 page without a GraphQL body is an
+// edge refusing the caller, not a credential to fix.
 var service = transport.Register(&transport.Service{
 	Name:  "animegraph",
 	Bases: []transport.Base{{Name: "anime_url", Option: "conduit.WithBaseURL"}},
@@ -59,6 +89,7 @@ var service = transport.Register(&transport.Service{
 	Errors: transport.Profile{
 		Code:    []string{"errors.0.status"},
 		Message: []string{"errors.0.message"},
+		Status:  map[int]transport.Meaning{403: transport.Failed},
 		Codes: map[string]transport.Meaning{
 			"401": transport.Unauthorized, "403": transport.Unauthorized,
 			"404": transport.NotFound, "429": transport.RateLimited,

@@ -1,13 +1,14 @@
 package animegraph
 
 // isMutation reports whether a GraphQL document defines a mutation: an
-// operation of type mutation at the top level, whatever comes before it
-// (comments, fragments, other named operations). Strings, block strings and
-// comments are skipped, so text that merely mentions the word does not
-// count, and a selection's fields named "mutation" are nested, not at the
-// top level.
+// operation whose type, the first word of a top-level definition, is
+// "mutation", whatever comes before it (comments, fragments, other named
+// operations). Only that word counts: strings, block strings and comments
+// are skipped, and the word elsewhere (a field, an alias, an argument, an
+// operation, fragment or directive name) is not an operation type.
 func isMutation(doc string) bool {
 	depth := 0
+	definitionStart := true // the next name at depth 0 is a definition's first word
 	for i := 0; i < len(doc); {
 		c := doc[i]
 		switch {
@@ -32,16 +33,25 @@ func isMutation(doc string) bool {
 			i++
 			continue
 		case c == '{' || c == '(' || c == '[':
+			if depth == 0 && c == '{' {
+				definitionStart = false // a query's shorthand: { field }
+			}
 			depth++
 		case c == '}' || c == ')' || c == ']':
 			depth--
+			if depth == 0 && c == '}' {
+				definitionStart = true
+			}
 		case isNameStart(c):
 			j := i
 			for j < len(doc) && isNameChar(doc[j]) {
 				j++
 			}
-			if depth == 0 && doc[i:j] == "mutation" {
-				return true
+			if depth == 0 && definitionStart {
+				if doc[i:j] == "mutation" {
+					return true
+				}
+				definitionStart = false
 			}
 			i = j
 			continue

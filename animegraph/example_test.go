@@ -6,11 +6,11 @@ import (
 	"log"
 
 	"github.com/conduit-sdk/conduit/animegraph"
-	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/conduittest"
 )
 
 func Example() {
-	srv := replay.Start() // a local stand-in for the live service
+	srv := conduittest.Start() // a local stand-in for the live service
 	defer srv.Close()
 
 	c, err := animegraph.New(srv.Options("animegraph")...)
@@ -27,7 +27,7 @@ func Example() {
 }
 
 func ExampleClient_Query() {
-	srv := replay.Start()
+	srv := conduittest.Start()
 	defer srv.Close()
 
 	c, err := animegraph.New(srv.Options("animegraph")...)
