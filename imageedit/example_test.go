@@ -6,13 +6,14 @@ import (
 	"image"
 	_ "image/png" // registers the PNG decoder
 	"log"
+	"strings"
 
+	"github.com/conduit-sdk/conduit/conduittest"
 	"github.com/conduit-sdk/conduit/imageedit"
-	"github.com/conduit-sdk/conduit/internal/replay"
 )
 
 func ExampleClient_Edit() {
-	srv := replay.Start() // a local stand-in for the live service
+	srv := conduittest.Start() // a local stand-in for the live service
 	defer srv.Close()
 
 	c, err := imageedit.New(srv.Options("imageedit")...)
@@ -34,7 +35,7 @@ func ExampleClient_Edit() {
 }
 
 func ExampleClient_Account() {
-	srv := replay.Start()
+	srv := conduittest.Start()
 	defer srv.Close()
 
 	c, err := imageedit.New(srv.Options("imageedit")...)
@@ -48,4 +49,27 @@ func ExampleClient_Account() {
 	fmt.Println("credits left:", a.Credits.Available, "of", a.Credits.Subscription)
 	// Output:
 	// credits left: 97.75 of 100
+}
+
+func ExampleClient_Segment() {
+	srv := conduittest.Start()
+	defer srv.Close()
+
+	c, err := imageedit.New(srv.Options("imageedit")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	// Any io.Reader: an *os.File, a request body, bytes in memory.
+	img, err := c.Segment(context.Background(), strings.NewReader("\x89PNG…"), &imageedit.SegmentParams{FileName: "shoe.png"})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer img.Body.Close()
+	cfg, _, err := image.DecodeConfig(img.Body)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(img.ContentType, cfg.Width, "x", cfg.Height)
+	// Output:
+	// image/png 5 x 5
 }

@@ -27,6 +27,31 @@
 //	}
 //	defer img.Body.Close()
 //	_, err = io.Copy(out, img.Body)
+//
+// # Failures
+//
+// Failures are JSON in one of two shapes: {"detail", "status_code", "type"}
+// from the segmentation API, whose type is Error.Code and detail
+// Error.Message, and {"error": {"message"}} from the edit and account APIs,
+// which name no code. A parameter the service refuses comes as {"detail":
+// [{"loc", "msg", "type"}]}: msg is the Message, type the Reason. The
+// service sends no request id, no wait and no budget headers.
+//
+//	service sends                                   conduit reports
+//	403 (invalid_api_key, forbidden,                ErrUnauthorized, not retried
+//	  insufficient_permissions, or no type); 401
+//	402 (credits spent), 403 plan_limit_exceeded    ErrRateLimited, not retried: no wait lifts it
+//	429 (rate_limit_exceeded, 500 images a minute)  ErrRateLimited; retried after Retry-After or
+//	                                                  the backoff, the upload too (a seekable one)
+//	400, 422 (a bad image, an unreachable           ErrAPI, not retried
+//	  imageUrl, a bad parameter)
+//	404                                             ErrNotFound
+//	5xx                                             ErrAPI; Edit and Account retried, Segment not
+//	a 200 that is not an image (JSON, HTML)         ErrAPI with the JSON's code and message, or
+//	                                                  ErrMalformedResponse for a page
+//
+// For an endpoint this package does not type, use Do; conduit.WithBase
+// sends it to image_url or segment_url.
 package imageedit
 
 import (
@@ -37,7 +62,8 @@ import (
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
-// Option configures a Client; the common options are in package conduit.
+// Option configures a Client, or one call; the common options are in
+// package conduit.
 type Option = conduit.Option
 
 // Error is conduit's error type.
@@ -69,7 +95,11 @@ var service = transport.Register(&transport.Service{
 			402: transport.Exhausted,
 		},
 		Codes: map[string]transport.Meaning{
-			"plan_limit_exceeded": transport.Exhausted,
+			"invalid_api_key":          transport.Unauthorized,
+			"forbidden":                transport.Unauthorized,
+			"insufficient_permissions": transport.Unauthorized,
+			"plan_limit_exceeded":      transport.Exhausted,
+			"rate_limit_exceeded":      transport.RateLimited,
 		},
 	},
 })
