@@ -3,16 +3,19 @@ package inference_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log"
+	"net/http"
 	"strings"
 
+	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/conduittest"
 	"github.com/conduit-sdk/conduit/inference"
-	"github.com/conduit-sdk/conduit/internal/replay"
 )
 
 func ExampleClient_CreateChatCompletion() {
-	srv := replay.Start() // a local stand-in for the live service
+	srv := conduittest.Start() // a local stand-in for the live service
 	defer srv.Close()
 
 	c, err := inference.New(srv.Options("inference")...)
@@ -34,7 +37,7 @@ func ExampleClient_CreateChatCompletion() {
 }
 
 func ExampleClient_StreamChatCompletion() {
-	srv := replay.Start()
+	srv := conduittest.Start()
 	defer srv.Close()
 
 	c, err := inference.New(srv.Options("inference")...)
@@ -69,7 +72,7 @@ func ExampleClient_StreamChatCompletion() {
 }
 
 func ExampleClient_ListModels() {
-	srv := replay.Start()
+	srv := conduittest.Start()
 	defer srv.Close()
 
 	c, err := inference.New(srv.Options("inference")...)
@@ -92,7 +95,7 @@ func ExampleClient_ListModels() {
 // the accumulator has it whole, then send the reply and the results back for
 // the answer.
 func ExampleChatCompletionAccumulator() {
-	srv := replay.Start()
+	srv := conduittest.Start()
 	defer srv.Close()
 
 	c, err := inference.New(srv.Options("inference")...)
@@ -149,4 +152,33 @@ func ExampleChatCompletionAccumulator() {
 	// get_weather(São Paulo, celsius)
 	// tool_calls 260 tokens
 	// It is 19 °C in Lisbon and 24 °C in São Paulo.
+}
+
+// A rate limit conduit does not wait out itself (here: retries are off)
+// says which budget ran out and how long to wait.
+func ExampleClient_CreateChatCompletion_rateLimited() {
+	srv := conduittest.Start()
+	defer srv.Close()
+	srv.On("inference", "CreateChatCompletion").Reply(conduittest.Reply{
+		Status: http.StatusTooManyRequests,
+		Header: http.Header{"Retry-After": {"7"}, "X-Ratelimit-Remaining-Tokens": {"0"}, "X-Request-Id": {"req_01example"}},
+		Body:   `{"error":{"message":"Rate limit reached on tokens per minute (TPM).","type":"tokens","code":"rate_limit_exceeded"}}`,
+	})
+
+	c, err := inference.New(append(srv.Options("inference"), conduit.WithMaxRetries(0))...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	_, err = c.CreateChatCompletion(context.Background(), inference.ChatCompletionRequest{
+		Model:    "llama-3.3-70b-versatile",
+		Messages: []inference.Message{inference.UserMessage("Hello")},
+	})
+	var e *inference.Error
+	if errors.Is(err, conduit.ErrRateLimited) && errors.As(err, &e) {
+		fmt.Println(e.Code, e.Reason, e.RetryAfter, e.RequestID)
+		fmt.Println("tokens left:", e.RateLimit.Tokens.Remaining)
+	}
+	// Output:
+	// rate_limit_exceeded tokens 7s req_01example
+	// tokens left: 0
 }

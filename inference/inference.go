@@ -47,7 +47,38 @@
 // ToolChoice naming one of the tools, content required except beside tool
 // calls), and a bad one is an ErrInvalidParam naming its wire field, such
 // as "tools[0].function.name". For a field not typed here, a call's RawJSON
-// and Decode reach what the host returned.
+// and Decode reach what the host returned, and conduit.WithBodyField sends
+// one ("service_tier").
+//
+// # Failures
+//
+// Hosts answer failures with {"error": {"message", "type", "code"}}: code
+// is Error.Code (type when code is null), type Error.Reason ("tokens" or
+// "requests" on a rate limit), message Error.Message, and the x-request-id
+// header Error.RequestID. The budget headers (x-ratelimit-limit-requests,
+// -remaining-requests, -reset-requests and the -tokens three) are read
+// into Error.RateLimit and conduit.Response on every answer.
+//
+//	host sends                                      conduit reports
+//	401 invalid_api_key; 403 permission_error,      ErrUnauthorized, not retried
+//	  unsupported_country_region_territory
+//	429 rate_limit_exceeded (type tokens or         ErrRateLimited; retried after Retry-After-Ms,
+//	  requests)                                       Retry-After, else x-ratelimit-reset-tokens,
+//	                                                  else -reset-requests
+//	429 insufficient_quota, billing_hard_limit_     ErrRateLimited, not retried: no wait lifts it
+//	  reached
+//	498 capacity_exceeded (flex tier)               ErrRateLimited, retried after the backoff
+//	404 model_not_found                             ErrNotFound
+//	400, 413, 422 (context_length_exceeded, …)      ErrAPI, not retried
+//	500, 502, 503 (server_error,                    ErrAPI, retried after the backoff
+//	  server_is_overloaded)
+//	a 200 with an error object                      ErrAPI (or what its code means)
+//	an error event inside a 200 stream              the stream's Err: the same fields, no request
+//	                                                  id (conduit.WithResponse has it); the chunks
+//	                                                  before it were delivered
+//
+// For an endpoint this package does not type (embeddings, audio, batches),
+// use Do.
 package inference
 
 import (
@@ -77,9 +108,11 @@ var service = transport.Register(&transport.Service{
 		Reason:           []string{"error.type"},
 		Message:          []string{"error.message"},
 		RequestIDHeaders: []string{"X-Request-Id"},
+		// Without Retry-After, the token budget's reset: tokens run out far
+		// more often than requests, whose budget on some hosts is per day.
 		Waits: []transport.Wait{
-			{Header: "X-RateLimit-Reset-Requests", Unit: transport.GoDuration},
 			{Header: "X-RateLimit-Reset-Tokens", Unit: transport.GoDuration},
+			{Header: "X-RateLimit-Reset-Requests", Unit: transport.GoDuration},
 		},
 		Status: map[int]transport.Meaning{498: transport.RateLimited},
 		Codes: map[string]transport.Meaning{
@@ -88,6 +121,8 @@ var service = transport.Register(&transport.Service{
 			"permission_error":                     transport.Unauthorized,
 			"unsupported_country_region_territory": transport.Unauthorized,
 			"rate_limit_exceeded":                  transport.RateLimited,
+			"rate_limit_error":                     transport.RateLimited,
+			"not_found_error":                      transport.NotFound,
 			"capacity_exceeded":                    transport.RateLimited,
 			"insufficient_quota":                   transport.Exhausted,
 			"billing_hard_limit_reached":           transport.Exhausted,
