@@ -122,6 +122,9 @@ func present(pkg string, p place, r *http.Request, body []byte) string {
 		if !strings.Contains(got, "@") {
 			return "the User-Agent must name the requester and a contact e-mail address"
 		}
+		if want != "" && got != want {
+			return "the User-Agent is not the contact this fake accepts"
+		}
 		return ""
 	}
 	switch {

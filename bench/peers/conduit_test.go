@@ -6,6 +6,7 @@ package peers
 import (
 	"context"
 	"net/http"
+	"time"
 
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/filings"
@@ -70,7 +71,7 @@ func conduitComplete(hc *http.Client, base string) (call[chatResult], error) {
 
 func conduitSunrise(hc *http.Client, base string) (call[sunResult], error) {
 	c, err := sunrise.New(conduit.WithBaseURL(base), conduit.WithHTTPClient(hc))
-	p := &sunrise.GetParams{Date: sunDate}
+	p := &sunrise.GetParams{Date: conduit.Date{Year: 2024, Month: time.June, Day: 21}} // sunDate
 	return func(ctx context.Context) (sunResult, error) {
 		var r sunResult
 		day, err := c.Get(ctx, sunLat, sunLng, p)
@@ -81,6 +82,9 @@ func conduitSunrise(hc *http.Client, base string) (call[sunResult], error) {
 		for i, t := range []sunrise.Time{x.Sunrise, x.Sunset, x.SolarNoon, x.CivilTwilightBegin, x.CivilTwilightEnd,
 			x.NauticalTwilightBegin, x.NauticalTwilightEnd, x.AstronomicalTwilightBegin, x.AstronomicalTwilightEnd} {
 			r.Times[i] = t.Unix()
+			if t.IsZero() {
+				r.Times[i] = 1 // the service's no-event mark, 1970-01-01T00:00:01Z, as the others keep it
+			}
 		}
 		r.Status, r.DayLength = day.Status, int64(x.DayLength.Seconds())
 		return r, nil

@@ -11,6 +11,7 @@ import (
 	"log"
 	"time"
 
+	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/conduittest"
 	"github.com/conduit-sdk/conduit/sunrise"
 )
@@ -19,7 +20,8 @@ func main() {
 	fake := flag.Bool("fake", false, "run against conduittest's fake of the service")
 	lat := flag.Float64("lat", 51.4779, "latitude")
 	lng := flag.Float64("lng", -0.0015, "longitude")
-	date := flag.String("date", "2024-06-21", "date, YYYY-MM-DD")
+	date := conduit.Date{Year: 2024, Month: time.June, Day: 21}
+	flag.TextVar(&date, "date", date, "date, YYYY-MM-DD")
 	tz := flag.String("tzid", "", "IANA time zone for the times")
 	flag.Parse()
 	if *fake {
@@ -33,7 +35,7 @@ func main() {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	day, err := c.Get(ctx, *lat, *lng, &sunrise.GetParams{Date: *date, TZID: *tz})
+	day, err := c.Get(ctx, *lat, *lng, &sunrise.GetParams{Date: date, TZID: *tz})
 	if err != nil {
 		log.Fatal(err)
 	}

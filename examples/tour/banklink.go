@@ -2,7 +2,7 @@ package main
 
 import (
 	"context"
-	"os"
+	"github.com/conduit-sdk/conduit/conduittest"
 
 	"github.com/conduit-sdk/conduit/banklink"
 )
@@ -19,7 +19,8 @@ func init() {
 		}
 		first := found.Institutions[0]
 		say("SearchInstitutions", "%d found in %s, first %s %q", len(found.Institutions), c.Environment(), first.InstitutionID, first.Name)
-		bal, err := c.GetBalance(ctx, os.Getenv("CONDUIT_BANKLINK_ACCESS_TOKEN"))
+		token, _ := conduittest.Credential("banklink", "access_token") // a linked account's, per call
+		bal, err := c.GetBalance(ctx, token)
 		if err != nil {
 			return err
 		}

@@ -5,7 +5,7 @@ import (
 	"os"
 
 	"github.com/conduit-sdk/conduit/chat"
-	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/conduittest"
 )
 
 func init() {
@@ -30,8 +30,9 @@ func init() {
 		}
 		last := chs[len(chs)-1]
 		say("GuildChannels", "%d channels, last %s type %d at position %d", len(chs), last.ID, last.Type, last.Position)
-		hook, err := chat.ParseWebhookURL(os.Getenv("CONDUIT_CHAT_WEBHOOK_BASE") + "/webhooks/" +
-			replay.Credential("chat", "webhook_id") + "/" + replay.Credential("chat", "webhook_token"))
+		id, _ := conduittest.Credential("chat", "webhook_id")
+		token, _ := conduittest.Credential("chat", "webhook_token")
+		hook, err := chat.ParseWebhookURL(os.Getenv("CONDUIT_CHAT_WEBHOOK_BASE") + "/webhooks/" + id + "/" + token)
 		if err != nil {
 			return err
 		}

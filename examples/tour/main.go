@@ -1,5 +1,5 @@
 // Command tour runs every operation of every conduit package against the
-// embedded replay server and prints one line of real decoded values per
+// fakes of package conduittest and prints one line of real decoded values per
 // operation. `make demo` runs it.
 package main
 
@@ -10,7 +10,7 @@ import (
 	"sort"
 	"time"
 
-	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/conduittest"
 )
 
 // A stop prints one line per operation of one package.
@@ -29,7 +29,9 @@ func main() {
 }
 
 func run(w *os.File) error {
-	defer replay.ServeIf(true)()
+	srv := conduittest.Start()
+	defer srv.Close()
+	srv.Export()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	names := make([]string, 0, len(stops))

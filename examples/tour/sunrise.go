@@ -2,7 +2,9 @@ package main
 
 import (
 	"context"
+	"time"
 
+	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/sunrise"
 )
 
@@ -12,7 +14,7 @@ func init() {
 		if err != nil {
 			return err
 		}
-		day, err := c.Get(ctx, 51.4779, -0.0015, &sunrise.GetParams{Date: "2024-06-21"})
+		day, err := c.Get(ctx, 51.4779, -0.0015, &sunrise.GetParams{Date: conduit.Date{Year: 2024, Month: time.June, Day: 21}})
 		if err != nil {
 			return err
 		}

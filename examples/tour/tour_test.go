@@ -3,23 +3,24 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
-	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/conduittest"
 )
 
-// Every package registered with the replay server has a tour stop, and the
-// whole tour runs clean against it.
+// Every package conduittest fakes has a tour stop, every operation of it a
+// line, and the whole tour runs clean against the fakes.
 func TestTourCoversEveryPackage(t *testing.T) {
-	for _, pkg := range replay.Packages() {
+	for _, pkg := range conduittest.Packages() {
 		if _, ok := stops[pkg]; !ok {
-			t.Errorf("package %s is registered with replay but has no tour stop", pkg)
+			t.Errorf("package %s is faked by conduittest but has no tour stop", pkg)
 		}
 	}
 	for pkg := range stops {
-		if !contains(replay.Packages(), pkg) {
-			t.Errorf("tour stop %s has no replay registration", pkg)
+		if !contains(conduittest.Packages(), pkg) {
+			t.Errorf("tour stop %s is not faked by conduittest", pkg)
 		}
 	}
 	out, err := os.CreateTemp(t.TempDir(), "tour")
@@ -30,9 +31,15 @@ func TestTourCoversEveryPackage(t *testing.T) {
 		t.Fatal(err)
 	}
 	b, _ := os.ReadFile(filepath.Clean(out.Name()))
-	for pkg := range stops {
-		if !strings.Contains(string(b), pkg+" ") {
-			t.Errorf("tour printed nothing for %s", pkg)
+	lines := strings.Split(string(b), "\n")
+	for _, pkg := range conduittest.Packages() {
+		for _, op := range conduittest.Operations(pkg) {
+			if !slices.ContainsFunc(lines, func(l string) bool {
+				f := strings.Fields(l)
+				return len(f) >= 2 && f[0] == pkg && f[1] == op
+			}) {
+				t.Errorf("the tour has no line for %s.%s: add one to examples/tour/%s.go", pkg, op, pkg)
+			}
 		}
 	}
 }

@@ -273,7 +273,7 @@ func runFault(t *testing.T, o op, f fault) {
 			t.Errorf("took %v to give up on a silent error body", took)
 		}
 	case redirectElsewhere:
-		if o.secret() {
+		if o.secret() || o.write {
 			if !errors.Is(err, conduit.ErrRedirectRefused) {
 				t.Errorf("credentialed call: want ErrRedirectRefused, got %v", err)
 			}

@@ -155,10 +155,11 @@ func TestStressLoad(t *testing.T) {
 		srv, u := shared, shared.URL
 		if l, ok := limited[o.pkg]; ok {
 			srv = newLoadServer()
-			// Under its own host name: limits are process-wide per host, so
-			// a later server on the same 127.0.0.1 port inherits none.
+			// Under its own host name, and with one limiter value that
+			// every client of the package shares: a client's own
+			// WithRateLimit would pace only that client.
 			u = strings.Replace(srv.URL, "127.0.0.1", "localhost", 1)
-			opts[o.pkg] = append(fake.OptionsAt(o.pkg, u), conduit.WithRateLimit(l.n, l.per))
+			opts[o.pkg] = append(fake.OptionsAt(o.pkg, u), conduit.WithLimiter(conduit.NewLimiter(l.n, l.per)))
 		} else {
 			opts[o.pkg] = fake.OptionsAt(o.pkg, u)
 		}

@@ -216,7 +216,7 @@ func ptr[T any](v T) *T { return &v }
 // ops is every operation of every package.
 var ops = []op{
 	row("sunrise", "Get", sunrise.New, func(ctx context.Context, c *sunrise.Client) error {
-		return discard(c.Get(ctx, 51.4779, -0.0015, &sunrise.GetParams{Date: "2024-06-21"}))
+		return discard(c.Get(ctx, 51.4779, -0.0015, &sunrise.GetParams{Date: conduit.Date{Year: 2024, Month: time.June, Day: 21}}))
 	}).rejects("lat", func(ctx context.Context, c *sunrise.Client) error {
 		return discard(c.Get(ctx, 90.5, 0, nil))
 	}).rejects("lat", func(ctx context.Context, c *sunrise.Client) error {
@@ -224,7 +224,7 @@ var ops = []op{
 	}).rejects("lng", func(ctx context.Context, c *sunrise.Client) error {
 		return discard(c.Get(ctx, 0, -180.5, nil))
 	}).rejects("date", func(ctx context.Context, c *sunrise.Client) error {
-		return discard(c.Get(ctx, 0, 0, &sunrise.GetParams{Date: "2024-02-30"}))
+		return discard(c.Get(ctx, 0, 0, &sunrise.GetParams{Date: conduit.Date{Year: 2024, Month: time.February, Day: 30}}))
 	}).rejects("tzid", func(ctx context.Context, c *sunrise.Client) error {
 		return discard(c.Get(ctx, 0, 0, &sunrise.GetParams{TZID: "Mars/Olympus_Mons"}))
 	}),

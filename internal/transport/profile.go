@@ -72,7 +72,9 @@ type Meaning struct {
 	Message string
 	// Wait is how long the service's published policy says to wait after
 	// this failure, for an answer that names no wait of its own (a block
-	// that lifts after ten minutes).
+	// that lifts after ten minutes). It is reported in Error.RetryAfter and
+	// never waited for within the call, since a request during a block
+	// extends it.
 	Wait time.Duration
 }
 
@@ -121,8 +123,18 @@ const (
 	AutoSeconds              // seconds until, or an epoch when the value passes 1e9
 )
 
+// setWait records the answer's wait, else the one its meaning's policy
+// names; a policy wait is reported, never waited for within the call.
+func (f *failure) setWait(d time.Duration) {
+	f.retryAfter = d
+	if d == 0 && f.meaning.Wait > 0 {
+		f.retryAfter, f.policyWait = f.meaning.Wait, true
+	}
+}
+
 // failure is what the core read from one failure answer.
 type failure struct {
+	policyWait                       bool // retryAfter is the meaning's policy, not the answer's
 	code, reason, message, requestID string
 	meaning                          Meaning
 	retryAfter                       time.Duration
@@ -182,7 +194,7 @@ func (p *Profile) readFailure(status int, h http.Header, body []byte) failure {
 	if f.message == "" {
 		f.message = f.meaning.Message
 	}
-	f.retryAfter = p.wait(h, doc, f.meaning)
+	f.setWait(p.wait(h, doc, f.meaning))
 	return f
 }
 
@@ -242,7 +254,7 @@ func (p *Profile) inBodyFailure(h http.Header, body []byte) (failure, bool) {
 	}
 	f.requestID = headerRequestID(p, h)
 	f.meaning = p.meaning(http.StatusOK, f.code, "")
-	f.retryAfter = p.wait(h, doc, f.meaning)
+	f.setWait(p.wait(h, doc, f.meaning))
 	return f, true
 }
 

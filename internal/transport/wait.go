@@ -83,8 +83,7 @@ func clampWait(s float64) time.Duration {
 
 // wait reads how long the service asked the caller to wait: the standard
 // headers, and for a rate limit the profile's own headers, its body member,
-// the reset of the budget that ran out; else the wait the failure's
-// meaning names.
+// the reset of the budget that ran out. 0 means the answer names none.
 func (p *Profile) wait(h http.Header, doc any, m Meaning) time.Duration {
 	now := time.Now()
 	rateLimited := m.Kind == conduit.ErrRateLimited
@@ -107,7 +106,7 @@ func (p *Profile) wait(h http.Header, doc any, m Meaning) time.Duration {
 		return d
 	}
 	if !rateLimited {
-		return m.Wait
+		return 0
 	}
 	for _, w := range []Wait{{"X-RateLimit-Reset-After", Seconds}, {"RateLimit-Reset", Seconds}, {"X-RateLimit-Reset", p.resetUnit()}} {
 		if d, ok := parseWait(h.Get(w.Header), w.Unit, now); ok {
@@ -117,7 +116,7 @@ func (p *Profile) wait(h http.Header, doc any, m Meaning) time.Duration {
 	if d, ok := ietfReset(h.Get("RateLimit")); ok {
 		return d
 	}
-	return m.Wait
+	return 0
 }
 
 // retryAfterUnit tells the two forms of Retry-After apart.
