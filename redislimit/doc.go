@@ -22,17 +22,19 @@
 // # Algorithm
 //
 // Each limit is a sorted set in Redis, "conduit:limit:{data.sec.gov}:10/1s"
-// (the prefix is WithKeyPrefix; the braces keep a key in one Redis Cluster
-// slot), whose members are the sends of the last window scored by their
+// (the prefix is WithKeyPrefix; the braces, a Redis Cluster hash tag, keep
+// every limit of one host on one node), whose members are the sends of the last window scored by their
 // time. One Lua script, atomic in Redis, drops the members that have left
 // the window, and either adds the caller's send or answers how long until
 // the oldest leaves. The time is Redis's own (TIME), so the callers' clocks
-// never matter. The window is per plus 4%, as in conduit.NewLimiter: that
-// spare lets a request take a little longer on its way to the server than
-// the one n places before it, and the server still sees n or fewer in any
-// window of per. A caller whose context ends while it waits has added
-// nothing. A call abandoned while Redis was answering may have been counted:
-// the error is always toward sending less.
+// never matter; this needs Redis 5 or newer, which replicates a script by
+// its effects and so lets it write after reading the clock. The window is
+// per plus 4%, as in conduit.NewLimiter: that spare lets a request take a
+// little longer on its way to the server than the one n places before it,
+// and the server still sees n or fewer in any window of per. A caller whose
+// context ends while it waits has added nothing. A call abandoned while
+// Redis was answering may have been counted: the error is always toward
+// sending less.
 //
 // github.com/go-redis/redis_rate (v10.0.1) was measured first and not used
 // (TestRedisRateWindow shows it against a real redis-server). Its GCRA is a
