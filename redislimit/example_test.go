@@ -27,6 +27,10 @@ func ExampleNew() {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
+	// Start from a full budget: Key names where it lives.
+	if err := rdb.Del(ctx, a.Key("data.sec.gov")).Err(); err != nil {
+		log.Fatal(err)
+	}
 	for _, l := range []*redislimit.Limiter{a, b, a} {
 		err := l.Wait(ctx, "data.sec.gov")
 		fmt.Println(err == nil, errors.Is(err, context.DeadlineExceeded))

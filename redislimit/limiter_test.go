@@ -13,6 +13,14 @@ import (
 	"github.com/redis/go-redis/v9"
 )
 
+// bounded is a context for a Wait that should be admitted at once or
+// nearly: a wrong test or limiter fails it instead of hanging.
+func bounded(t *testing.T) context.Context {
+	ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
+	t.Cleanup(cancel)
+	return ctx
+}
+
 func newLimiter(t *testing.T, rdb redis.UniversalClient, n int, per time.Duration, opts ...redislimit.Option) *redislimit.Limiter {
 	t.Helper()
 	l, err := redislimit.New(rdb, n, per, opts...)
@@ -67,7 +75,7 @@ func TestKeyNamesHostAndLimit(t *testing.T) {
 	if key != "app:{data.sec.gov}:10/1s" {
 		t.Fatalf("Key = %q", key)
 	}
-	if err := l.Wait(context.Background(), "data.sec.gov"); err != nil {
+	if err := l.Wait(bounded(t), "data.sec.gov"); err != nil {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
@@ -83,7 +91,7 @@ func TestKeyNamesHostAndLimit(t *testing.T) {
 // context.DeadlineExceeded, before the deadline.
 func TestDeadlineFailsAtOnce(t *testing.T) {
 	l := newLimiter(t, sharedRedis(t), 1, time.Hour)
-	if err := l.Wait(context.Background(), "deadline.example"); err != nil {
+	if err := l.Wait(bounded(t), "deadline.example"); err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -175,7 +183,7 @@ func TestSlowRedis(t *testing.T) {
 
 	// Falls back: the first fallback send waits out one window (1.04s).
 	start = time.Now()
-	if err := l.Wait(context.Background(), "slow.example"); err != nil {
+	if err := l.Wait(bounded(t), "slow.example"); err != nil {
 		t.Fatal(err)
 	}
 	if d := time.Since(start); d < time.Second {
@@ -192,7 +200,7 @@ func TestSlowRedis(t *testing.T) {
 	if err := srv.cmd.Process.Signal(syscall.SIGCONT); err != nil {
 		t.Fatal(err)
 	}
-	if err := l.Wait(context.Background(), "back.example"); err != nil {
+	if err := l.Wait(bounded(t), "back.example"); err != nil {
 		t.Fatal(err)
 	}
 	if n := rdb.ZCard(context.Background(), l.Key("back.example")).Val(); n != 1 {

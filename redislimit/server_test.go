@@ -108,9 +108,14 @@ func freePort() (string, error) {
 	return strconv.Itoa(ln.Addr().(*net.TCPAddr).Port), nil
 }
 
+// sharedRedis connects to the package's shared server, emptied first so
+// that no earlier test (or -count run) has used the budgets this one needs.
 func sharedRedis(t *testing.T) *redis.Client {
 	rdb := redis.NewClient(&redis.Options{Addr: os.Getenv("REDIS_ADDR"), ContextTimeoutEnabled: true})
 	t.Cleanup(func() { rdb.Close() })
+	if err := rdb.FlushDB(t.Context()).Err(); err != nil {
+		t.Fatal(err)
+	}
 	return rdb
 }
 
