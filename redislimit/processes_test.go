@@ -258,6 +258,7 @@ func startChildren(t *testing.T, srv *countingServer, redisAddr string, run time
 			"REDISLIMIT_TEST_TARGET="+srv.URL,
 			"REDISLIMIT_TEST_RUN="+run.String())
 		p.cmd.Stdout, p.cmd.Stderr = &p.out, &p.err
+		dieWithTest(p.cmd)
 		stdin, err := p.cmd.StdinPipe()
 		if err != nil {
 			t.Fatal(err)

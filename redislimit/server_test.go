@@ -61,6 +61,7 @@ func launchRedis() (*redisServer, error) {
 	s := &redisServer{addr: net.JoinHostPort("127.0.0.1", port), out: &lockedBuffer{}}
 	s.cmd = exec.Command(bin, "--port", port, "--bind", "127.0.0.1", "--save", "", "--appendonly", "no")
 	s.cmd.Stdout, s.cmd.Stderr = s.out, s.out
+	dieWithTest(s.cmd)
 	if err := s.cmd.Start(); err != nil {
 		return nil, fmt.Errorf("starting redis-server: %w", err)
 	}
