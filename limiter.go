@@ -30,16 +30,16 @@ type Limiter interface {
 	Wait(ctx context.Context, key string) error
 }
 
-// transitShare is the part of the window (1/25, 4%) added to it as spare:
-// the N+1st send leaves per + per/25 after the first, so a request that
-// spends up to that much longer on its way than the one N places before it
-// still arrives in a later window at the server.
+// transitShare sets the spare for transit: the window is per + per/25.
 const transitShare = 25
 
 // NewLimiter returns an in-process Limiter that admits at most n sends under
-// each key in any window of length per (plus 4% spare for transit, see
-// Limiter). It keeps, per key, the times of the sends still inside the
-// window: at most n of them, so memory follows the keys (hosts) it has seen.
+// each key in any window of length per. The window it keeps is 4% longer
+// (the n+1st send leaves per + per/25 after the first), so that a request
+// that takes a little longer on its way than the one n places before it
+// still reaches the server in a later window. It keeps, per key, the times
+// of the sends still inside the window: at most n of them, so memory
+// follows the keys (hosts) it has seen.
 //
 // Waiters of one key are admitted in the order they arrived; one that gives
 // up leaves the queue at once and never delays those behind it.
