@@ -8,17 +8,25 @@ BENCHCOUNT  ?= 6
 
 .PHONY: test check demo bench peers fuzz stress
 
+# redislimit is a module of its own (so the core needs no Redis client): every
+# check and test runs there too. Its tests start a real redis-server.
 test: check
 	go test -race -count=1 ./...
+	cd redislimit && go test -race -count=1 ./...
 
+# gofmt walks the whole tree, nested modules included.
 check:
 	@unformatted=$$(gofmt -l . | grep -v '/testdata/'); \
 	if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 	go mod tidy -diff
+	cd redislimit && go mod tidy -diff
 	go vet ./...
 	cd bench/peers && go mod tidy -diff && go vet ./...
+	cd redislimit && go vet ./...
 	go run $(STATICCHECK) ./...
+	cd redislimit && go run $(STATICCHECK) ./...
 	bash .ci/vulncheck $(GOVULNCHECK)
+	cd redislimit && bash ../.ci/vulncheck $(GOVULNCHECK)
 
 demo:
 	go run ./examples/tour
