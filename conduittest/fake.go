@@ -18,6 +18,9 @@ type fake struct {
 	// one answers with the fixture named for it (CreateMessage:
 	// create_message.json).
 	answers map[string]answer
+	// unknown answers a path under the package's bases that no operation
+	// has, as the service answers one.
+	unknown answer
 	// which names the operation a request is for, among operations that
 	// share one route.
 	which func(r *http.Request, body []byte) string

@@ -13,7 +13,7 @@ func init() {
 	fakes["fiscal"] = &fake{answers: map[string]answer{
 		"DebtToPenny": debt, "AllDebtToPenny": debt,
 		"AvgInterestRates": rates, "AllAvgInterestRates": rates,
-	}}
+	}, unknown: answer{fixture: "unknown_endpoint.json", status: http.StatusNotFound}}
 }
 
 // fiscalPage serves <name>.json for the first page and <name>_<n>.json for

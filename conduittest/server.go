@@ -64,9 +64,7 @@ func Start() *Server {
 			s.mux.HandleFunc(p, s.handler(svc, routes[p], f))
 		}
 	}
-	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, http.StatusNotFound, "no_route", "conduittest has no operation at "+r.Method+" "+r.URL.Path)
-	})
+	s.mux.HandleFunc("/", unknownPath)
 	s.srv = httptest.NewServer(s.mux)
 	return s
 }
@@ -213,4 +211,23 @@ func writeError(w http.ResponseWriter, status int, code, msg string) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
 	fmt.Fprintf(w, `{"error":{"code":%q,"message":%q}}`, code, msg)
+}
+
+// unknownPath answers a path no operation has: as the service answers a
+// path it does not know, where its fake says how (a Do call to an endpoint
+// the package does not type), else with a 404 of conduittest's own.
+func unknownPath(w http.ResponseWriter, r *http.Request) {
+	for _, svc := range services() {
+		f := fakes[svc.Name]
+		if f == nil || f.unknown.fixture == "" {
+			continue
+		}
+		for _, b := range svc.Bases {
+			if strings.HasPrefix(r.URL.Path, mount(svc, b.Name)+"/") {
+				serveFixture(w, svc.Name, f.unknown.fixture, f.unknown.status)
+				return
+			}
+		}
+	}
+	writeError(w, http.StatusNotFound, "no_route", "conduittest has no operation at "+r.Method+" "+r.URL.Path)
 }

@@ -42,9 +42,11 @@ func TestFailureFixtures(t *testing.T) {
 			Header: []string{"X-Amzn-Requestid", "5c0e1f2a-7b3d-4e9f-a1b2-c3d4e5f60718"}, Body: testkit.Fixture(t, "filings", "no_such_concept.xml")},
 			Want: testkit.Shape{Is: conduit.ErrNotFound, Status: 404, Code: "NoSuchKey", Message: "The specified key does not exist."},
 			Then: failed("", "J7W2K9QX4M1B8C3D", 0)},
-		{Name: "429 without a page", Reply: testkit.Reply{Status: 429, ContentType: "text/plain"},
-			Want: testkit.Shape{Is: conduit.ErrRateLimited, Status: 429, Message: block},
-			Then: failed("", "", 10*time.Minute)},
+		// SEC blocks with a page, not a bare 429: a 429 without one is an
+		// ordinary rate limit, retried after the wait it names.
+		{Name: "429 without a page", Reply: testkit.Reply{Status: 429, ContentType: "text/plain", Header: []string{"Retry-After", "7200"}},
+			Want: testkit.Shape{Is: conduit.ErrRateLimited, Status: 429},
+			Then: failed("", "", 2*time.Hour)},
 		{Name: "403 without a page", Reply: testkit.Reply{Status: 403, ContentType: "text/html", Body: "<html><body>Forbidden</body></html>"},
 			Want: testkit.Shape{Is: conduit.ErrUnauthorized, Status: 403},
 			Then: failed("", "", 0)},
@@ -60,7 +62,7 @@ func TestBlockNotRetried(t *testing.T) {
 	for _, reply := range []testkit.Reply{
 		fixture(t, 403, "text/html", "block_page_403.html"),
 		fixture(t, 200, "text/html", "block_page_200.html"),
-		{Status: 429},
+		fixture(t, 429, "text/html", "block_page_403.html"),
 	} {
 		srv := testkit.Start(t, reply)
 		_, err := client(t, srv, conduit.WithMaxRetryWait(time.Hour)).Submissions(context.Background(), 320193)

@@ -87,9 +87,6 @@ var service = transport.Register(&transport.Service{
 		RequestID:        []string{"Error.RequestId"},
 		RequestIDHeaders: []string{"X-Amz-Request-Id"},
 		Codes:            map[string]transport.Meaning{"NoSuchKey": transport.NotFound},
-		// A 429 that names its wait is retried after it; one that names
-		// none is the same block as the pages': ten minutes.
-		Status: map[int]transport.Meaning{429: {Kind: conduit.ErrRateLimited, Retry: true, Message: blocked.Message, Wait: blocked.Wait}},
 		Pages: []transport.Page{
 			{Phrase: "Undeclared Automated Tool", Meaning: blocked, Reason: "undeclared_automated_tool", RequestID: "Reference ID:"},
 			{Phrase: "Request Rate Threshold Exceeded", Meaning: blocked, RequestID: "Reference ID:"},

@@ -3,6 +3,7 @@ package transport
 import (
 	"fmt"
 	"net/http"
+	"strings"
 
 	"github.com/conduit-sdk/conduit"
 )
@@ -137,7 +138,10 @@ func (c *Client) problemError(op *Op, call *Call, p Problem) error {
 
 // decodeError is the error of a 2xx body that does not decode.
 func (x *exchange) decodeError(body []byte, resp *http.Response, err error) error {
-	msg := "decoding the response: " + err.Error()
+	// The decoder words one failure two ways at random ("cannot" or
+	// "unable to"), so that no one depends on its text; an error message
+	// here says it one way.
+	msg := "decoding the response: " + strings.Replace(err.Error(), "json: unable to ", "json: cannot ", 1)
 	if err == errEmptyRecord {
 		msg = err.Error()
 	}

@@ -72,9 +72,8 @@ type Meaning struct {
 	Message string
 	// Wait is how long the service's published policy says to wait after
 	// this failure, for an answer that names no wait of its own (a block
-	// that lifts after ten minutes). It is reported in Error.RetryAfter and
-	// never waited for within the call, since a request during a block
-	// extends it.
+	// that lifts after ten minutes). A retryable failure is retried after
+	// it; any failure reports it in Error.RetryAfter.
 	Wait time.Duration
 }
 
@@ -124,11 +123,11 @@ const (
 )
 
 // setWait records the answer's wait, else the one its meaning's policy
-// names; a policy wait is reported, never waited for within the call.
+// names.
 func (f *failure) setWait(d time.Duration) {
 	f.retryAfter = d
-	if d == 0 && f.meaning.Wait > 0 {
-		f.retryAfter, f.policyWait = f.meaning.Wait, true
+	if d == 0 {
+		f.retryAfter = f.meaning.Wait
 	}
 }
 

@@ -78,7 +78,7 @@ func (x *exchange) decide(ctx context.Context, resp *http.Response, err error) (
 		return 0, false
 	}
 	x.retryAfter = f.retryAfter
-	if !f.meaning.Retry || f.policyWait || (x.write && f.meaning.Kind != conduit.ErrRateLimited) || x.attempts > x.retries {
+	if !f.meaning.Retry || (x.write && f.meaning.Kind != conduit.ErrRateLimited) || x.attempts > x.retries {
 		return 0, false
 	}
 	if f.retryAfter > 0 {
