@@ -400,10 +400,7 @@ func (s *Sender) settle(g *flushGen) {
 }
 
 // worker is one of the Sender's goroutines: it posts one event at a time.
-type worker struct {
-	s   *Sender
-	ctx context.Context // the Sender's, traced to count attempts
-}
+type worker struct{ s *Sender }
 
 func (w *worker) run() {
 	s := w.s

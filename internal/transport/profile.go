@@ -133,7 +133,6 @@ func (f *failure) setWait(d time.Duration) {
 
 // failure is what the core read from one failure answer.
 type failure struct {
-	policyWait                       bool // retryAfter is the meaning's policy, not the answer's
 	code, reason, message, requestID string
 	meaning                          Meaning
 	retryAfter                       time.Duration
