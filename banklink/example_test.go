@@ -6,11 +6,11 @@ import (
 	"log"
 
 	"github.com/conduit-sdk/conduit/banklink"
-	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/conduittest"
 )
 
 func Example() {
-	srv := replay.Start() // a local stand-in for the live service
+	srv := conduittest.Start() // a local fake of the service
 	defer srv.Close()
 
 	c, err := banklink.New(srv.Options("banklink")...) // the sandbox, by default
@@ -24,7 +24,8 @@ func Example() {
 	}
 	fmt.Println(found.Institutions[0].InstitutionID, found.Institutions[0].Name)
 
-	bal, err := c.GetBalance(ctx, replay.Credential("banklink", "access_token"))
+	token, _ := conduittest.Credential("banklink", "access_token") // the fake's sandbox token
+	bal, err := c.GetBalance(ctx, token)
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -6,11 +6,11 @@ import (
 	"log"
 
 	"github.com/conduit-sdk/conduit/ci"
-	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/conduittest"
 )
 
 func Example() {
-	srv := replay.Start() // a local stand-in for the live service
+	srv := conduittest.Start() // a local fake of the service
 	defer srv.Close()
 	ctx := context.Background()
 
@@ -41,7 +41,7 @@ func Example() {
 }
 
 func ExampleClient_AllPipelines() {
-	srv := replay.Start()
+	srv := conduittest.Start()
 	defer srv.Close()
 
 	c, err := ci.New(srv.Options("ci")...)

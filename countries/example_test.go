@@ -7,11 +7,11 @@ import (
 	"log"
 
 	"github.com/conduit-sdk/conduit/countries"
-	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/conduittest"
 )
 
 func ExampleClient_Cities() {
-	srv := replay.Start() // a local stand-in for the live service
+	srv := conduittest.Start() // a local fake of the service
 	defer srv.Close()
 
 	c, err := countries.New(srv.Options("countries")...)

@@ -6,11 +6,11 @@ import (
 	"log"
 
 	"github.com/conduit-sdk/conduit/cryptoprices"
-	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/conduittest"
 )
 
 func ExampleClient_SpotPrice() {
-	srv := replay.Start() // a local stand-in for the live service
+	srv := conduittest.Start() // a local fake of the service
 	defer srv.Close()
 
 	c, err := cryptoprices.New(srv.Options("cryptoprices")...)

@@ -6,11 +6,11 @@ import (
 	"log"
 
 	"github.com/conduit-sdk/conduit/explorer"
-	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/conduittest"
 )
 
 func Example() {
-	srv := replay.Start() // a local stand-in for the live service
+	srv := conduittest.Start() // a local fake of the service
 	defer srv.Close()
 
 	c, err := explorer.New(srv.Options("explorer")...)

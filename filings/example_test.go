@@ -6,11 +6,11 @@ import (
 	"log"
 
 	"github.com/conduit-sdk/conduit/filings"
-	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/conduittest"
 )
 
 func ExampleClient_CompanyConcept() {
-	srv := replay.Start() // a local stand-in for the live service
+	srv := conduittest.Start() // a local fake of the service
 	defer srv.Close()
 
 	c, err := filings.New(srv.Options("filings")...) // in real use: filings.WithContact("Example Corp admin@example.com")
@@ -31,7 +31,7 @@ func ExampleClient_CompanyConcept() {
 }
 
 func ExampleClient_Submissions() {
-	srv := replay.Start()
+	srv := conduittest.Start()
 	defer srv.Close()
 
 	c, err := filings.New(srv.Options("filings")...)

@@ -7,11 +7,11 @@ import (
 	"time"
 
 	"github.com/conduit-sdk/conduit/fxopen"
-	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/conduittest"
 )
 
 func Example() {
-	srv := replay.Start() // a local stand-in for the live service
+	srv := conduittest.Start() // a local fake of the service
 	defer srv.Close()
 
 	c, err := fxopen.New(srv.Options("fxopen")...)

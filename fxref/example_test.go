@@ -8,11 +8,11 @@ import (
 
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/fxref"
-	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/conduittest"
 )
 
 func ExampleClient_Range() {
-	srv := replay.Start() // a local stand-in for the live service
+	srv := conduittest.Start() // a local fake of the service
 	defer srv.Close()
 
 	c, err := fxref.New(srv.Options("fxref")...)

@@ -5,12 +5,12 @@ import (
 	"fmt"
 	"log"
 
-	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/conduittest"
 	"github.com/conduit-sdk/conduit/maps"
 )
 
 func Example() {
-	srv := replay.Start() // a local stand-in for the three hosts
+	srv := conduittest.Start() // a local stand-in for the three hosts
 	defer srv.Close()
 
 	c, err := maps.New(srv.Options("maps")...)

@@ -5,12 +5,12 @@ import (
 	"fmt"
 	"log"
 
-	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/conduittest"
 	"github.com/conduit-sdk/conduit/media"
 )
 
 func ExampleClient_ListImages() {
-	srv := replay.Start() // a local stand-in for the live service
+	srv := conduittest.Start() // a local fake of the service
 	defer srv.Close()
 
 	c, err := media.New(srv.Options("media")...)
@@ -30,11 +30,12 @@ func ExampleClient_ListImages() {
 }
 
 func ExampleClient_ListByTag() {
-	srv := replay.Start()
+	srv := conduittest.Start()
 	defer srv.Close()
 
 	// The public tag list needs only the cloud name and the delivery URL.
-	c, err := media.New(media.WithCloudName(replay.Credential("media", "cloud_name")), media.WithDeliveryURL(srv.URL("media", "media_delivery_url")))
+	cloud, _ := conduittest.Credential("media", "cloud_name")
+	c, err := media.New(media.WithCloudName(cloud), media.WithDeliveryURL(srv.BaseURL("media", "media_delivery_url")))
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -48,7 +49,7 @@ func ExampleClient_ListByTag() {
 }
 
 func ExampleClient_AllImages() {
-	srv := replay.Start()
+	srv := conduittest.Start()
 	defer srv.Close()
 
 	c, err := media.New(srv.Options("media")...)

@@ -83,3 +83,22 @@ func ExampleBlockHash() {
 	// balance 98765432100000000000000 wei
 	// {"jsonrpc":"2.0","id":1,"method":"eth_getBalance","params":["0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045",{"blockHash":"0x9b83c12c69edb74f6c8dd5d052765c1adf940e320bd1291696e6fa07829eee71","requireCanonical":true}]}
 }
+
+// Call reaches any JSON-RPC method the package does not type; the result
+// decodes into whatever the caller passes.
+func ExampleClient_Call() {
+	srv := conduittest.Start()
+	defer srv.Close()
+
+	c, err := noderpc.New(srv.Options("noderpc")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	var chainID string
+	if err := c.Call(context.Background(), "eth_chainId", []any{}, &chainID); err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("chain", chainID)
+	// Output:
+	// chain 0x1
+}

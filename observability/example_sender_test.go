@@ -6,12 +6,12 @@ import (
 	"log"
 	"slices"
 
-	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/conduittest"
 	"github.com/conduit-sdk/conduit/observability"
 )
 
 func ExampleClient_NewSender() {
-	srv := replay.Start() // a local stand-in for the live service
+	srv := conduittest.Start() // a local fake of the service
 	defer srv.Close()
 
 	c, err := observability.New(srv.Options("observability")...)

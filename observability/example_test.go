@@ -5,12 +5,12 @@ import (
 	"fmt"
 	"log"
 
-	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/conduittest"
 	"github.com/conduit-sdk/conduit/observability"
 )
 
 func Example() {
-	srv := replay.Start() // a local stand-in for the live service
+	srv := conduittest.Start() // a local fake of the service
 	defer srv.Close()
 
 	c, err := observability.New(srv.Options("observability")...)
@@ -31,7 +31,7 @@ func Example() {
 }
 
 func ExampleWithRegion() {
-	srv := replay.Start()
+	srv := conduittest.Start()
 	defer srv.Close()
 
 	c, err := observability.New(append(srv.Options("observability"), observability.WithRegion(observability.EU))...)

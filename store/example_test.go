@@ -5,12 +5,12 @@ import (
 	"fmt"
 	"log"
 
-	"github.com/conduit-sdk/conduit/internal/replay"
+	"github.com/conduit-sdk/conduit/conduittest"
 	"github.com/conduit-sdk/conduit/store"
 )
 
 func ExampleClient_ProductsByCategory() {
-	srv := replay.Start() // a local stand-in for the live service
+	srv := conduittest.Start() // a local fake of the service
 	defer srv.Close()
 
 	c, err := store.New(srv.Options("store")...)

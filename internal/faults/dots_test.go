@@ -1,0 +1,57 @@
+package faults
+
+import (
+	"context"
+	"os"
+
+	"github.com/conduit-sdk/conduit/chat"
+	"github.com/conduit-sdk/conduit/ci"
+	"github.com/conduit-sdk/conduit/filings"
+	"github.com/conduit-sdk/conduit/imageedit"
+	"github.com/conduit-sdk/conduit/observability"
+	"github.com/conduit-sdk/conduit/pkgstats"
+	"github.com/conduit-sdk/conduit/store"
+)
+
+// The classes issue 10 found in single operations, as bad input of every
+// operation that can receive them: "." and ".." path arguments, which
+// RFC 3986 resolves as moves in the path, and typed-nil readers, which a
+// failed os.Open leaves behind. Each must fail before any I/O.
+func init() {
+	addRejects("chat", "CreateMessage", "channel_id", func(ctx context.Context, c *chat.Client) error {
+		return discard(c.CreateMessage(ctx, "..", "hi", nil))
+	})
+	addRejects("chat", "GuildChannels", "guild_id", func(ctx context.Context, c *chat.Client) error {
+		return discard(c.GuildChannels(ctx, "."))
+	})
+	addRejects("observability", "SendEvent", "dataset", func(ctx context.Context, c *observability.Client) error {
+		return c.SendEvent(ctx, "..", observability.Event{"a": 1})
+	})
+	addRejects("store", "ProductsByCategory", "category", func(ctx context.Context, c *store.Client) error {
+		return discard(c.ProductsByCategory(ctx, "..", nil))
+	})
+	addRejects("filings", "CompanyConcept", "taxonomy", func(ctx context.Context, c *filings.Client) error {
+		return discard(c.CompanyConcept(ctx, 320193, "..", "AccountsPayableCurrent"))
+	})
+	addRejects("pkgstats", "Package", "package", func(ctx context.Context, c *pkgstats.Client) error {
+		return discard(c.Package(ctx, "npm", "@babel/.."))
+	})
+	addRejects("ci", "ListPipelines", "repo", func(ctx context.Context, c *ci.Client) error {
+		return discard(c.ListPipelines(ctx, ci.ProjectSlug{VCS: "gh", Org: "acme", Repo: ".."}, nil))
+	})
+	addRejects("imageedit", "Segment", imageedit.DefaultSegmentField, func(ctx context.Context, c *imageedit.Client) error {
+		var f *os.File // what a failed os.Open returns
+		return readImage(c.Segment(ctx, f, nil))
+	})
+}
+
+// addRejects adds a bad call to the row of pkg's operation name.
+func addRejects(pkg, name, field string, call any) {
+	for i := range ops {
+		if ops[i].pkg == pkg && ops[i].name == name {
+			ops[i] = ops[i].rejects(field, call)
+			return
+		}
+	}
+	panic("faults: no row " + pkg + "." + name)
+}
