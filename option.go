@@ -226,7 +226,9 @@ func WithQuery(name, value string) Option {
 // New, it goes into every JSON object the client's calls send, and a
 // call's own field of the same name replaces it; given to a call that
 // sends no JSON object (a GET, an upload), it fails with ErrInvalidParam.
-// Client or call level.
+// So does a member whether a call may be retried rests on (a GraphQL
+// document, a JSON-RPC method or id, a message nonce): replaced, a write
+// could go out treated as a read. Client or call level.
 func WithBodyField(name string, value any) Option {
 	return func(s *config.Settings) {
 		if name == "" {

@@ -99,9 +99,9 @@ var service = transport.Register(&transport.Service{
 })
 
 var (
-	mediaOp = transport.Declare(service, transport.Op{Name: "Media", Method: "POST"},
+	mediaOp = transport.Declare(service, transport.Op{Name: "Media", Method: "POST", Fixed: []string{"query"}},
 		func(r *mediaResponse) *transport.Problem { return r.Errors.problem() })
-	queryOp = transport.Declare(service, transport.Op{Name: "Query", Method: "POST"},
+	queryOp = transport.Declare(service, transport.Op{Name: "Query", Method: "POST", Fixed: []string{"query"}},
 		func(r *response) *transport.Problem { return r.Errors.problem() })
 )
 

@@ -97,6 +97,16 @@ func TestMutationRetriedWhenNotRun(t *testing.T) {
 	assert.Equal(t, 2, srv.Hits())
 }
 
+// The document is the operation's own: a call's WithBodyField("query", …)
+// could send a mutation classified as a read, so it is refused unsent.
+func TestDocumentNotReplaced(t *testing.T) {
+	srv := testkit.Start(t, testkit.Reply{Body: `{"data":{}}`})
+	c := testkit.Client(t, animegraph.New, conduit.WithBaseURL(srv.URL), unlimited, testkit.Fast)
+	err := c.Query(context.Background(), `{ Viewer { id } }`, nil, nil, conduit.WithBodyField("query", documents[0].doc))
+	testkit.Check(t, err, testkit.Shape{Is: conduit.ErrInvalidParam, Service: "animegraph", Op: "Query", Field: "options"})
+	assert.Equal(t, 0, srv.Hits())
+}
+
 func FuzzDocumentClassification(f *testing.F) {
 	for _, tc := range documents {
 		f.Add(tc.doc)

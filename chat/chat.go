@@ -115,7 +115,7 @@ var (
 	// platform answers a repeat with the message it already has, so the
 	// write is retried like a read.
 	createMessageOp = transport.Declare[Message](service, transport.Op{Name: "CreateMessage", Method: "POST",
-		Path: "/channels/{channel_id}/messages", Write: true, Idempotent: true}, nil)
+		Path: "/channels/{channel_id}/messages", Write: true, Idempotent: true, Fixed: []string{"nonce", "enforce_nonce"}}, nil)
 	guildChannelsOp = transport.Declare[[]Channel](service, transport.Op{Name: "GuildChannels", Method: "GET",
 		Path: "/guilds/{guild_id}/channels"}, nil)
 )

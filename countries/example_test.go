@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"log"
 
-	"github.com/conduit-sdk/conduit/countries"
 	"github.com/conduit-sdk/conduit/conduittest"
+	"github.com/conduit-sdk/conduit/countries"
 )
 
 func ExampleClient_Cities() {

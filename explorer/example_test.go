@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"log"
 
-	"github.com/conduit-sdk/conduit/explorer"
 	"github.com/conduit-sdk/conduit/conduittest"
+	"github.com/conduit-sdk/conduit/explorer"
 )
 
 func Example() {

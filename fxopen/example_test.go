@@ -6,8 +6,8 @@ import (
 	"log"
 	"time"
 
-	"github.com/conduit-sdk/conduit/fxopen"
 	"github.com/conduit-sdk/conduit/conduittest"
+	"github.com/conduit-sdk/conduit/fxopen"
 )
 
 func Example() {

@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"github.com/conduit-sdk/conduit"
-	"github.com/conduit-sdk/conduit/fxref"
 	"github.com/conduit-sdk/conduit/conduittest"
+	"github.com/conduit-sdk/conduit/fxref"
 )
 
 func ExampleClient_Range() {

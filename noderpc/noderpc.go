@@ -92,12 +92,16 @@ var (
 	callOp    = rpcOp("Call")
 	blockOp   = rpcOp("BlockNumber")
 	balanceOp = rpcOp("GetBalance")
-	batchOp   = transport.Declare(service, transport.Op{Name: "BatchCall", Method: "POST", Path: "/v2"},
+	batchOp   = transport.Declare(service, transport.Op{Name: "BatchCall", Method: "POST", Path: "/v2", Fixed: envelopeMembers},
 		func(b *batchReply) *transport.Problem { return b.problem() })
 )
 
+// envelopeMembers pair an answer with its call and make it a read or a
+// write; WithBodyField may not replace them.
+var envelopeMembers = []string{"jsonrpc", "id", "method", "params"}
+
 func rpcOp(name string) *transport.Endpoint[reply] {
-	return transport.Declare(service, transport.Op{Name: name, Method: "POST", Path: "/v2"},
+	return transport.Declare(service, transport.Op{Name: name, Method: "POST", Path: "/v2", Fixed: envelopeMembers},
 		func(r *reply) *transport.Problem { return r.problem() })
 }
 

@@ -3,6 +3,7 @@ package transport
 import (
 	"context"
 	"net/http"
+	"slices"
 	"time"
 
 	"github.com/hashicorp/go-retryablehttp"
@@ -148,6 +149,11 @@ func (x *exchange) body(creds []string) (any, string, error) {
 		return nil, "", x.op.Invalid("options", "conduit.WithBodyField: %s sends no body", x.op.Endpoint())
 	case noObject && !callFields:
 		return nil, "", nil
+	}
+	for _, f := range x.cs.fields {
+		if slices.Contains(x.op.Fixed, f.Name) {
+			return nil, "", x.op.Invalid("options", "conduit.WithBodyField(%q): %s decides whether %s may be retried; set it through the operation", f.Name, f.Name, x.op.Endpoint())
+		}
 	}
 	b, err := jsonBody(call.Body, x.cs.fields, creds)
 	if err != nil {

@@ -30,6 +30,11 @@ type Op struct {
 	// Idempotent marks a write the service deduplicates (a Discord message
 	// with an enforced nonce), so it is retried like a read.
 	Idempotent bool
+	// Fixed names the body members how the call is retried rests on (a
+	// GraphQL document, a JSON-RPC method and id, a message nonce):
+	// conduit.WithBodyField may not replace them, or a write could go out
+	// classified as a read.
+	Fixed []string
 	// Auth overrides the scheme of the base and the service.
 	Auth *Auth
 	// Status overrides what a status means for this operation's answers
