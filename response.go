@@ -11,7 +11,8 @@ import (
 // failure alike (StatusCode is 0 when no answer came back).
 type Response struct {
 	StatusCode int
-	// Header holds the answer's headers as received.
+	// Header holds the answer's headers as received, except that a
+	// credential echoed in one is replaced by "[REDACTED]".
 	Header http.Header
 	// RequestID is the service's id of the request, where it sends one.
 	RequestID string

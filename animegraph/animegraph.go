@@ -3,7 +3,8 @@
 // document and its variables to the base URL itself.
 //
 // Base URL: the placeholder anime_url, set with conduit.WithBaseURL or
-// CONDUIT_ANIME_URL. No credentials: the package makes public reads, which
+// CONDUIT_ANIMEGRAPH_ANIME_URL (CONDUIT_ANIME_URL, the older name, still
+// works). No credentials: the package makes public reads, which
 // need no login (the spec's OAuth token is for user actions, which it does
 // not describe).
 //

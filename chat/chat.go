@@ -147,7 +147,7 @@ func (c *Client) Do(ctx context.Context, method, path string, in, out any, opts 
 func WithBotToken(token string) Option { return service.Set(botToken, token) }
 
 // WithWebhookBaseURL sets chat_webhook_base, the unversioned base the webhook
-// paths hang under, overriding CONDUIT_CHAT_CHAT_WEBHOOK_BASE.
+// paths hang under, overriding CONDUIT_CHAT_WEBHOOK_BASE.
 func WithWebhookBaseURL(u string) Option { return service.SetBase(webhookBase, u) }
 
 // CurrentUser returns the bot's own user record; it is the cheap way to check

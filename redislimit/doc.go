@@ -4,8 +4,8 @@
 // address. It is a module of its own so that conduit itself needs no Redis
 // client.
 //
-// A *Limiter is a conduit.Limiter. Handed to a client (once the core has the
-// option: filings.New(conduit.WithLimiter(l))), it holds every process that
+// A *Limiter is a conduit.Limiter. Handed to a client
+// (filings.New(conduit.WithLimiter(l))), it holds every process that
 // uses the same Redis, key and limit to at most n sends in any window. It can
 // also be asked directly:
 //

@@ -3,6 +3,7 @@ package faults
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -43,4 +44,45 @@ func read(t *testing.T, path string) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+var envToken = regexp.MustCompile(`CONDUIT_[A-Z0-9_]*[A-Z0-9]`)
+
+// TestDocsNameVariables: every environment variable a package's sources
+// name is one it reads, CONDUIT_<PACKAGE>_<NAME> or a base URL's 0.1 name
+// CONDUIT_<PLACEHOLDER>; and its documentation names each of the first.
+func TestDocsNameVariables(t *testing.T) {
+	for _, pkg := range conduittest.Packages() {
+		svc := transport.Lookup(pkg)
+		names := map[string]bool{}
+		read01 := map[string]bool{}
+		for _, b := range svc.Bases {
+			names[transport.EnvName(pkg, b.Name)] = true
+			read01["CONDUIT_"+strings.ToUpper(b.Name)] = true
+		}
+		for _, v := range svc.Values {
+			names[transport.EnvName(pkg, v.Name)] = true
+		}
+		files, _ := filepath.Glob(filepath.Join("../..", pkg, "*.go"))
+		var all strings.Builder
+		for _, f := range files {
+			if strings.HasSuffix(f, "_test.go") {
+				continue
+			}
+			src := read(t, f)
+			all.WriteString(src)
+			for i, line := range strings.Split(src, "\n") {
+				for _, tok := range envToken.FindAllString(line, -1) {
+					if !names[tok] && !read01[tok] {
+						t.Errorf("%s:%d names %s, which %s does not read", f, i+1, tok, pkg)
+					}
+				}
+			}
+		}
+		for n := range names {
+			if !strings.Contains(all.String(), n) {
+				t.Errorf("%s: its documentation does not name %s", pkg, n)
+			}
+		}
+	}
 }
