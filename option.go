@@ -272,7 +272,8 @@ func WithIdempotent() Option {
 }
 
 // WithBase sends a Do call to the named base URL placeholder of the package
-// ("places_url") instead of its default. Call level.
+// ("places_url") instead of its default. A typed method refuses it: each
+// has the base its endpoint lives on. Call level.
 func WithBase(placeholder string) Option {
 	return func(s *config.Settings) {
 		if s.Only(config.Call, "conduit.WithBase") {

@@ -10,6 +10,10 @@ import (
 	"github.com/conduit-sdk/conduit"
 )
 
+// doName is the operation name of Do's calls, the only ones WithBase may
+// move to another base URL.
+const doName = "Do"
+
 // Do calls any path of the service, for endpoints its package does not
 // type: the same base URLs, credential placement, limits, redirect rules,
 // redaction and error profile as the typed methods. path is relative to
@@ -20,7 +24,7 @@ import (
 // is a write: retried only when provably unsent or rate limited, unless
 // the call carries conduit.WithIdempotent.
 func (c *Client) Do(ctx context.Context, method, path string, in, out any, opts []conduit.Option) error {
-	op := &Op{Service: c.svc, Name: "Do", Method: strings.ToUpper(method), Write: isWrite(strings.ToUpper(method))}
+	op := &Op{Service: c.svc, Name: doName, Method: strings.ToUpper(method), Write: isWrite(strings.ToUpper(method))}
 	if method == "" || strings.ContainsAny(method, " \t\r\n") {
 		return op.Invalid("method", "%.20q is not an HTTP method", method)
 	}

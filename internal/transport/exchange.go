@@ -91,6 +91,9 @@ func (x *exchange) request(ctx context.Context) (*retryablehttp.Request, error) 
 	c, op, call := x.c, x.op, x.call
 	baseName := op.Base
 	if x.cs.base != "" {
+		if op.Name != doName {
+			return nil, op.Invalid("options", "conduit.WithBase: %s has its own base URL; WithBase chooses one for Do", op.Endpoint())
+		}
 		baseName = x.cs.base
 	}
 	base, err := c.base(op, baseName)

@@ -232,6 +232,12 @@ func TestOptionsRefusedWhereTheyCannotApply(t *testing.T) {
 	}
 	assert.Zero(t, rec.hits.Load())
 
+	// A typed operation has its base; only Do calls choose one.
+	err := send(bg, c, get("/"), Call{}, conduit.WithBase("other_url"))
+	require.ErrorIs(t, err, conduit.ErrInvalidParam)
+	assert.Equal(t, "options", asError(t, err).Field)
+	assert.Zero(t, rec.hits.Load())
+
 	other := &Service{Name: "othersvc", Bases: []Base{{Name: "elsewhere_url", Option: "othersvc.WithElsewhereURL"}},
 		Values: []Value{{Name: "token", Option: "othersvc.WithToken", Secret: true}}}
 	for _, o := range []conduit.Option{other.Set("token", "t-Ab12"), other.SetBase("elsewhere_url", rec.URL)} {
