@@ -172,6 +172,23 @@ func TestDefect13LimiterWaitPastDeadline(t *testing.T) {
 	assert.Equal(t, int32(1), block.calls.Load(), "one wait, no retry")
 }
 
+// net/http writes a request whose context ended in GotConn all the same;
+// a refusal there must still send nothing. Once in a few dozen calls the
+// write won that race, so the test makes many.
+func TestLimiterRefusalSendsNothing(t *testing.T) {
+	rec := newRecorder(t, nil)
+	c := newOpen(t, rec.URL, conduit.WithRateLimit(1, time.Hour))
+	require.NoError(t, send(bg, c, get("/"), Call{}), "the first request takes the hour's budget")
+	for range 200 {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		err := send(ctx, c, get("/"), Call{})
+		cancel()
+		require.ErrorIs(t, err, context.DeadlineExceeded)
+	}
+	time.Sleep(50 * time.Millisecond) // a request written late would arrive by now
+	assert.Equal(t, int32(1), rec.hits.Load(), "refused requests reached the server")
+}
+
 // A limiter whose store fails (a shared limiter's Redis, say) fails the
 // call with its error, unretried.
 func TestLimiterFailureNotRetried(t *testing.T) {

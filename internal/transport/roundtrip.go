@@ -2,10 +2,13 @@ package transport
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptrace"
+	"sync/atomic"
 )
 
 // attemptTransport sits under the retry loop, so that every attempt,
@@ -45,23 +48,21 @@ func (t *attemptTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 			return nil, &limiterError{err}
 		}
 	}
-	release := func() {}
+	a := admission{req: req, release: func() {}}
 	if t.limiter != nil {
-		r, cancel, err := t.admit(req, base)
-		if err != nil {
+		var err error
+		if a, err = t.admit(req, base); err != nil {
 			if req.Body != nil {
 				req.Body.Close()
 			}
 			return nil, err
 		}
-		req, release = r, cancel
 	}
-	resp, err := base.RoundTrip(req)
+	resp, err := base.RoundTrip(a.req)
 	if err != nil {
-		cause := context.Cause(req.Context())
-		release()
-		if cause != nil && errors.Is(cause, errLimiter) {
-			return nil, cause
+		a.release()
+		if denied := a.refusal(); denied != nil {
+			return nil, denied
 		}
 		return nil, err
 	}
@@ -72,7 +73,7 @@ func (t *attemptTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 		resp.Body = newIdleBody(resp.Body, x.cs.idle)
 	}
 	if t.limiter != nil {
-		resp.Body = &releaseBody{ReadCloser: resp.Body, release: release}
+		resp.Body = &releaseBody{ReadCloser: resp.Body, release: a.release}
 	}
 	return resp, nil
 }
@@ -92,21 +93,58 @@ func (b *releaseBody) Close() error {
 // admit waits for the limiter. With net/http's transport it waits once the
 // request has its connection, right before it is written, so that dial and
 // handshake times, which differ from request to request, cannot bunch more
-// than the limit into one window at the server; a limiter that says no
-// then cancels the request. Any other transport waits before it is called.
-func (t *attemptTransport) admit(req *http.Request, base http.RoundTripper) (*http.Request, func(), error) {
+// than the limit into one window at the server. A limiter that says no
+// cancels the request and, on HTTP/1, closes its connection: net/http
+// writes a request whose context ended at GotConn all the same, and only a
+// closed connection is sure to send nothing. Any other transport waits
+// before it is called.
+func (t *attemptTransport) admit(req *http.Request, base http.RoundTripper) (admission, error) {
 	key := req.URL.Host
 	if _, ok := base.(*http.Transport); !ok {
 		if err := t.limiter.Wait(req.Context(), key); err != nil {
-			return nil, nil, &limiterError{err}
+			return admission{}, &limiterError{err}
 		}
-		return req, func() {}, nil
+		return admission{req: req, release: func() {}}, nil
 	}
 	ctx, cancel := context.WithCancelCause(req.Context())
-	trace := &httptrace.ClientTrace{GotConn: func(httptrace.GotConnInfo) {
+	a := admission{release: func() { cancel(nil) }, denied: new(atomic.Pointer[limiterError])}
+	trace := &httptrace.ClientTrace{GotConn: func(info httptrace.GotConnInfo) {
 		if err := t.limiter.Wait(ctx, key); err != nil {
-			cancel(&limiterError{err})
+			denied := &limiterError{err}
+			a.denied.Store(denied)
+			cancel(denied)
+			if !sharedConn(info.Conn) {
+				info.Conn.Close()
+			}
 		}
 	}}
-	return req.WithContext(httptrace.WithClientTrace(ctx, trace)), func() { cancel(nil) }, nil
+	a.req = req.WithContext(httptrace.WithClientTrace(ctx, trace))
+	return a, nil
+}
+
+// admission is one attempt as the limiter let it go: its request, what
+// ends the attempt's own context, and the limiter's refusal, if it refused
+// once the connection was there.
+type admission struct {
+	req     *http.Request
+	release func()
+	denied  *atomic.Pointer[limiterError]
+}
+
+func (a admission) refusal() error {
+	if a.denied == nil {
+		return nil
+	}
+	if d := a.denied.Load(); d != nil {
+		return d
+	}
+	return nil
+}
+
+// sharedConn reports whether c carries HTTP/2, whose streams share it: it
+// is not this request's to close, and the ended context is all that stops
+// the stream.
+func sharedConn(c net.Conn) bool {
+	tc, ok := c.(*tls.Conn)
+	return ok && tc.ConnectionState().NegotiatedProtocol == "h2"
 }
