@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/internal/transport"
@@ -74,18 +75,27 @@ func (t *Time) UnmarshalJSON(b []byte) error {
 	if string(b) == "null" {
 		return nil
 	}
-	var s string
-	err := json.Unmarshal(b, &s)
-	if err != nil {
-		return fmt.Errorf("sunrise: time: %w", err)
+	text, ok := plainString(b)
+	if !ok {
+		var s string
+		if err := json.Unmarshal(b, &s); err != nil {
+			return fmt.Errorf("sunrise: time: %w", err)
+		}
+		text = []byte(s)
 	}
-	if ts, err := time.Parse(time.RFC3339, s); err == nil {
+	var ts time.Time
+	err := ts.UnmarshalText(text) // strict RFC 3339, read without a copy
+	if err != nil {
+		ts, err = time.Parse(time.RFC3339, string(text))
+	}
+	if err == nil {
 		t.Time, t.Clock = ts.UTC(), ""
 		if y, m, d := t.Time.Date(); y == 1970 && m == time.January && d == 1 {
 			t.Time = time.Time{}
 		}
 		return nil
 	}
+	s := string(text)
 	if _, err := ParseClock(s); err != nil {
 		return err
 	}
@@ -94,6 +104,22 @@ func (t *Time) UnmarshalJSON(b []byte) error {
 		t.Clock = ""
 	}
 	return nil
+}
+
+// plainString returns the contents of the JSON string b when they need no
+// decoding: no escapes, no control characters, valid UTF-8.
+func plainString(b []byte) ([]byte, bool) {
+	n := len(b)
+	if n < 2 || b[0] != '"' || b[n-1] != '"' {
+		return nil, false
+	}
+	in := b[1 : n-1]
+	for _, c := range in {
+		if c < 0x20 || c == '"' || c == '\\' || c >= utf8.RuneSelf {
+			return nil, false
+		}
+	}
+	return in, true
 }
 
 // MarshalJSON writes the instant, and the clock text when there was one; an
