@@ -5,12 +5,14 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
-	"github.com/conduit-sdk/conduit"
 	"slices"
 	"strings"
 
 	jsonv2 "github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/jsonstr"
 )
 
 // Role says who a message speaks for. The constants are the roles every
@@ -154,6 +156,10 @@ func (c *Content) UnmarshalJSON(b []byte) error {
 	case string(t) == "null":
 		return nil
 	case len(t) > 0 && t[0] == '"':
+		if text, ok := jsonstr.Plain(t); ok {
+			c.text = string(text)
+			return nil
+		}
 		return json.Unmarshal(t, &c.text)
 	case len(t) > 0 && t[0] == '[':
 		c.parts = []ContentPart{}

@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/jsonstr"
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
@@ -75,7 +75,7 @@ func (t *Time) UnmarshalJSON(b []byte) error {
 	if string(b) == "null" {
 		return nil
 	}
-	text, ok := plainString(b)
+	text, ok := jsonstr.Plain(b)
 	if !ok {
 		var s string
 		if err := json.Unmarshal(b, &s); err != nil {
@@ -104,22 +104,6 @@ func (t *Time) UnmarshalJSON(b []byte) error {
 		t.Clock = ""
 	}
 	return nil
-}
-
-// plainString returns the contents of the JSON string b when they need no
-// decoding: no escapes, no control characters, valid UTF-8.
-func plainString(b []byte) ([]byte, bool) {
-	n := len(b)
-	if n < 2 || b[0] != '"' || b[n-1] != '"' {
-		return nil, false
-	}
-	in := b[1 : n-1]
-	for _, c := range in {
-		if c < 0x20 || c == '"' || c == '\\' || c >= utf8.RuneSelf {
-			return nil, false
-		}
-	}
-	return in, true
 }
 
 // MarshalJSON writes the instant, and the clock text when there was one; an
