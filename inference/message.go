@@ -144,6 +144,9 @@ func (c Content) IsZero() bool { return c.text == "" && len(c.parts) == 0 }
 // MarshalJSON sends text as a JSON string and parts as an array.
 func (c Content) MarshalJSON() ([]byte, error) {
 	if len(c.parts) == 0 {
+		if jsonstr.Safe(c.text) {
+			return quoted(make([]byte, 0, len(c.text)+2), c.text), nil
+		}
 		return json.Marshal(c.text)
 	}
 	return json.Marshal(c.parts)

@@ -55,3 +55,49 @@ func FuzzPlain(f *testing.F) {
 		}
 	})
 }
+
+// Wherever Safe says so, encoding/json writes the string between quotes
+// as it is; it says so for ordinary text.
+func TestSafeAgreesWithEncodingJSON(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		safe bool
+	}{
+		{"plain text, with punctuation!", true},
+		{"", true},
+		{"café ü 日本 🙂", true},
+		{`a"b`, false},
+		{`a\b`, false},
+		{"tab\t", false},
+		{"a<b", false},
+		{"a>b", false},
+		{"a&b", false},
+		{"line\u2028sep", false},
+		{"para\u2029sep", false},
+		{"bad \xff", false},
+	} {
+		if got := Safe(tc.in); got != tc.safe {
+			t.Errorf("%q: Safe = %v, want %v", tc.in, got, tc.safe)
+		}
+		if tc.safe {
+			b, err := json.Marshal(tc.in)
+			if err != nil || string(b) != `"`+tc.in+`"` {
+				t.Errorf("%q: encoding/json writes %s", tc.in, b)
+			}
+		}
+	}
+}
+
+func FuzzSafe(f *testing.F) {
+	for _, s := range []string{"plain", "é", "a<b", "\u2028", "\xff"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		if !Safe(in) {
+			return
+		}
+		if b, err := json.Marshal(in); err != nil || string(b) != `"`+in+`"` {
+			t.Fatalf("%q: encoding/json writes %s", in, b)
+		}
+	})
+}
