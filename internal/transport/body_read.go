@@ -13,19 +13,22 @@ import (
 // Bodies are gathered in chunks that start small and double up to
 // maxChunk, so a short answer costs one small buffer and a long one is never
 // copied while it grows; sureLength is how long a declared length may be
-// and still be trusted with one buffer before any byte arrives.
+// and still be trusted with one buffer before any byte arrives, and
+// proofShare the share of a longer one that must arrive first.
 const (
 	firstChunk = 4 << 10
 	maxChunk   = 1 << 20
 	sureLength = 64 << 10
+	proofShare = 16
 )
 
 // readBody reads a whole body, failing as soon as it passes max. A declared
 // length over max fails unread. A long declared length is not trusted with
 // memory before the body proves it: the bytes are gathered in chunks until
-// a quarter of the declared length has arrived, and only then is one buffer
-// of the full length made, so a server that declares gigabytes and sends
-// nothing pins nothing.
+// a sixteenth of the declared length has arrived, and only then is one
+// buffer of the full length made, so a server that declares gigabytes and
+// sends nothing pins nothing, and a long body costs little more than its
+// length at its peak (the chunks that proved it, then the buffer).
 func readBody(resp *http.Response, max int64) ([]byte, error) {
 	if resp.ContentLength > max {
 		return nil, conduit.ErrResponseTooLarge
@@ -41,10 +44,14 @@ func readBody(resp *http.Response, max int64) ([]byte, error) {
 	var total int64
 	size := firstChunk
 	for {
-		if declared >= 0 && (declared <= sureLength || total >= declared/4) {
+		if declared >= 0 && (declared <= sureLength || total >= declared/proofShare) {
 			return readRest(resp.Body, chunks, total, declared)
 		}
-		chunk := make([]byte, size)
+		n := size
+		if declared >= 0 {
+			n = int(min(int64(n), declared/proofShare-total)) // no further than the proof
+		}
+		chunk := make([]byte, n)
 		size = min(2*size, maxChunk)
 		n, err := io.ReadFull(body, chunk)
 		total += int64(n)
