@@ -7,13 +7,15 @@ import (
 	"github.com/stretchr/testify/assert"
 )
 
+// fullPasses is the full reading's verdict: no word, or a success word.
+func fullPasses(w *StatusWord, body string) bool {
+	word := first(parseJSON([]byte(body)), []string{w.Path})
+	return word == "" || slices.Contains(w.OK, word)
+}
+
 // The scan for a status word passes a body only where the full reading
 // finds no failure in it, and it passes the usual answers itself.
 func TestStatusWordScanAgreesWithFullReading(t *testing.T) {
-	fullPasses := func(w *StatusWord, body string) bool {
-		word := first(parseJSON([]byte(body)), []string{w.Path})
-		return word == "" || slices.Contains(w.OK, word)
-	}
 	status := &StatusWord{Path: "status", OK: []string{"OK", "ZERO_RESULTS"}}
 	nested := &StatusWord{Path: "meta.state", OK: []string{"done"}}
 	for _, tc := range []struct {
@@ -53,4 +55,19 @@ func TestStatusWordScanAgreesWithFullReading(t *testing.T) {
 			assert.True(t, fullPasses(tc.w, tc.body), "the full reading of %s at %s finds a failure", tc.body, tc.w.Path)
 		}
 	}
+}
+
+func FuzzStatusWordScan(f *testing.F) {
+	for _, s := range []string{`{"status":"OK"}`, `{"a":[1,{"status":"x"}],"status":"DENIED"}`, `{"meta":{"state":"done"}}`,
+		`{"st\u0061tus":"OK","status":"NO"}`, `{"status":"O\"K"}`, `[{"status":"NO"}]`} {
+		f.Add(s)
+	}
+	words := []*StatusWord{{Path: "status", OK: []string{"OK"}}, {Path: "meta.state", OK: []string{"done"}}}
+	f.Fuzz(func(t *testing.T, body string) {
+		for _, w := range words {
+			if w.passes([]byte(body)) && !fullPasses(w, body) {
+				t.Fatalf("the scan passes %q at %s; the full reading finds a failure", body, w.Path)
+			}
+		}
+	})
 }
