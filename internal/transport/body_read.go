@@ -117,14 +117,20 @@ func drainClose(b io.ReadCloser) {
 	b.Close()
 }
 
-// idleBody ends a read that waits longer than d for the server: the timer
-// runs only while a Read is blocked, so a caller that reads slowly is never
-// cut, and every byte that arrives restarts it.
+// idleBody ends a read that waits longer than d for the server: the wait
+// is counted only while a Read is blocked, so a caller that reads slowly is
+// never cut, and every Read that returns starts it afresh. A Read only notes
+// when it began and when it returned; one timer, set once and then again by
+// itself, looks at the note at least every d, so reading costs no timer
+// operation.
 type idleBody struct {
 	rc      io.ReadCloser
 	d       time.Duration
+	start   time.Time
 	timer   *time.Timer
+	waiting atomic.Int64 // since start when the blocked Read began, plus one; 0 while none
 	stalled atomic.Bool
+	closed  atomic.Bool
 }
 
 // errStalled is the read error of a body whose server went quiet.
@@ -138,22 +144,39 @@ func (*stallError) Timeout() bool   { return true }
 func (*stallError) Temporary() bool { return true }
 
 func newIdleBody(rc io.ReadCloser, d time.Duration) io.ReadCloser {
-	b := &idleBody{rc: rc, d: d}
-	b.timer = time.AfterFunc(time.Hour, func() {
-		b.stalled.Store(true)
-		b.rc.Close()
-	})
-	b.timer.Stop()
+	b := &idleBody{rc: rc, d: d, start: time.Now()}
+	// Set, then armed: watch may run only once b.timer is in place.
+	b.timer = time.AfterFunc(time.Hour, b.watch)
+	b.timer.Reset(d)
 	return b
+}
+
+// watch closes the body under a Read that has waited d, and otherwise
+// looks again when the Read under way, or the next, could have.
+func (b *idleBody) watch() {
+	if b.closed.Load() {
+		return
+	}
+	next := b.d
+	if began := b.waiting.Load(); began != 0 {
+		waited := time.Since(b.start) - time.Duration(began-1)
+		if waited >= b.d {
+			b.stalled.Store(true)
+			b.rc.Close()
+			return
+		}
+		next = b.d - waited
+	}
+	b.timer.Reset(next)
 }
 
 func (b *idleBody) Read(p []byte) (int, error) {
 	if b.stalled.Load() {
 		return 0, errStalled
 	}
-	b.timer.Reset(b.d)
+	b.waiting.Store(int64(time.Since(b.start)) + 1)
 	n, err := b.rc.Read(p)
-	b.timer.Stop()
+	b.waiting.Store(0)
 	if err != nil && b.stalled.Load() {
 		err = errStalled
 	}
@@ -161,6 +184,7 @@ func (b *idleBody) Read(p []byte) (int, error) {
 }
 
 func (b *idleBody) Close() error {
+	b.closed.Store(true)
 	b.timer.Stop()
 	return b.rc.Close()
 }
