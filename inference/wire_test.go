@@ -101,3 +101,32 @@ func FuzzChatBody(f *testing.F) {
 		agrees(t, "fuzzed", chatBody{req, true})
 	})
 }
+
+// A chunk is decoded through chunkFields, which must have every member of
+// the chunk, alike in name, type and tag.
+func TestChunkFieldsMirrorChunk(t *testing.T) {
+	mirror := reflect.TypeFor[chunkFields]()
+	chunk := reflect.TypeFor[ChatCompletionChunk]()
+	for i := range chunk.NumField() {
+		f := chunk.Field(i)
+		if f.Anonymous {
+			continue // the raw record
+		}
+		m, ok := mirror.FieldByName(f.Name)
+		if !ok || m.Type != f.Type || m.Tag != f.Tag {
+			t.Errorf("chunkFields.%s does not mirror ChatCompletionChunk.%s %s `%s`", f.Name, f.Name, f.Type, f.Tag)
+		}
+	}
+}
+
+// Decoding into a chunk that already holds values keeps those the input
+// does not name, as encoding/json does.
+func TestChunkDecodeMerges(t *testing.T) {
+	c := ChatCompletionChunk{Model: "m", Usage: &Usage{TotalTokens: 3}}
+	if err := json.Unmarshal([]byte(`{"id":"b","x_groq":{"id":"r"}}`), &c); err != nil {
+		t.Fatal(err)
+	}
+	if c.ID != "b" || c.Model != "m" || c.Usage == nil || c.Usage.TotalTokens != 3 {
+		t.Errorf("got %+v", c)
+	}
+}
