@@ -45,12 +45,12 @@ func (r jsonResult[T]) accept(x *exchange, resp *http.Response) error {
 // readJSON reads a 2xx JSON body whole, capped, and turns a failure its
 // status word reports into the error.
 func (x *exchange) readJSON(resp *http.Response) ([]byte, error) {
-	if ok := x.ok; ok != nil {
+	if ok := &x.ok; ok.read {
 		switch {
 		case ok.err != nil:
 			return nil, x.readError(ok.err)
-		case ok.fail != nil:
-			return nil, x.bodyFailure(resp, ok.body, *ok.fail, nil)
+		case ok.failed:
+			return nil, x.bodyFailure(resp, ok.body, ok.fail, nil)
 		}
 		return ok.body, nil
 	}

@@ -98,7 +98,7 @@ func (x *exchange) decide(ctx context.Context, resp *http.Response, err error) (
 // for an answer that is a success.
 func (x *exchange) readAnswer(resp *http.Response) (failure, bool) {
 	p := x.op.profile()
-	x.ok = nil
+	x.ok = okAnswer{}
 	if resp.StatusCode >= 200 && resp.StatusCode <= 299 {
 		if (p.InBody == nil && len(p.Pages) == 0) || x.op.Accept != "" {
 			return failure{}, false
@@ -107,13 +107,13 @@ func (x *exchange) readAnswer(resp *http.Response) (failure, bool) {
 		body, err := readBody(resp, x.cs.maxBytes)
 		resp.Body.Close()
 		resp.Body = http.NoBody
-		x.ok = &okAnswer{body: body, err: err}
+		x.ok = okAnswer{read: true, body: body, err: err}
 		if err != nil {
 			return failure{}, false
 		}
 		f, failed := p.inBodyFailure(resp.Header, body)
 		if failed {
-			x.ok.fail = &f
+			x.ok.failed, x.ok.fail = true, f
 		}
 		return f, failed
 	}
