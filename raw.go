@@ -3,6 +3,8 @@ package conduit
 import (
 	"encoding/json"
 	"errors"
+	"reflect"
+	"strings"
 	"sync"
 
 	jsonv2 "github.com/go-json-experiment/json"
@@ -59,15 +61,17 @@ type decoder struct {
 	opts jsonv2.Options
 }
 
+// lenient is how services are read: they are not strict, so accept what
+// encoding/json accepts.
+var lenient = jsonv2.JoinOptions(
+	jsonv2.MatchCaseInsensitiveNames(true),
+	jsontext.AllowDuplicateNames(true),
+	jsontext.AllowInvalidUTF8(true),
+)
+
 var decoders = sync.Pool{New: func() any {
 	d := &decoder{}
-	d.opts = jsonv2.JoinOptions(
-		jsonv2.WithUnmarshalers(jsonv2.UnmarshalFromFunc(d.mark)),
-		// Services are not strict: accept what encoding/json accepts.
-		jsonv2.MatchCaseInsensitiveNames(true),
-		jsontext.AllowDuplicateNames(true),
-		jsontext.AllowInvalidUTF8(true),
-	)
+	d.opts = jsonv2.JoinOptions(jsonv2.WithUnmarshalers(jsonv2.UnmarshalFromFunc(d.mark)), lenient)
 	return d
 }}
 
@@ -81,14 +85,26 @@ func (d *decoder) mark(dec *jsontext.Decoder, h rawHolder) error {
 // decodeJSON decodes data into v, filling every Raw on the way. data must
 // not be modified afterwards: the records keep slices of it.
 func decodeJSON(data []byte, v any) error {
-	d := decoders.Get().(*decoder)
-	d.src = data
-	err := jsonv2.Unmarshal(data, v, d.opts)
-	d.src = nil
-	decoders.Put(d)
-	if h, ok := v.(rawHolder); ok && err == nil {
-		// The whole input is the top record: measure it now, once.
+	var err error
+	if marksNested(reflect.TypeOf(v)) {
+		d := decoders.Get().(*decoder)
+		d.src = data
+		err = jsonv2.Unmarshal(data, v, d.opts)
+		d.src = nil
+		decoders.Put(d)
+	} else {
+		// Only the top record can hold a Raw: the hook that marks records
+		// as the decoder meets them would find no other.
+		err = jsonv2.Unmarshal(data, v, lenient)
+	}
+	if h, ok := v.(rawHolder); ok {
 		r := h.rawRecord()
+		if err != nil {
+			// Where the hook leaves a record the decoder gave up on.
+			r.src, r.off, r.n = data, 0, 0
+			return err
+		}
+		// The whole input is the top record: measure it now, once.
 		start := skipSeparators(data, 0)
 		end := len(data)
 		for end > start && isSpace(data[end-1]) {
@@ -97,6 +113,99 @@ func decodeJSON(data []byte, v any) error {
 		r.src, r.off, r.n = data, start, end-start
 	}
 	return err
+}
+
+// nestedMarks caches marksNested per type.
+var nestedMarks sync.Map // reflect.Type -> bool
+
+// marksNested reports whether decoding into t, a pointer, may meet a
+// record holding a Raw below the top one: a nested record type, a method
+// that decodes with the caller's options (UnmarshalJSONFrom), or an
+// interface, whose dynamic type decides.
+func marksNested(t reflect.Type) bool {
+	if t == nil || t.Kind() != reflect.Pointer {
+		return true
+	}
+	if v, ok := nestedMarks.Load(t); ok {
+		return v.(bool)
+	}
+	var need bool
+	switch e := t.Elem(); {
+	case implements(e, unmarshalerFrom):
+		need = true
+	case implements(e, v1Unmarshaler):
+	case e.Kind() == reflect.Struct:
+		// The top record's own Raw is filled after decoding.
+		need = fieldsReachMarks(e, map[reflect.Type]bool{})
+	default:
+		need = reachesMarks(e, map[reflect.Type]bool{})
+	}
+	nestedMarks.Store(t, need)
+	return need
+}
+
+var (
+	holderType      = reflect.TypeFor[rawHolder]()
+	unmarshalerFrom = reflect.TypeFor[jsonv2.UnmarshalerFrom]()
+	v1Unmarshaler   = reflect.TypeFor[json.Unmarshaler]()
+)
+
+func implements(t, iface reflect.Type) bool {
+	return t.Implements(iface) || (t.Kind() != reflect.Pointer && reflect.PointerTo(t).Implements(iface))
+}
+
+// reachesMarks reports whether a value of t, decoded, may hold a record
+// with a Raw or hand the decoder's options on; t itself is not the top.
+func reachesMarks(t reflect.Type, seen map[reflect.Type]bool) bool {
+	switch {
+	case implements(t, holderType), implements(t, unmarshalerFrom):
+		return true
+	case implements(t, v1Unmarshaler):
+		return false // it decodes from bytes, with options of its own
+	case seen[t]:
+		return false // its first visit answers
+	}
+	seen[t] = true
+	switch t.Kind() {
+	case reflect.Interface:
+		return true
+	case reflect.Pointer, reflect.Slice, reflect.Array:
+		return reachesMarks(t.Elem(), seen)
+	case reflect.Map:
+		return reachesMarks(t.Key(), seen) || reachesMarks(t.Elem(), seen)
+	case reflect.Struct:
+		return fieldsReachMarks(t, seen)
+	}
+	return false
+}
+
+// fieldsReachMarks reports whether a field of the struct t reaches a
+// record. A struct embedded without a JSON name is inlined: its fields are
+// the outer record's, and its Raw is the outer record's own.
+func fieldsReachMarks(t reflect.Type, seen map[reflect.Type]bool) bool {
+	for i := range t.NumField() {
+		f := t.Field(i)
+		tag := f.Tag.Get("json")
+		if tag == "-" || (!f.IsExported() && !f.Anonymous) {
+			continue
+		}
+		if name, _, _ := strings.Cut(tag, ","); f.Anonymous && name == "" {
+			inner := f.Type
+			if inner.Kind() == reflect.Pointer {
+				inner = inner.Elem()
+			}
+			if inner.Kind() == reflect.Struct {
+				if fieldsReachMarks(inner, seen) {
+					return true
+				}
+				continue
+			}
+		}
+		if reachesMarks(f.Type, seen) {
+			return true
+		}
+	}
+	return false
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }

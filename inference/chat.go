@@ -66,7 +66,7 @@ func chatCall(req ChatCompletionRequest, stream bool) transport.Call {
 		req.StreamOptions = nil
 	}
 	req.Messages = sendable(req.Messages)
-	return transport.Call{Body: chatBody{req, stream}}
+	return transport.Call{Body: chatBody{req, stream}.body()}
 }
 
 func validate(op *transport.Op, r *ChatCompletionRequest) error {

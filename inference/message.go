@@ -5,12 +5,14 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
-	"github.com/conduit-sdk/conduit"
 	"slices"
 	"strings"
 
 	jsonv2 "github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/jsonstr"
 )
 
 // Role says who a message speaks for. The constants are the roles every
@@ -142,6 +144,9 @@ func (c Content) IsZero() bool { return c.text == "" && len(c.parts) == 0 }
 // MarshalJSON sends text as a JSON string and parts as an array.
 func (c Content) MarshalJSON() ([]byte, error) {
 	if len(c.parts) == 0 {
+		if jsonstr.Safe(c.text) {
+			return quoted(make([]byte, 0, len(c.text)+2), c.text), nil
+		}
 		return json.Marshal(c.text)
 	}
 	return json.Marshal(c.parts)
@@ -154,6 +159,10 @@ func (c *Content) UnmarshalJSON(b []byte) error {
 	case string(t) == "null":
 		return nil
 	case len(t) > 0 && t[0] == '"':
+		if text, ok := jsonstr.Plain(t); ok {
+			c.text = string(text)
+			return nil
+		}
 		return json.Unmarshal(t, &c.text)
 	case len(t) > 0 && t[0] == '[':
 		c.parts = []ContentPart{}

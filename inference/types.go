@@ -171,20 +171,34 @@ func (c *ChatCompletionChunk) UnmarshalJSON(b []byte) error {
 // UnmarshalJSONFrom decodes the typed fields and finds the usage wherever
 // the server put it.
 func (c *ChatCompletionChunk) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	type plain ChatCompletionChunk
-	v := struct {
-		*plain
-		Ext *struct {
-			Usage *Usage `json:"usage"`
-		} `json:"x_groq"`
-	}{plain: (*plain)(c)}
+	v := chunkFields{ID: c.ID, Object: c.Object, Created: c.Created, Model: c.Model,
+		SystemFingerprint: c.SystemFingerprint, Choices: c.Choices, Usage: c.Usage}
 	if err := json.UnmarshalDecode(dec, &v); err != nil {
 		return err
 	}
+	c.ID, c.Object, c.Created, c.Model, c.SystemFingerprint, c.Choices, c.Usage =
+		v.ID, v.Object, v.Created, v.Model, v.SystemFingerprint, v.Choices, v.Usage
 	if c.Usage == nil && v.Ext != nil {
 		c.Usage = v.Ext.Usage
 	}
 	return nil
+}
+
+// chunkFields are the members of a chunk (TestChunkFieldsMirrorChunk keeps
+// them alike), with the usage some servers put in an extension object. It
+// holds no raw record, so decoding it meets no record to mark at this
+// level: the chunk itself was marked before its method ran.
+type chunkFields struct {
+	ID                string        `json:"id"`
+	Object            string        `json:"object"`
+	Created           int64         `json:"created"`
+	Model             string        `json:"model"`
+	SystemFingerprint string        `json:"system_fingerprint,omitempty"`
+	Choices           []ChunkChoice `json:"choices"`
+	Usage             *Usage        `json:"usage,omitempty"`
+	Ext               *struct {
+		Usage *Usage `json:"usage"`
+	} `json:"x_groq"`
 }
 
 // Content is this chunk's piece of the reply, choices[0].delta.content.

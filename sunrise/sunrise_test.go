@@ -3,6 +3,7 @@ package sunrise_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"testing"
 	"time"
@@ -159,9 +160,19 @@ func FuzzTime(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, in string) {
 		var tm sunrise.Time
-		if err := tm.UnmarshalJSON([]byte(in)); err == nil && tm.Clock != "" {
+		err := tm.UnmarshalJSON([]byte(in))
+		if err == nil && tm.Clock != "" {
 			if _, err := sunrise.ParseClock(tm.Clock); err != nil {
 				t.Fatalf("accepted clock %q that ParseClock rejects", tm.Clock)
+			}
+		}
+		// A string read in place and the same string with its first
+		// character escaped, which takes the decoding path, agree.
+		if len(in) > 2 && in[0] == '"' && in[1] >= ' ' && in[1] < 0x7f && in[1] != '"' && in[1] != '\\' {
+			var esc sunrise.Time
+			escErr := esc.UnmarshalJSON([]byte(fmt.Sprintf(`"\u%04x%s`, in[1], in[2:])))
+			if (err == nil) != (escErr == nil) || !esc.Time.Equal(tm.Time) || esc.Clock != tm.Clock {
+				t.Fatalf("%s: %v %q %v; escaped: %v %q %v", in, tm.Time, tm.Clock, err, esc.Time, esc.Clock, escErr)
 			}
 		}
 	})

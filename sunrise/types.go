@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/jsonstr"
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
@@ -74,18 +75,27 @@ func (t *Time) UnmarshalJSON(b []byte) error {
 	if string(b) == "null" {
 		return nil
 	}
-	var s string
-	err := json.Unmarshal(b, &s)
-	if err != nil {
-		return fmt.Errorf("sunrise: time: %w", err)
+	text, ok := jsonstr.Plain(b)
+	if !ok {
+		var s string
+		if err := json.Unmarshal(b, &s); err != nil {
+			return fmt.Errorf("sunrise: time: %w", err)
+		}
+		text = []byte(s)
 	}
-	if ts, err := time.Parse(time.RFC3339, s); err == nil {
+	var ts time.Time
+	err := ts.UnmarshalText(text) // strict RFC 3339, read without a copy
+	if err != nil {
+		ts, err = time.Parse(time.RFC3339, string(text))
+	}
+	if err == nil {
 		t.Time, t.Clock = ts.UTC(), ""
 		if y, m, d := t.Time.Date(); y == 1970 && m == time.January && d == 1 {
 			t.Time = time.Time{}
 		}
 		return nil
 	}
+	s := string(text)
 	if _, err := ParseClock(s); err != nil {
 		return err
 	}

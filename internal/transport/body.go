@@ -10,6 +10,12 @@ import (
 	"github.com/conduit-sdk/conduit/internal/config"
 )
 
+// JSON is a request body a package has encoded itself, byte for byte as
+// encoding/json writes the value it stands for, where reflection costs
+// more than the call can spare (a chat completion's messages); Call.Body
+// sends it as it is.
+type JSON []byte
+
 // jsonBody encodes a request's JSON body: the body credentials, first and
 // unreplaceable, then the typed value, then the caller's extra members
 // (WithBodyField), which replace typed members of the same name; of two
@@ -17,7 +23,11 @@ import (
 // the one sent.
 func jsonBody(v any, fields []config.Field, creds []string) ([]byte, error) {
 	raw := []byte("{}")
-	if v != nil {
+	switch v := v.(type) {
+	case nil:
+	case JSON:
+		raw = v
+	default:
 		b, err := json.Marshal(v)
 		if err != nil {
 			return nil, err

@@ -13,19 +13,22 @@ import (
 // Bodies are gathered in chunks that start small and double up to
 // maxChunk, so a short answer costs one small buffer and a long one is never
 // copied while it grows; sureLength is how long a declared length may be
-// and still be trusted with one buffer before any byte arrives.
+// and still be trusted with one buffer before any byte arrives, and
+// proofShare the share of a longer one that must arrive first.
 const (
 	firstChunk = 4 << 10
 	maxChunk   = 1 << 20
 	sureLength = 64 << 10
+	proofShare = 16
 )
 
 // readBody reads a whole body, failing as soon as it passes max. A declared
 // length over max fails unread. A long declared length is not trusted with
 // memory before the body proves it: the bytes are gathered in chunks until
-// a quarter of the declared length has arrived, and only then is one buffer
-// of the full length made, so a server that declares gigabytes and sends
-// nothing pins nothing.
+// a sixteenth of the declared length has arrived, and only then is one
+// buffer of the full length made, so a server that declares gigabytes and
+// sends nothing pins nothing, and a long body costs little more than its
+// length at its peak (the chunks that proved it, then the buffer).
 func readBody(resp *http.Response, max int64) ([]byte, error) {
 	if resp.ContentLength > max {
 		return nil, conduit.ErrResponseTooLarge
@@ -41,10 +44,14 @@ func readBody(resp *http.Response, max int64) ([]byte, error) {
 	var total int64
 	size := firstChunk
 	for {
-		if declared >= 0 && (declared <= sureLength || total >= declared/4) {
+		if declared >= 0 && (declared <= sureLength || total >= declared/proofShare) {
 			return readRest(resp.Body, chunks, total, declared)
 		}
-		chunk := make([]byte, size)
+		n := size
+		if declared >= 0 {
+			n = int(min(int64(n), declared/proofShare-total)) // no further than the proof
+		}
+		chunk := make([]byte, n)
 		size = min(2*size, maxChunk)
 		n, err := io.ReadFull(body, chunk)
 		total += int64(n)
@@ -110,14 +117,20 @@ func drainClose(b io.ReadCloser) {
 	b.Close()
 }
 
-// idleBody ends a read that waits longer than d for the server: the timer
-// runs only while a Read is blocked, so a caller that reads slowly is never
-// cut, and every byte that arrives restarts it.
+// idleBody ends a read that waits longer than d for the server: the wait
+// is counted only while a Read is blocked, so a caller that reads slowly is
+// never cut, and every Read that returns starts it afresh. A Read only notes
+// when it began and when it returned; one timer, set once and then again by
+// itself, looks at the note at least every d, so reading costs no timer
+// operation.
 type idleBody struct {
 	rc      io.ReadCloser
 	d       time.Duration
+	start   time.Time
 	timer   *time.Timer
+	waiting atomic.Int64 // since start when the blocked Read began, plus one; 0 while none
 	stalled atomic.Bool
+	closed  atomic.Bool
 }
 
 // errStalled is the read error of a body whose server went quiet.
@@ -131,22 +144,39 @@ func (*stallError) Timeout() bool   { return true }
 func (*stallError) Temporary() bool { return true }
 
 func newIdleBody(rc io.ReadCloser, d time.Duration) io.ReadCloser {
-	b := &idleBody{rc: rc, d: d}
-	b.timer = time.AfterFunc(time.Hour, func() {
-		b.stalled.Store(true)
-		b.rc.Close()
-	})
-	b.timer.Stop()
+	b := &idleBody{rc: rc, d: d, start: time.Now()}
+	// Set, then armed: watch may run only once b.timer is in place.
+	b.timer = time.AfterFunc(time.Hour, b.watch)
+	b.timer.Reset(d)
 	return b
+}
+
+// watch closes the body under a Read that has waited d, and otherwise
+// looks again when the Read under way, or the next, could have.
+func (b *idleBody) watch() {
+	if b.closed.Load() {
+		return
+	}
+	next := b.d
+	if began := b.waiting.Load(); began != 0 {
+		waited := time.Since(b.start) - time.Duration(began-1)
+		if waited >= b.d {
+			b.stalled.Store(true)
+			b.rc.Close()
+			return
+		}
+		next = b.d - waited
+	}
+	b.timer.Reset(next)
 }
 
 func (b *idleBody) Read(p []byte) (int, error) {
 	if b.stalled.Load() {
 		return 0, errStalled
 	}
-	b.timer.Reset(b.d)
+	b.waiting.Store(int64(time.Since(b.start)) + 1)
 	n, err := b.rc.Read(p)
-	b.timer.Stop()
+	b.waiting.Store(0)
 	if err != nil && b.stalled.Load() {
 		err = errStalled
 	}
@@ -154,6 +184,7 @@ func (b *idleBody) Read(p []byte) (int, error) {
 }
 
 func (b *idleBody) Close() error {
+	b.closed.Store(true)
 	b.timer.Stop()
 	return b.rc.Close()
 }

@@ -33,6 +33,17 @@ type exchange struct {
 	fail         *failure // the last failure answer, read by the retry check
 	failResp     *http.Response
 	failBody     []byte
+	ok           okAnswer // the last 2xx body, when the retry check read it
+}
+
+// okAnswer is a 2xx body the retry check read whole to look for a status
+// word or a failure page, kept so that the result reads it from here.
+type okAnswer struct {
+	read   bool // the fields below hold an answer
+	body   []byte
+	err    error   // why it could not be read
+	failed bool    // its status word or a page reported a failure
+	fail   failure // which
 }
 
 type exchangeKey struct{}

@@ -230,7 +230,7 @@ func (p *Profile) inBodyFailure(h http.Header, body []byte) (failure, bool) {
 			return p.readFailure(http.StatusOK, h, body), true
 		}
 	}
-	if p.InBody == nil {
+	if p.InBody == nil || p.InBody.passes(body) {
 		return failure{}, false
 	}
 	doc := parseJSON(body)
@@ -384,6 +384,9 @@ func headerRequestID(p *Profile, h http.Header) string {
 }
 
 func isJSON(contentType string, b []byte) bool {
+	if mt, _, _ := strings.Cut(contentType, ";"); strings.EqualFold(strings.TrimSpace(mt), "application/json") {
+		return true // the usual answer, without parsing its parameters
+	}
 	mt, _, _ := mime.ParseMediaType(contentType)
 	if strings.HasSuffix(mt, "json") {
 		return true

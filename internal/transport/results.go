@@ -45,22 +45,36 @@ func (r jsonResult[T]) accept(x *exchange, resp *http.Response) error {
 // readJSON reads a 2xx JSON body whole, capped, and turns a failure its
 // status word reports into the error.
 func (x *exchange) readJSON(resp *http.Response) ([]byte, error) {
+	if ok := &x.ok; ok.read {
+		switch {
+		case ok.err != nil:
+			return nil, x.readError(ok.err)
+		case ok.failed:
+			return nil, x.bodyFailure(resp, ok.body, ok.fail, nil)
+		}
+		return ok.body, nil
+	}
 	var body []byte
 	var err error
 	if resp.StatusCode != http.StatusNoContent {
 		body, err = readBody(resp, x.cs.maxBytes)
 	}
 	resp.Body.Close()
-	switch {
-	case err == conduit.ErrResponseTooLarge:
-		return nil, x.complete(&conduit.Error{Message: fmt.Sprintf("response body over the %d-byte cap", x.cs.maxBytes), Err: err})
-	case err != nil:
-		return nil, x.complete(&conduit.Error{Message: "reading the response body: " + err.Error(), Err: err})
+	if err != nil {
+		return nil, x.readError(err)
 	}
 	if f, failed := x.op.profile().inBodyFailure(resp.Header, body); failed {
 		return nil, x.bodyFailure(resp, body, f, nil)
 	}
 	return body, nil
+}
+
+// readError is the error of a 2xx body that could not be read whole.
+func (x *exchange) readError(err error) error {
+	if err == conduit.ErrResponseTooLarge {
+		return x.complete(&conduit.Error{Message: fmt.Sprintf("response body over the %d-byte cap", x.cs.maxBytes), Err: err})
+	}
+	return x.complete(&conduit.Error{Message: "reading the response body: " + err.Error(), Err: err})
 }
 
 // redactedProblem returns p as the check finds it in the body with every

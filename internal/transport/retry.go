@@ -98,20 +98,22 @@ func (x *exchange) decide(ctx context.Context, resp *http.Response, err error) (
 // for an answer that is a success.
 func (x *exchange) readAnswer(resp *http.Response) (failure, bool) {
 	p := x.op.profile()
+	x.ok = okAnswer{}
 	if resp.StatusCode >= 200 && resp.StatusCode <= 299 {
 		if (p.InBody == nil && len(p.Pages) == 0) || x.op.Accept != "" {
 			return failure{}, false
 		}
+		// The body is read once: the result takes it from the exchange.
 		body, err := readBody(resp, x.cs.maxBytes)
 		resp.Body.Close()
-		resp.Body = io.NopCloser(bytes.NewReader(body))
+		resp.Body = http.NoBody
+		x.ok = okAnswer{read: true, body: body, err: err}
 		if err != nil {
-			resp.Body = errReader{err}
 			return failure{}, false
 		}
 		f, failed := p.inBodyFailure(resp.Header, body)
 		if failed {
-			resp.Body = io.NopCloser(bytes.NewReader(body))
+			x.ok.failed, x.ok.fail = true, f
 		}
 		return f, failed
 	}
@@ -127,12 +129,6 @@ func (x *exchange) readAnswer(resp *http.Response) (failure, bool) {
 	x.fail, x.failResp, x.failBody = &f, resp, body
 	return f, true
 }
-
-// errReader hands a read error on to whoever reads the body next.
-type errReader struct{ err error }
-
-func (r errReader) Read([]byte) (int, error) { return 0, r.err }
-func (r errReader) Close() error             { return nil }
 
 // backoff is exponential with full jitter between the call's bounds.
 func (x *exchange) backoff() time.Duration {

@@ -1,0 +1,103 @@
+package jsonstr
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+// Wherever Plain answers, encoding/json reads the same string; it answers
+// for the plain strings.
+func TestPlainAgreesWithEncodingJSON(t *testing.T) {
+	for _, tc := range []struct {
+		in    string
+		plain bool
+	}{
+		{`"plain"`, true},
+		{`""`, true},
+		{`"é and ü"`, true},
+		{`"a\"b"`, false},
+		{`"\u00e9"`, false},
+		{`"tab` + "\t" + `"`, false},
+		{`"bad ` + "\xff" + `"`, false},
+		{`"a"b"`, false},
+		{`"open`, false},
+		{` "spaced"`, false},
+		{`12`, false},
+		{`null`, false},
+		{`"`, false},
+	} {
+		got, ok := Plain([]byte(tc.in))
+		if ok != tc.plain {
+			t.Errorf("%q: ok = %v, want %v", tc.in, ok, tc.plain)
+		}
+		if !ok {
+			continue
+		}
+		var want string
+		if err := json.Unmarshal([]byte(tc.in), &want); err != nil || string(got) != want {
+			t.Errorf("%q: %q, encoding/json %q (%v)", tc.in, got, want, err)
+		}
+	}
+}
+
+func FuzzPlain(f *testing.F) {
+	for _, s := range []string{`"plain"`, `"é"`, `"a\nb"`, `"\u0041"`, `1`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		got, ok := Plain([]byte(in))
+		if !ok {
+			return
+		}
+		var want string
+		if err := json.Unmarshal([]byte(in), &want); err != nil || string(got) != want {
+			t.Fatalf("%q: %q, encoding/json %q (%v)", in, got, want, err)
+		}
+	})
+}
+
+// Wherever Safe says so, encoding/json writes the string between quotes
+// as it is; it says so for ordinary text.
+func TestSafeAgreesWithEncodingJSON(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		safe bool
+	}{
+		{"plain text, with punctuation!", true},
+		{"", true},
+		{"café ü 日本 🙂", true},
+		{`a"b`, false},
+		{`a\b`, false},
+		{"tab\t", false},
+		{"a<b", false},
+		{"a>b", false},
+		{"a&b", false},
+		{"line\u2028sep", false},
+		{"para\u2029sep", false},
+		{"bad \xff", false},
+	} {
+		if got := Safe(tc.in); got != tc.safe {
+			t.Errorf("%q: Safe = %v, want %v", tc.in, got, tc.safe)
+		}
+		if tc.safe {
+			b, err := json.Marshal(tc.in)
+			if err != nil || string(b) != `"`+tc.in+`"` {
+				t.Errorf("%q: encoding/json writes %s", tc.in, b)
+			}
+		}
+	}
+}
+
+func FuzzSafe(f *testing.F) {
+	for _, s := range []string{"plain", "é", "a<b", "\u2028", "\xff"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		if !Safe(in) {
+			return
+		}
+		if b, err := json.Marshal(in); err != nil || string(b) != `"`+in+`"` {
+			t.Fatalf("%q: encoding/json writes %s", in, b)
+		}
+	})
+}

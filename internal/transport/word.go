@@ -1,0 +1,184 @@
+package transport
+
+import (
+	"bytes"
+	"strings"
+
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// passes reports that the body's status word is one of the success words
+// or that it has none: the answer of nearly every call, found by a scan
+// that builds nothing. false means the body needs the full reading, which
+// decides: a failure word, a word that is not a string, a path with
+// indexes, or a body the scan cannot follow.
+//
+// Where the scan answers true, the full reading finds no failure either:
+// on the first JSON value of a body it finds the same member (the last of
+// duplicates, as in a decoded map; no word where anything but an object
+// stands on the path), and a body whose first value is malformed has no
+// word for the full reading at all.
+func (w *StatusWord) passes(body []byte) bool {
+	if strings.ContainsAny(w.Path, "*0123456789") {
+		return false
+	}
+	s := wordScan{b: body}
+	word, found, ok := s.at(w.Path)
+	switch {
+	case !ok:
+		return false
+	case !found || len(word) == 0:
+		return true
+	}
+	for _, good := range w.OK {
+		if string(word) == good {
+			return true
+		}
+	}
+	return false
+}
+
+// wordScan walks JSON text without checking more of it than it needs.
+type wordScan struct {
+	b []byte
+	i int
+}
+
+// at returns the string at path (member names joined by dots) in the next
+// value: found is false for a missing member, and for an object, an array
+// or null there. ok is false for a number or a boolean there (left to the
+// full reading) and wherever the text stops making sense.
+func (s *wordScan) at(path string) (word []byte, found, ok bool) {
+	s.space()
+	if s.i >= len(s.b) || s.b[s.i] != '{' {
+		return nil, false, s.skip()
+	}
+	s.i++
+	name, rest, last := path, "", true
+	if i := strings.IndexByte(path, '.'); i >= 0 {
+		name, rest, last = path[:i], path[i+1:], false
+	}
+	for first := true; ; first = false {
+		s.space()
+		if s.i < len(s.b) && s.b[s.i] == '}' {
+			s.i++
+			return word, found, true
+		}
+		if !first {
+			if s.i >= len(s.b) || s.b[s.i] != ',' {
+				return nil, false, false
+			}
+			s.i++
+			s.space()
+		}
+		key, ok := s.str()
+		if !ok {
+			return nil, false, false
+		}
+		s.space()
+		if s.i >= len(s.b) || s.b[s.i] != ':' {
+			return nil, false, false
+		}
+		s.i++
+		s.space()
+		switch {
+		case !isName(key, name):
+			ok = s.skip()
+		case !last:
+			word, found, ok = s.at(rest)
+		case s.i < len(s.b) && s.b[s.i] == '"':
+			var raw []byte
+			raw, ok = s.str()
+			word, found = raw, true
+			if ok && bytes.IndexByte(raw, '\\') >= 0 {
+				word, ok = unquote(raw)
+			}
+		case s.i < len(s.b) && (s.b[s.i] == '{' || s.b[s.i] == '[' || s.b[s.i] == 'n'):
+			word, found, ok = nil, false, s.skip()
+		default:
+			return nil, false, false
+		}
+		if !ok {
+			return nil, false, false
+		}
+	}
+}
+
+func (s *wordScan) space() {
+	for s.i < len(s.b) && isSpace(s.b[s.i]) {
+		s.i++
+	}
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// str reads a string and returns its text between the quotes, escapes
+// left in.
+func (s *wordScan) str() ([]byte, bool) {
+	if s.i >= len(s.b) || s.b[s.i] != '"' {
+		return nil, false
+	}
+	start := s.i + 1
+	for j := start; j < len(s.b); j++ {
+		switch s.b[j] {
+		case '\\':
+			j++
+		case '"':
+			s.i = j + 1
+			return s.b[start:j], true
+		}
+	}
+	return nil, false
+}
+
+// skip moves past the next value.
+func (s *wordScan) skip() bool {
+	if s.i >= len(s.b) {
+		return false
+	}
+	switch s.b[s.i] {
+	case '"':
+		_, ok := s.str()
+		return ok
+	case '{', '[':
+		depth := 0
+		for ; s.i < len(s.b); s.i++ {
+			switch s.b[s.i] {
+			case '"':
+				if _, ok := s.str(); !ok {
+					return false
+				}
+				s.i--
+			case '{', '[':
+				depth++
+			case '}', ']':
+				if depth--; depth == 0 {
+					s.i++
+					return true
+				}
+			}
+		}
+		return false
+	}
+	start := s.i
+	for s.i < len(s.b) && !isSpace(s.b[s.i]) && !strings.ContainsRune(",:]}", rune(s.b[s.i])) {
+		s.i++
+	}
+	return s.i > start
+}
+
+// isName reports whether the member name key, escapes left in, is name.
+func isName(key []byte, name string) bool {
+	if bytes.IndexByte(key, '\\') < 0 {
+		return string(key) == name
+	}
+	u, ok := unquote(key)
+	return ok && string(u) == name
+}
+
+func unquote(raw []byte) ([]byte, bool) {
+	quoted := make([]byte, 0, len(raw)+2)
+	quoted = append(append(append(quoted, '"'), raw...), '"')
+	u, err := jsontext.AppendUnquote(nil, quoted)
+	return u, err == nil
+}

@@ -1,0 +1,81 @@
+package conduit
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+type markLeaf struct {
+	Raw
+	ID string `json:"id"`
+}
+
+type markedVia struct{ Inner markLeaf }
+
+type markTree struct {
+	Raw
+	Kids []markTree `json:"kids"`
+}
+
+type markFrom struct{ N int }
+
+func (m *markFrom) UnmarshalJSONFrom(dec *jsontext.Decoder) error { return dec.SkipValue() }
+
+type markV1 struct{ Inner markLeaf }
+
+func (m *markV1) UnmarshalJSON([]byte) error { return nil }
+
+type markEmbedded struct {
+	markLeaf
+	Name string
+}
+
+type markNamedEmbed struct {
+	markLeaf `json:"leaf"`
+}
+
+// The hook that marks records is kept exactly where decoding may meet a
+// record below the top one; the top record's Raw is filled either way.
+func TestMarksNested(t *testing.T) {
+	for _, tc := range []struct {
+		v    any
+		want bool
+	}{
+		{&markLeaf{}, false},
+		{&markEmbedded{}, false},
+		{&struct{ Status string }{}, false},
+		{&markV1{}, false},
+		{&struct{ T markV1 }{}, false},
+		{&struct {
+			Hidden markLeaf `json:"-"`
+			hidden markLeaf
+		}{}, false},
+		{&markNamedEmbed{}, true},
+		{&markedVia{}, true},
+		{&[]markLeaf{}, true},
+		{&map[string]*markLeaf{}, true},
+		{&markTree{}, true},
+		{&markFrom{}, true},
+		{&struct{ F markFrom }{}, true},
+		{&struct{ X any }{}, true},
+		{new(any), true},
+	} {
+		if got := marksNested(reflect.TypeOf(tc.v)); got != tc.want {
+			t.Errorf("%T: marksNested = %v, want %v", tc.v, got, tc.want)
+		}
+	}
+}
+
+// A record that decodes only in part keeps its raw bytes, as the hook
+// left them.
+func TestTopRawKeptOnTypeError(t *testing.T) {
+	var l markLeaf
+	if err := decodeJSON([]byte(` {"id": 5} `), &l); err == nil {
+		t.Fatal("want a type error")
+	}
+	if got := string(l.RawJSON()); got != `{"id": 5}` {
+		t.Errorf("raw = %q", got)
+	}
+}
