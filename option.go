@@ -1,13 +1,13 @@
 package conduit
 
 import (
-	"encoding/json"
 	"log/slog"
 	"net/http"
 	"strings"
 	"time"
 
 	"github.com/conduit-sdk/conduit/internal/config"
+	"github.com/conduit-sdk/conduit/internal/wire"
 )
 
 // Option configures a client when given to a package's New, or one call
@@ -235,7 +235,7 @@ func WithBodyField(name string, value any) Option {
 			s.Fail("conduit.WithBodyField: the member name is empty")
 			return
 		}
-		b, err := json.Marshal(value)
+		b, err := wire.Encode(value)
 		if err != nil {
 			s.Fail("conduit.WithBodyField(%q): %v", name, err)
 			return

@@ -1,11 +1,11 @@
 package conduit
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
-	"unicode/utf8"
+
+	"github.com/conduit-sdk/conduit/internal/wire"
 )
 
 // Text is text a service sends either as a JSON string or as a JSON number:
@@ -37,11 +37,7 @@ func (t *Text) UnmarshalJSON(b []byte) error {
 // MarshalJSON writes a JSON string, whatever form the value arrived in, so
 // an id has one form on the way out.
 func (t Text) MarshalJSON() ([]byte, error) {
-	if plain, ascii := scanPlain(t); plain && (ascii || utf8.ValidString(string(t))) {
-		b := append(make([]byte, 0, len(t)+2), '"')
-		return append(append(b, t...), '"'), nil
-	}
-	return json.Marshal(string(t))
+	return wire.AppendString(make([]byte, 0, len(t)+2), string(t)), nil
 }
 
 // Int is an integer a service sends as a JSON number (131072) or as a

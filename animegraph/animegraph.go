@@ -59,7 +59,6 @@ package animegraph
 
 import (
 	"context"
-	"encoding/json"
 	"reflect"
 	"strings"
 	"time"
@@ -67,6 +66,7 @@ import (
 
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/internal/transport"
+	"github.com/conduit-sdk/conduit/internal/wire"
 )
 
 // Option configures a Client, or one call; the common options are in
@@ -177,7 +177,7 @@ func (c *Client) Query(ctx context.Context, document string, variables map[strin
 			return queryOp.Invalid("variables", "%q is not a GraphQL variable name", name)
 		}
 	}
-	if _, err := json.Marshal(variables); err != nil {
+	if _, err := wire.Encode(variables); err != nil {
 		return queryOp.Invalid("variables", "cannot be sent as JSON: %v", err)
 	}
 	var r response

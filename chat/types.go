@@ -3,7 +3,7 @@ package chat
 import (
 	"fmt"
 
-	"encoding/json"
+	"github.com/conduit-sdk/conduit/internal/wire"
 )
 
 // Snowflake is a platform id. The platform sends ids as JSON strings, but
@@ -13,16 +13,16 @@ type Snowflake string
 
 // UnmarshalJSON accepts a JSON string, a whole JSON number or null.
 func (s *Snowflake) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
+	tok, str, null, err := wire.Scalar(b)
+	switch {
+	case err != nil:
+		return fmt.Errorf("chat: id: %w", err)
+	case null:
 		return nil
+	case !str && !isDigits(string(tok)):
+		return fmt.Errorf("chat: id %.40s is not a whole number", tok)
 	}
-	if len(b) > 0 && b[0] == '"' {
-		return json.Unmarshal(b, (*string)(s))
-	}
-	if !isDigits(string(b)) {
-		return fmt.Errorf("chat: id %.40s is not a whole number", b)
-	}
-	*s = Snowflake(b)
+	*s = Snowflake(tok)
 	return nil
 }
 

@@ -1,10 +1,10 @@
 package ci
 
 import (
-	"bytes"
 	"time"
 
 	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/wire"
 )
 
 // User is the token's owner. The spec shows none of its fields; the common
@@ -29,8 +29,8 @@ type PipelineList struct {
 // or missing, and also a bare array of pipelines (a list with no next page):
 // the spec does not show the list's shape.
 func (l *PipelineList) UnmarshalJSON(b []byte) error {
-	if t := bytes.TrimSpace(b); len(t) > 0 && t[0] == '[' {
-		return conduit.Unmarshal(t, &l.Items)
+	if wire.Kind(b) == '[' {
+		return conduit.Unmarshal(b, &l.Items)
 	}
 	var page struct {
 		Items         []Pipeline `json:"items"`

@@ -1,7 +1,6 @@
 package explorer
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 	"strconv"
@@ -21,7 +20,7 @@ type FeeBucket struct {
 // as a numeric string, and the size must be whole. null leaves f as it is.
 func (f *FeeBucket) UnmarshalJSON(b []byte) error {
 	var pair []conduit.Decimal
-	err := json.Unmarshal(b, &pair)
+	err := conduit.Unmarshal(b, &pair)
 	switch {
 	case err == nil && pair == nil:
 		return nil // null

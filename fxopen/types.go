@@ -1,12 +1,12 @@
 package fxopen
 
 import (
-	"encoding/json"
 	"fmt"
 	"time"
 
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/internal/transport"
+	"github.com/conduit-sdk/conduit/internal/wire"
 )
 
 // Rates is the body of Latest. RawJSON returns it as sent.
@@ -69,8 +69,8 @@ func (t *UnixTime) UnmarshalJSON(b []byte) error {
 		}
 		ts = time.Unix(int64(n), 0)
 	} else {
-		var s string
-		if json.Unmarshal(b, &s) != nil {
+		s, err := wire.String(b)
+		if err != nil {
 			return fmt.Errorf("fxopen: unix time %.40s is neither Unix seconds nor an RFC 3339 time", b)
 		}
 		if ts, err = time.Parse(time.RFC3339, s); err != nil {

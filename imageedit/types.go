@@ -1,10 +1,10 @@
 package imageedit
 
 import (
-	"bytes"
 	"io"
 
 	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/wire"
 )
 
 // Image is an edited image as the service streams it. Body is the open
@@ -37,7 +37,7 @@ type Credits struct {
 func (c *Credits) UnmarshalJSON(b []byte) error {
 	type plain Credits
 	var v plain
-	if t := bytes.TrimSpace(b); len(t) == 0 || t[0] != '{' || conduit.Unmarshal(t, &v) != nil {
+	if wire.Kind(b) != '{' || conduit.Unmarshal(b, &v) != nil {
 		*c = Credits{}
 		return nil
 	}

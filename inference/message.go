@@ -3,7 +3,6 @@ package inference
 import (
 	"bytes"
 	"cmp"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -12,7 +11,7 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/conduit-sdk/conduit"
-	"github.com/conduit-sdk/conduit/internal/jsonstr"
+	"github.com/conduit-sdk/conduit/internal/wire"
 )
 
 // Role says who a message speaks for. The constants are the roles every
@@ -144,29 +143,24 @@ func (c Content) IsZero() bool { return c.text == "" && len(c.parts) == 0 }
 // MarshalJSON sends text as a JSON string and parts as an array.
 func (c Content) MarshalJSON() ([]byte, error) {
 	if len(c.parts) == 0 {
-		if jsonstr.Safe(c.text) {
-			return quoted(make([]byte, 0, len(c.text)+2), c.text), nil
-		}
-		return json.Marshal(c.text)
+		return wire.AppendString(make([]byte, 0, len(c.text)+2), c.text), nil
 	}
-	return json.Marshal(c.parts)
+	return wire.Encode(c.parts)
 }
 
 // UnmarshalJSON accepts a string, an array of parts, or null (empty).
 func (c *Content) UnmarshalJSON(b []byte) error {
 	*c = Content{}
-	switch t := bytes.TrimSpace(b); {
-	case string(t) == "null":
+	switch wire.Kind(b) {
+	case 'n':
 		return nil
-	case len(t) > 0 && t[0] == '"':
-		if text, ok := jsonstr.Plain(t); ok {
-			c.text = string(text)
-			return nil
-		}
-		return json.Unmarshal(t, &c.text)
-	case len(t) > 0 && t[0] == '[':
+	case '"':
+		var err error
+		c.text, err = wire.String(b)
+		return err
+	case '[':
 		c.parts = []ContentPart{}
-		return json.Unmarshal(t, &c.parts)
+		return conduit.Unmarshal(b, &c.parts)
 	}
 	return fmt.Errorf("inference: message content %.40s is neither a string nor an array of parts", b)
 }

@@ -2,6 +2,8 @@ package inference
 
 import (
 	"bytes"
+
+	"github.com/conduit-sdk/conduit/internal/wire"
 )
 
 // FinishReason says why the model stopped generating a choice.
@@ -25,11 +27,11 @@ type Logprobs []byte
 
 // UnmarshalJSON keeps a copy of the object; null leaves l nil.
 func (l *Logprobs) UnmarshalJSON(b []byte) error {
-	if string(bytes.TrimSpace(b)) == "null" {
+	if wire.Kind(b) == 'n' {
 		*l = nil
 		return nil
 	}
-	*l = bytes.Clone(bytes.TrimSpace(b))
+	*l = bytes.Clone(wire.Trim(b))
 	return nil
 }
 

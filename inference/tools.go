@@ -1,9 +1,11 @@
 package inference
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
+
+	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/wire"
 )
 
 // Tool is a tool the model may call. Type is "function" for a function of
@@ -101,24 +103,26 @@ type toolChoiceObject struct {
 // {"type":"function","function":{"name":…}}.
 func (c ToolChoice) MarshalJSON() ([]byte, error) {
 	if c.mode != "function" {
-		return json.Marshal(c.mode)
+		return wire.AppendString(nil, c.mode), nil
 	}
 	var o toolChoiceObject
 	o.Type, o.Function.Name = "function", c.function
-	return json.Marshal(o)
+	return wire.Encode(o)
 }
 
 // UnmarshalJSON accepts both forms MarshalJSON sends.
 func (c *ToolChoice) UnmarshalJSON(b []byte) error {
 	*c = ToolChoice{}
-	switch t := bytes.TrimSpace(b); {
-	case string(t) == "null":
+	switch wire.Kind(b) {
+	case 'n':
 		return nil
-	case len(t) > 0 && t[0] == '"':
-		return json.Unmarshal(t, &c.mode)
+	case '"':
+		var err error
+		c.mode, err = wire.String(b)
+		return err
 	}
 	var o toolChoiceObject
-	if err := json.Unmarshal(b, &o); err != nil {
+	if err := conduit.Unmarshal(b, &o); err != nil {
 		return fmt.Errorf("inference: tool_choice: %w", err)
 	}
 	if o.Type != "function" {
@@ -255,7 +259,7 @@ func (f *ResponseFormat) check() *badParam {
 func checkSchema(at string, v any) *badParam {
 	switch s := v.(type) {
 	case json.RawMessage:
-		if t := bytes.TrimSpace(s); len(t) == 0 || t[0] != '{' || !json.Valid(t) {
+		if !wire.IsObject(s) {
 			return bad(at, "is not a JSON object")
 		}
 	case []byte:

@@ -1,8 +1,8 @@
 package inference
 
 import (
-	"github.com/conduit-sdk/conduit/internal/jsonstr"
 	"github.com/conduit-sdk/conduit/internal/transport"
+	"github.com/conduit-sdk/conduit/internal/wire"
 )
 
 // body is what a chat call sends: the usual request (text messages, no
@@ -22,7 +22,7 @@ func (b chatBody) body() any {
 // field by field, so a field added to the request cannot be dropped here.
 func (b *chatBody) encode() (transport.JSON, bool) {
 	r := &b.ChatCompletionRequest
-	if r.Messages == nil || !jsonstr.Safe(r.Model) || !r.onlyMessages() {
+	if r.Messages == nil || !r.onlyMessages() {
 		return nil, false
 	}
 	n := 64 + len(r.Model)
@@ -34,20 +34,20 @@ func (b *chatBody) encode() (transport.JSON, bool) {
 		n += 48 + len(m.Role) + len(m.Content.text) + len(m.Name) + len(m.ToolCallID)
 	}
 	w := make([]byte, 0, n)
-	w = quoted(append(w, `{"model":`...), r.Model)
+	w = wire.AppendString(append(w, `{"model":`...), r.Model)
 	w = append(w, `,"messages":[`...)
 	for i := range r.Messages {
 		m := &r.Messages[i]
 		if i > 0 {
 			w = append(w, ',')
 		}
-		w = quoted(append(w, `{"role":`...), string(m.Role))
-		w = quoted(append(w, `,"content":`...), m.Content.text)
+		w = wire.AppendString(append(w, `{"role":`...), string(m.Role))
+		w = wire.AppendString(append(w, `,"content":`...), m.Content.text)
 		if m.Name != "" {
-			w = quoted(append(w, `,"name":`...), m.Name)
+			w = wire.AppendString(append(w, `,"name":`...), m.Name)
 		}
 		if m.ToolCallID != "" {
-			w = quoted(append(w, `,"tool_call_id":`...), m.ToolCallID)
+			w = wire.AppendString(append(w, `,"tool_call_id":`...), m.ToolCallID)
 		}
 		w = append(w, '}')
 	}
@@ -67,11 +67,8 @@ func (r *ChatCompletionRequest) onlyMessages() bool {
 		r.Logprobs == nil && r.TopLogprobs == nil && r.User == "" && r.ReasoningEffort == "" && r.ReasoningFormat == ""
 }
 
-// plainText reports whether the message is text with strings encoding/json
-// writes as they are, and nothing but role, content, name and tool call id.
+// plainText reports whether the message is text and nothing but role,
+// content, name and tool call id.
 func (m *Message) plainText() bool {
-	return len(m.Content.parts) == 0 && len(m.ToolCalls) == 0 && m.Reasoning == "" &&
-		jsonstr.Safe(string(m.Role)) && jsonstr.Safe(m.Content.text) && jsonstr.Safe(m.Name) && jsonstr.Safe(m.ToolCallID)
+	return len(m.Content.parts) == 0 && len(m.ToolCalls) == 0 && m.Reasoning == ""
 }
-
-func quoted(w []byte, s string) []byte { return append(append(append(w, '"'), s...), '"') }

@@ -1,13 +1,13 @@
 package media
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"time"
 
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/internal/transport"
+	"github.com/conduit-sdk/conduit/internal/wire"
 )
 
 // Asset is one image asset. Its RawJSON holds the item as sent, with the
@@ -47,8 +47,8 @@ type ImageList struct {
 // UnmarshalJSON accepts {"resources": [...], "next_cursor": ...} or a
 // top-level array of assets.
 func (l *ImageList) UnmarshalJSON(b []byte) error {
-	if t := bytes.TrimSpace(b); len(t) > 0 && t[0] == '[' {
-		return conduit.Unmarshal(t, &l.Resources)
+	if wire.Kind(b) == '[' {
+		return conduit.Unmarshal(b, &l.Resources)
 	}
 	var page struct {
 		failure

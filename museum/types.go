@@ -1,10 +1,9 @@
 package museum
 
 import (
-	"encoding/json"
-
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/internal/transport"
+	"github.com/conduit-sdk/conduit/internal/wire"
 )
 
 // Object is one object record. String fields are often empty: an object
@@ -38,11 +37,11 @@ func checkObject(o *Object) *transport.Problem {
 	if o.ObjectID != 0 {
 		return nil
 	}
-	m, ok := members(o.RawJSON())
-	if !ok || (m["objectID"] != nil && string(m["objectID"]) != "null") {
+	raw := o.RawJSON()
+	if id, ok := wire.Member(raw, "objectID"); wire.Kind(raw) != '{' || ok && wire.Kind(id) != 'n' {
 		return nil
 	}
-	p := &transport.Problem{Message: text(m["message"])}
+	p := &transport.Problem{Message: message(raw)}
 	switch p.Message {
 	case "ObjectID not found", "Not a valid object":
 		p.Kind = conduit.ErrNotFound
@@ -75,25 +74,16 @@ func checkSearch(r *SearchResponse) *transport.Problem {
 	if r.ObjectIDs != nil || r.Total != 0 {
 		return nil
 	}
-	m, _ := members(r.RawJSON())
-	if msg := text(m["message"]); msg != "" {
+	if msg := message(r.RawJSON()); msg != "" {
 		return &transport.Problem{Message: msg}
 	}
 	return nil
 }
 
-// members splits a JSON object into its members; ok is false for anything
-// else.
-func members(b []byte) (map[string]json.RawMessage, bool) {
-	var m map[string]json.RawMessage
-	return m, json.Unmarshal(b, &m) == nil && m != nil
-}
-
-// text is a member's string, or "" when it is not one.
-func text(b json.RawMessage) string {
-	var s string
-	if json.Unmarshal(b, &s) != nil {
-		return ""
-	}
+// message is the service's message member, "" when there is none or it
+// is not a string.
+func message(record []byte) string {
+	v, _ := wire.Member(record, "message")
+	s, _ := wire.String(v)
 	return s
 }

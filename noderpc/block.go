@@ -1,6 +1,6 @@
 package noderpc
 
-import "encoding/json"
+import "github.com/conduit-sdk/conduit/internal/wire"
 
 // Block names the chain state a read runs against, as EIP-1898 lets the
 // standard methods take it: a tag, a block number or a block hash. The
@@ -40,7 +40,7 @@ func (b Block) check() (field, msg string) {
 // object.
 func (b Block) MarshalJSON() ([]byte, error) {
 	if b.hash != "" {
-		return json.Marshal(struct {
+		return wire.Encode(struct {
 			BlockHash        string `json:"blockHash"`
 			RequireCanonical bool   `json:"requireCanonical,omitempty"`
 		}{b.hash, b.canonical})
@@ -48,5 +48,5 @@ func (b Block) MarshalJSON() ([]byte, error) {
 	if b.tag == "" {
 		return []byte(`"latest"`), nil
 	}
-	return json.Marshal(b.tag)
+	return wire.AppendString(nil, b.tag), nil
 }

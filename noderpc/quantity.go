@@ -1,10 +1,11 @@
 package noderpc
 
 import (
-	"encoding/json"
 	"fmt"
 	"math/big"
 	"strconv"
+
+	"github.com/conduit-sdk/conduit/internal/wire"
 )
 
 // Quantity is a JSON-RPC hex quantity ("0x1b4") that fits in 64 bits: a
@@ -14,11 +15,11 @@ type Quantity uint64
 // UnmarshalJSON accepts a JSON string holding a quantity, per
 // ParseQuantity; null leaves q unchanged.
 func (q *Quantity) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
+	if wire.Kind(b) == 'n' {
 		return nil
 	}
-	var s string
-	if err := json.Unmarshal(b, &s); err != nil {
+	s, err := wire.String(b)
+	if err != nil {
 		return fmt.Errorf("noderpc: quantity: %w", err)
 	}
 	v, err := ParseQuantity(s)
@@ -32,7 +33,7 @@ func (q *Quantity) UnmarshalJSON(b []byte) error {
 // MarshalJSON writes the quantity in its wire form, so a Quantity can be
 // sent as a parameter (a block number for eth_getBlockByNumber).
 func (q Quantity) MarshalJSON() ([]byte, error) {
-	return strconv.AppendQuote(nil, "0x"+strconv.FormatUint(uint64(q), 16)), nil
+	return wire.AppendString(nil, "0x"+strconv.FormatUint(uint64(q), 16)), nil
 }
 
 // BigQuantity is a hex quantity of any size up to 256 bits (a balance in
@@ -43,12 +44,12 @@ type BigQuantity struct{ *big.Int }
 // show the type of a balance, also a non-negative JSON integer; null leaves
 // q unchanged.
 func (q *BigQuantity) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
+	switch wire.Kind(b) {
+	case 'n':
 		return nil
-	}
-	if len(b) > 0 && b[0] == '"' {
-		var s string
-		if err := json.Unmarshal(b, &s); err != nil {
+	case '"':
+		s, err := wire.String(b)
+		if err != nil {
 			return fmt.Errorf("noderpc: quantity: %w", err)
 		}
 		v, err := ParseBigQuantity(s)
@@ -76,7 +77,7 @@ func (q BigQuantity) MarshalJSON() ([]byte, error) {
 	if q.Sign() < 0 {
 		return nil, fmt.Errorf("noderpc: quantity %s is negative", q.Int)
 	}
-	return strconv.AppendQuote(nil, "0x"+q.Text(16)), nil
+	return wire.AppendString(nil, "0x"+q.Text(16)), nil
 }
 
 // ParseQuantity parses a JSON-RPC hex quantity into a uint64. The quantity

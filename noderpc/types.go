@@ -9,6 +9,7 @@ import (
 
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/internal/transport"
+	"github.com/conduit-sdk/conduit/internal/wire"
 )
 
 // envelope is a JSON-RPC 2.0 request object.
@@ -57,14 +58,14 @@ func (e *RPCError) Error() string { return "JSON-RPC error " + e.Code.String() +
 // UnmarshalJSON accepts the code as a number or, from lax nodes, a string.
 func (e *RPCError) UnmarshalJSON(b []byte) error {
 	var v struct {
-		Code    json.RawMessage `json:"code"`
+		Code    conduit.Text    `json:"code"`
 		Message string          `json:"message"`
 		Data    json.RawMessage `json:"data"`
 	}
-	if err := json.Unmarshal(b, &v); err != nil {
+	if err := conduit.Unmarshal(b, &v); err != nil {
 		return err
 	}
-	e.Code, e.Message, e.Data = json.Number(strings.Trim(string(v.Code), `"`)), v.Message, v.Data
+	e.Code, e.Message, e.Data = json.Number(v.Code), v.Message, v.Data
 	if string(e.Data) == "null" {
 		e.Data = nil
 	}
@@ -106,9 +107,9 @@ type batchReply struct {
 
 // UnmarshalJSON accepts an array of responses or one response object.
 func (b *batchReply) UnmarshalJSON(data []byte) error {
-	if t := bytes.TrimSpace(data); len(t) > 0 && t[0] == '{' {
+	if wire.Kind(data) == '{' {
 		b.single = true
-		return conduit.Unmarshal(bytes.Clone(t), &b.whole)
+		return conduit.Unmarshal(bytes.Clone(data), &b.whole)
 	}
 	return conduit.Unmarshal(bytes.Clone(data), &b.items)
 }

@@ -1,12 +1,12 @@
 package observability
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"time"
 
 	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/wire"
 )
 
 // The spec names no field of the key check result or the dataset record;
@@ -31,7 +31,7 @@ type Access map[string]bool
 // UnmarshalJSON accepts an object; null, {} and a missing member mean none.
 func (a *Access) UnmarshalJSON(b []byte) error {
 	var m map[string]json.RawMessage
-	if err := json.Unmarshal(b, &m); err != nil {
+	if err := conduit.Unmarshal(b, &m); err != nil {
 		return fmt.Errorf("observability: api_key_access: %w", err)
 	}
 	*a = make(Access, len(m))
@@ -50,9 +50,9 @@ type Named struct {
 // UnmarshalJSON accepts {"name","slug"}, a bare string (taken as the name),
 // or null.
 func (n *Named) UnmarshalJSON(b []byte) error {
-	if b = bytes.TrimSpace(b); len(b) > 0 && b[0] == '"' {
-		var name string
-		if err := json.Unmarshal(b, &name); err != nil {
+	if wire.Kind(b) == '"' {
+		name, err := wire.String(b)
+		if err != nil {
 			return fmt.Errorf("observability: name: %w", err)
 		}
 		*n = Named{Name: name}
@@ -62,7 +62,7 @@ func (n *Named) UnmarshalJSON(b []byte) error {
 		Name string `json:"name"`
 		Slug string `json:"slug"`
 	}
-	if err := json.Unmarshal(b, &o); err != nil {
+	if err := conduit.Unmarshal(b, &o); err != nil {
 		return fmt.Errorf("observability: want an object with name and slug: %w", err)
 	}
 	*n = Named(o)

@@ -1,7 +1,6 @@
 package police
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 	"strings"
@@ -93,7 +92,7 @@ type OutcomeStatus struct {
 // another shape is kept raw, not an error.
 func (o *OutcomeStatus) UnmarshalJSON(b []byte) error {
 	var v struct{ Category, Date any }
-	if json.Unmarshal(b, &v) != nil {
+	if conduit.Unmarshal(b, &v) != nil {
 		return nil
 	}
 	o.Category, _ = v.Category.(string)

@@ -1,14 +1,13 @@
 package sunrise
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
 
 	"github.com/conduit-sdk/conduit"
-	"github.com/conduit-sdk/conduit/internal/jsonstr"
 	"github.com/conduit-sdk/conduit/internal/transport"
+	"github.com/conduit-sdk/conduit/internal/wire"
 )
 
 // Response is the body of Get. RawJSON returns it as sent.
@@ -72,19 +71,18 @@ const noEvent = "12:00:01 AM"
 
 // UnmarshalJSON accepts an RFC 3339 timestamp or a 12-hour clock string.
 func (t *Time) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
+	text, str, null, err := wire.Scalar(b)
+	switch {
+	case null:
 		return nil
+	case err == nil && !str:
+		err = fmt.Errorf("want a JSON string, got %.40s", text)
 	}
-	text, ok := jsonstr.Plain(b)
-	if !ok {
-		var s string
-		if err := json.Unmarshal(b, &s); err != nil {
-			return fmt.Errorf("sunrise: time: %w", err)
-		}
-		text = []byte(s)
+	if err != nil {
+		return fmt.Errorf("sunrise: time: %w", err)
 	}
 	var ts time.Time
-	err := ts.UnmarshalText(text) // strict RFC 3339, read without a copy
+	err = ts.UnmarshalText(text) // strict RFC 3339, read without a copy
 	if err != nil {
 		ts, err = time.Parse(time.RFC3339, string(text))
 	}
@@ -116,7 +114,8 @@ func (t Time) MarshalJSON() ([]byte, error) {
 	if err != nil || t.Clock == "" {
 		return ts, err
 	}
-	return fmt.Appendf(nil, `{"time":%s,"clock":%q}`, ts, t.Clock), nil
+	b := append(append([]byte(`{"time":`), ts...), `,"clock":`...)
+	return append(wire.AppendString(b, t.Clock), '}'), nil
 }
 
 func (t *Time) anchor(day conduit.Date, loc *time.Location) {

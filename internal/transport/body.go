@@ -2,12 +2,12 @@ package transport
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 
 	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/conduit-sdk/conduit/internal/config"
+	"github.com/conduit-sdk/conduit/internal/wire"
 )
 
 // JSON is a request body a package has encoded itself, byte for byte as
@@ -28,7 +28,7 @@ func jsonBody(v any, fields []config.Field, creds []string) ([]byte, error) {
 	case JSON:
 		raw = v
 	default:
-		b, err := json.Marshal(v)
+		b, err := wire.Encode(v)
 		if err != nil {
 			return nil, err
 		}
@@ -37,8 +37,8 @@ func jsonBody(v any, fields []config.Field, creds []string) ([]byte, error) {
 	if len(fields) == 0 && len(creds) == 0 {
 		return raw, nil
 	}
-	raw = bytes.TrimSpace(raw)
-	if len(raw) < 2 || raw[0] != '{' {
+	raw = wire.Trim(raw)
+	if wire.Kind(raw) != '{' {
 		return nil, fmt.Errorf("the request body is not a JSON object, so members cannot be added to it")
 	}
 	skip := map[string]bool{}
@@ -64,14 +64,12 @@ func jsonBody(v any, fields []config.Field, creds []string) ([]byte, error) {
 			out.WriteByte(',')
 		}
 		n++
-		k, _ := json.Marshal(name)
-		out.Write(k)
+		out.Write(wire.AppendString(out.AvailableBuffer(), name))
 		out.WriteByte(':')
 		out.Write(value)
 	}
 	for i := 0; i < len(creds); i += 2 {
-		v, _ := json.Marshal(creds[i+1])
-		member(creds[i], v)
+		member(creds[i], wire.AppendString(nil, creds[i+1]))
 	}
 	dec := jsontext.NewDecoder(bytes.NewReader(raw))
 	if _, err := dec.ReadToken(); err != nil {

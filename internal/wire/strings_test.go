@@ -1,4 +1,4 @@
-package jsonstr
+package wire
 
 import (
 	"encoding/json"

@@ -1,0 +1,93 @@
+package wire
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
+
+// Plain returns the contents of the JSON string literal b when they mean
+// themselves: no escapes, no control characters, valid UTF-8. ok is false
+// for anything else (another kind of value, an escape, invalid UTF-8),
+// which the caller decodes the slow way. The contents are a slice of b.
+func Plain(b []byte) (contents []byte, ok bool) {
+	n := len(b)
+	if n < 2 || b[0] != '"' || b[n-1] != '"' {
+		return nil, false
+	}
+	in := b[1 : n-1]
+	ascii := true
+	for _, c := range in {
+		switch {
+		case c < 0x20 || c == '"' || c == '\\':
+			return nil, false
+		case c >= utf8.RuneSelf:
+			ascii = false
+		}
+	}
+	return in, ascii || utf8.Valid(in)
+}
+
+// Safe reports whether encoding/json writes s as it is between quotes:
+// nothing it escapes (quotes, backslashes, control characters, <, > and &,
+// U+2028 and U+2029) and valid UTF-8.
+func Safe(s string) bool {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c < 0x20 || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&':
+			return false
+		case c >= utf8.RuneSelf:
+			ascii = false
+		}
+	}
+	return ascii || (utf8.ValidString(s) && !strings.Contains(s, "\u2028") && !strings.Contains(s, "\u2029"))
+}
+
+// AppendString appends s as a JSON string, byte for byte as encoding/json
+// writes it: between quotes as it is when Safe, escaped otherwise.
+func AppendString(dst []byte, s string) []byte {
+	if Safe(s) {
+		return append(append(append(dst, '"'), s...), '"')
+	}
+	b, _ := json.Marshal(s) // a string always encodes
+	return append(dst, b...)
+}
+
+// Scalar returns what the JSON scalar b holds: the contents of a string
+// (str is true) or the literal of anything else, for the caller to check;
+// null reports null. A string without escapes is returned in place, without
+// copying; only an escaped one is decoded into new memory.
+func Scalar(b []byte) (tok []byte, str, null bool, err error) {
+	b = Trim(b)
+	switch {
+	case string(b) == "null":
+		return nil, false, true, nil
+	case len(b) == 0 || b[0] != '"':
+		return b, false, false, nil
+	}
+	if s, ok := Plain(b); ok {
+		return s, true, false, nil
+	}
+	var s string
+	if err := json.Unmarshal(b, &s); err != nil {
+		return nil, true, false, fmt.Errorf("%.40q is not a JSON string", b)
+	}
+	return []byte(s), true, false, nil
+}
+
+// String returns the contents of the JSON string b, "" for null, and an
+// error for any other value.
+func String(b []byte) (string, error) {
+	tok, str, null, err := Scalar(b)
+	switch {
+	case err != nil:
+		return "", err
+	case null:
+		return "", nil
+	case !str:
+		return "", fmt.Errorf("want a JSON string, got %.40s", tok)
+	}
+	return string(tok), nil
+}

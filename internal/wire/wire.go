@@ -1,0 +1,85 @@
+// Package wire holds the JSON mechanics of the core that the packages' own
+// types share with it: reading a JSON value's kind, a string in place, an
+// object's member, and writing strings and request values exactly as the
+// core encodes request bodies. A type that decodes an unusual shape (an id
+// sent as a string or a number, a pair, a union) says what the shape
+// means; how its bytes are read and written is decided here, once.
+package wire
+
+import (
+	"bytes"
+	"encoding/json"
+
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// Encode encodes v as request bodies are encoded: with encoding/json, so a
+// type's MarshalJSON and its fields' tags mean what they mean there.
+func Encode(v any) ([]byte, error) { return json.Marshal(v) }
+
+// Trim drops JSON whitespace around b. A decoder hands a method the bare
+// value, but a caller passing a json.RawMessage on may not.
+func Trim(b []byte) []byte {
+	for len(b) > 0 && isSpace(b[0]) {
+		b = b[1:]
+	}
+	for len(b) > 0 && isSpace(b[len(b)-1]) {
+		b = b[:len(b)-1]
+	}
+	return b
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// Kind is the kind of the JSON value b: '"' a string, '{' an object, '['
+// an array, 'n' null, 't' or 'f' a boolean, '0' a number, and 0 for
+// anything else. A literal is checked whole; for the others it looks at
+// the first byte, and decoding checks the rest.
+func Kind(b []byte) byte {
+	b = Trim(b)
+	switch {
+	case len(b) == 0:
+		return 0
+	case b[0] == '-' || b[0] >= '0' && b[0] <= '9':
+		return '0'
+	case b[0] == '"' || b[0] == '{' || b[0] == '[':
+		return b[0]
+	case string(b) == "null" || string(b) == "true" || string(b) == "false":
+		return b[0]
+	}
+	return 0
+}
+
+// IsObject reports whether b is one well-formed JSON object.
+func IsObject(b []byte) bool {
+	return Kind(b) == '{' && jsontext.Value(Trim(b)).IsValid(jsontext.AllowDuplicateNames(true))
+}
+
+// Member returns the value of the member name of the JSON object b (the
+// last, where a name repeats), and false when b is not an object or has no
+// such member.
+func Member(b []byte, name string) (jsontext.Value, bool) {
+	if Kind(b) != '{' {
+		return nil, false
+	}
+	dec := jsontext.NewDecoder(bytes.NewReader(Trim(b)), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+	if _, err := dec.ReadToken(); err != nil {
+		return nil, false
+	}
+	var found jsontext.Value
+	for dec.PeekKind() == '"' {
+		k, err := dec.ReadToken()
+		if err != nil {
+			return nil, false
+		}
+		match := k.String() == name // read before the decoder moves on
+		v, err := dec.ReadValue()
+		if err != nil {
+			return nil, false
+		}
+		if match {
+			found = v.Clone()
+		}
+	}
+	return found, found != nil
+}
