@@ -16,11 +16,8 @@ import (
 // sends it as it is.
 type JSON []byte
 
-// jsonBody encodes a request's JSON body: the body credentials, first and
-// unreplaceable, then the typed value, then the caller's extra members
-// (WithBodyField), which replace typed members of the same name; of two
-// extra members of one name, the later (a call's over its client's) is
-// the one sent.
+// jsonBody encodes a request's JSON body: the typed value, with the body
+// credentials and the caller's extra members merged into it.
 func jsonBody(v any, fields []config.Field, creds []string) ([]byte, error) {
 	raw := []byte("{}")
 	switch v := v.(type) {
@@ -37,7 +34,15 @@ func jsonBody(v any, fields []config.Field, creds []string) ([]byte, error) {
 	if len(fields) == 0 && len(creds) == 0 {
 		return raw, nil
 	}
-	raw = wire.Trim(raw)
+	return mergeMembers(raw, fields, creds)
+}
+
+// mergeMembers writes the object raw with the body credentials first and
+// unreplaceable, then raw's members, then the caller's extra members
+// (WithBodyField), which replace raw's members of the same name; of two
+// extra members of one name, the later (a call's over its client's) is
+// the one sent.
+func mergeMembers(raw []byte, fields []config.Field, creds []string) ([]byte, error) {
 	if wire.Kind(raw) != '{' {
 		return nil, fmt.Errorf("the request body is not a JSON object, so members cannot be added to it")
 	}
@@ -58,12 +63,10 @@ func jsonBody(v any, fields []config.Field, creds []string) ([]byte, error) {
 	var out bytes.Buffer
 	out.Grow(len(raw) + 64)
 	out.WriteByte('{')
-	n := 0
 	member := func(name string, value []byte) {
-		if n > 0 {
+		if out.Len() > 1 {
 			out.WriteByte(',')
 		}
-		n++
 		out.Write(wire.AppendString(out.AvailableBuffer(), name))
 		out.WriteByte(':')
 		out.Write(value)
@@ -71,24 +74,12 @@ func jsonBody(v any, fields []config.Field, creds []string) ([]byte, error) {
 	for i := 0; i < len(creds); i += 2 {
 		member(creds[i], wire.AppendString(nil, creds[i+1]))
 	}
-	dec := jsontext.NewDecoder(bytes.NewReader(raw))
-	if _, err := dec.ReadToken(); err != nil {
-		return nil, err
-	}
-	for dec.PeekKind() != '}' {
-		tok, err := dec.ReadToken()
-		if err != nil {
-			return nil, err
-		}
-		// The token is void once the decoder reads on: keep its text first.
-		name := tok.String()
-		val, err := dec.ReadValue()
-		if err != nil {
-			return nil, err
-		}
+	if err := wire.EachMember(raw, func(name string, v jsontext.Value) {
 		if !skip[name] {
-			member(name, val)
+			member(name, v)
 		}
+	}); err != nil {
+		return nil, err
 	}
 	for i, f := range fields {
 		if last[f.Name] == i {

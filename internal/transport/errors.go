@@ -57,15 +57,7 @@ func (x *exchange) transportError(err error) error {
 func (x *exchange) answerError(resp *http.Response, res result) error {
 	x.last = resp
 	f, body := x.failureOf(resp)
-	e := &conduit.Error{
-		StatusCode: resp.StatusCode,
-		Code:       f.code, Reason: f.reason, Message: f.message, RequestID: f.requestID,
-		RetryAfter: f.retryAfter,
-		RateLimit:  x.op.profile().rateLimit(resp.Header),
-		Body:       body,
-		BodyType:   resp.Header.Get("Content-Type"),
-		Err:        f.meaning.Kind,
-	}
+	e := x.failureError(resp, body, f)
 	if e.RetryAfter == 0 {
 		e.RetryAfter = x.retryAfter
 	}
@@ -80,6 +72,20 @@ func (x *exchange) answerError(resp *http.Response, res result) error {
 		}
 	}
 	return x.complete(e)
+}
+
+// failureError is the *Error of an answer whose failure f the profile read
+// from body: status, the service's words, wait, budget and sentinel.
+func (x *exchange) failureError(resp *http.Response, body []byte, f failure) *conduit.Error {
+	return &conduit.Error{
+		StatusCode: resp.StatusCode,
+		Code:       f.code, Reason: f.reason, Message: f.message, RequestID: f.requestID,
+		RetryAfter: f.retryAfter,
+		RateLimit:  x.op.profile().rateLimit(resp.Header),
+		Body:       body,
+		BodyType:   resp.Header.Get("Content-Type"),
+		Err:        f.meaning.Kind,
+	}
 }
 
 // failureOf returns the failure the retry check already read from resp, or

@@ -103,15 +103,7 @@ func (r jsonResult[T]) detail(body []byte) *Problem {
 // bodyFailure is the error of a 2xx answer whose body reports a failure:
 // a status word the profile reads, or a problem the package's check found.
 func (x *exchange) bodyFailure(resp *http.Response, body []byte, f failure, p *Problem) error {
-	e := &conduit.Error{
-		StatusCode: resp.StatusCode,
-		Code:       f.code, Reason: f.reason, Message: f.message, RequestID: f.requestID,
-		RetryAfter: f.retryAfter,
-		RateLimit:  x.op.profile().rateLimit(resp.Header),
-		Body:       body,
-		BodyType:   resp.Header.Get("Content-Type"),
-		Err:        f.meaning.Kind,
-	}
+	e := x.failureError(resp, body, f)
 	if p != nil {
 		if p.Body != nil {
 			e.Body = p.Body

@@ -9,6 +9,7 @@ package wire
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -59,27 +60,36 @@ func IsObject(b []byte) bool {
 // last, where a name repeats), and false when b is not an object or has no
 // such member.
 func Member(b []byte, name string) (jsontext.Value, bool) {
+	var found jsontext.Value
+	err := EachMember(b, func(k string, v jsontext.Value) {
+		if k == name {
+			found = v.Clone()
+		}
+	})
+	return found, err == nil && found != nil
+}
+
+// EachMember calls fn with each member of the JSON object b, in order. The
+// value is valid only during the call. It fails for anything but an object.
+func EachMember(b []byte, fn func(name string, value jsontext.Value)) error {
 	if Kind(b) != '{' {
-		return nil, false
+		return fmt.Errorf("want a JSON object, got %.40s", Trim(b))
 	}
 	dec := jsontext.NewDecoder(bytes.NewReader(Trim(b)), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
 	if _, err := dec.ReadToken(); err != nil {
-		return nil, false
+		return err
 	}
-	var found jsontext.Value
-	for dec.PeekKind() == '"' {
+	for dec.PeekKind() != '}' {
 		k, err := dec.ReadToken()
 		if err != nil {
-			return nil, false
+			return err
 		}
-		match := k.String() == name // read before the decoder moves on
+		name := k.String() // the token is void once the decoder reads on
 		v, err := dec.ReadValue()
 		if err != nil {
-			return nil, false
+			return err
 		}
-		if match {
-			found = v.Clone()
-		}
+		fn(name, v)
 	}
-	return found, found != nil
+	return nil
 }
