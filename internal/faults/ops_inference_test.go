@@ -1,0 +1,48 @@
+package faults
+
+import (
+	"context"
+	"math"
+
+	"github.com/conduit-sdk/conduit/inference"
+)
+
+func init() {
+	ops = append(ops,
+		row("inference", "ListModels", inference.New, func(ctx context.Context, c *inference.Client) error {
+			return discard(c.ListModels(ctx))
+		}).auth(bearer),
+		row("inference", "CreateChatCompletion", inference.New, func(ctx context.Context, c *inference.Client) error {
+			return discard(c.CreateChatCompletion(ctx, chatReq))
+		}).auth(bearer).rejects("model", func(ctx context.Context, c *inference.Client) error {
+			return discard(c.CreateChatCompletion(ctx, badChat(func(r *inference.ChatCompletionRequest) { r.Model = "" })))
+		}).rejects("messages", func(ctx context.Context, c *inference.Client) error {
+			return discard(c.CreateChatCompletion(ctx, badChat(func(r *inference.ChatCompletionRequest) { r.Messages = nil })))
+		}).rejects("messages[1].role", func(ctx context.Context, c *inference.Client) error {
+			return discard(c.CreateChatCompletion(ctx, badChat(func(r *inference.ChatCompletionRequest) {
+				r.Messages = append(r.Messages, inference.Message{Content: inference.TextContent("and?")})
+			})))
+		}).rejects("messages[0].content", func(ctx context.Context, c *inference.Client) error {
+			return discard(c.CreateChatCompletion(ctx, badChat(func(r *inference.ChatCompletionRequest) { r.Messages[0].Content = inference.Content{} })))
+		}).rejects("temperature", func(ctx context.Context, c *inference.Client) error {
+			return discard(c.CreateChatCompletion(ctx, badChat(func(r *inference.ChatCompletionRequest) { r.Temperature = ptr(2.5) })))
+		}).rejects("temperature", func(ctx context.Context, c *inference.Client) error {
+			return discard(c.CreateChatCompletion(ctx, badChat(func(r *inference.ChatCompletionRequest) { r.Temperature = ptr(math.NaN()) })))
+		}).rejects("top_p", func(ctx context.Context, c *inference.Client) error {
+			return discard(c.CreateChatCompletion(ctx, badChat(func(r *inference.ChatCompletionRequest) { r.TopP = ptr(-0.1) })))
+		}).rejects("max_tokens", func(ctx context.Context, c *inference.Client) error {
+			return discard(c.CreateChatCompletion(ctx, badChat(func(r *inference.ChatCompletionRequest) { r.MaxTokens = ptr(0) })))
+		}),
+		row("inference", "StreamChatCompletion", inference.New, func(ctx context.Context, c *inference.Client) error {
+			return readStream(c.StreamChatCompletion(ctx, chatReq))
+		}).auth(bearer).returns(stream).rejects("model", func(ctx context.Context, c *inference.Client) error {
+			return readStream(c.StreamChatCompletion(ctx, badChat(func(r *inference.ChatCompletionRequest) { r.Model = "" })))
+		}).rejects("messages[0].role", func(ctx context.Context, c *inference.Client) error {
+			return readStream(c.StreamChatCompletion(ctx, badChat(func(r *inference.ChatCompletionRequest) { r.Messages[0].Role = "" })))
+		}).rejects("top_p", func(ctx context.Context, c *inference.Client) error {
+			return readStream(c.StreamChatCompletion(ctx, badChat(func(r *inference.ChatCompletionRequest) { r.TopP = ptr(1.01) })))
+		}).rejects("max_tokens", func(ctx context.Context, c *inference.Client) error {
+			return readStream(c.StreamChatCompletion(ctx, badChat(func(r *inference.ChatCompletionRequest) { r.MaxTokens = ptr(-1) })))
+		}),
+	)
+}
