@@ -13,10 +13,11 @@ import (
 	"github.com/conduit-sdk/conduit/store"
 )
 
-// The classes issue 10 found in single operations, as bad input of every
-// operation that can receive them: "." and ".." path arguments, which
-// RFC 3986 resolves as moves in the path, and typed-nil readers, which a
-// failed os.Open leaves behind. Each must fail before any I/O.
+// Two classes of bad input, added to every operation that can receive them:
+// "." and ".." path arguments, which RFC 3986 resolves as moves in the path,
+// and typed-nil readers, which a failed os.Open leaves behind. Each must fail
+// before any I/O. (This file's name sorts after ops_*_test.go, whose rows it
+// extends: Go runs a package's init functions in file-name order.)
 func init() {
 	addRejects("chat", "CreateMessage", "channel_id", func(ctx context.Context, c *chat.Client) error {
 		return discard(c.CreateMessage(ctx, "..", "hi", nil))
