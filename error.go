@@ -26,7 +26,9 @@ var (
 	ErrMalformedResponse = errors.New("malformed response")
 	ErrRedirectRefused   = errors.New("redirect refused")
 	// ErrStalled reports a body that sent nothing for longer than the idle
-	// timeout (see WithIdleTimeout): the call ends instead of hanging.
+	// timeout (see WithIdleTimeout), or that took longer than the body
+	// timeout to arrive (see WithBodyTimeout): the call ends instead of
+	// hanging.
 	ErrStalled = errors.New("the server stopped sending")
 	// ErrAPI matches every failure the service itself reported, whatever
 	// its kind; the other sentinels say which kind.

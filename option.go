@@ -181,6 +181,23 @@ func WithMaxResponseBytes(n int64) Option {
 	}
 }
 
+// WithBodyTimeout bounds how long reading an answer's body may take, in a
+// call whose context has no deadline (default 5m; 0 disables it). The idle
+// timeout alone cannot stop a server that sends a byte just before each
+// idle period ends: the body would take days to reach its size cap. A call
+// with a deadline is bounded by it instead, and streams, which are meant to
+// last, only by the idle timeout and their context. The call fails with
+// ErrStalled. Client or call level.
+func WithBodyTimeout(d time.Duration) Option {
+	return func(s *config.Settings) {
+		if d < 0 {
+			s.Fail("conduit.WithBodyTimeout: %v is negative", d)
+			return
+		}
+		s.BodyTimeout = &d
+	}
+}
+
 // WithIdleTimeout ends a call whose answer sends nothing for d (default
 // 60s), error bodies and streams included; each byte that arrives restarts
 // the clock, so a long stream that keeps talking is never cut. The call
@@ -197,11 +214,21 @@ func WithIdleTimeout(d time.Duration) Option {
 
 // WithHeader adds a header to every request of a client, or to one call's.
 // It cannot replace the header that carries the package's credential; use
-// the package's credential option for that. Client or call level.
+// the package's credential option for that. A value under a name that
+// carries a credential (Authorization, Proxy-Authorization, Cookie, or a
+// name containing key, token, secret, auth, session, signature, pass or
+// credential) is a secret of the call: redacted from errors, logs and
+// Response, and never sent to another origin by a redirect. Client or call
+// level.
 func WithHeader(name, value string) Option {
 	return func(s *config.Settings) {
-		if !validHeaderName(name) || hasControl(value) {
-			s.Fail("conduit.WithHeader: %.40q: %.40q is not a valid header", name, value)
+		// The value is never quoted: it is often a credential.
+		switch {
+		case !validHeaderName(name):
+			s.Fail("conduit.WithHeader: %.40q is not a valid header name", name)
+			return
+		case hasControl(value):
+			s.Fail("conduit.WithHeader: the value of the %s header contains a control character", http.CanonicalHeaderKey(name))
 			return
 		}
 		s.Header = append(s.Header, http.CanonicalHeaderKey(name), value)
@@ -209,7 +236,10 @@ func WithHeader(name, value string) Option {
 }
 
 // WithQuery adds a query parameter to every request of a client, or to one
-// call's, after the ones the package sends. Client or call level.
+// call's, after the ones the package sends. A value under a credential
+// name (as for WithHeader) is a secret of the call. The parameter that
+// carries the package's own credential cannot be sent a second time: the
+// call fails with ErrInvalidParam before any I/O. Client or call level.
 func WithQuery(name, value string) Option {
 	return func(s *config.Settings) {
 		if name == "" {
@@ -237,7 +267,7 @@ func WithBodyField(name string, value any) Option {
 		}
 		b, err := wire.Encode(value)
 		if err != nil {
-			s.Fail("conduit.WithBodyField(%q): %v", name, err)
+			s.Fail("conduit.WithBodyField(%q): a %T cannot be encoded as JSON", name, value)
 			return
 		}
 		s.BodyFields = append(s.BodyFields, config.Field{Name: name, Value: b})

@@ -20,6 +20,7 @@ var errorProfile = transport.Profile{
 	// invalid answers in ten minutes at which the platform blocks an IP.
 	Buckets: &transport.Buckets{
 		Major:         []string{"channel_id", "guild_id", "webhook_id", "webhook_token"},
+		MajorAfter:    []string{"channels", "guilds", "webhooks"},
 		InvalidLimit:  1000,
 		InvalidWindow: 10 * time.Minute,
 	},

@@ -43,12 +43,14 @@ type choiceState struct {
 	calls              []*callState // by index, then arrival
 	finish             FinishReason
 	contentReported    bool
+	touched            []*callState // calls the last chunk may have completed
 }
 
 type callState struct {
 	index         int
 	id, typ, name string
 	args          []byte
+	end           valueEnd // where args stand as one JSON value
 	reported      bool
 }
 
@@ -108,13 +110,16 @@ func (c *choiceState) add(ch *ChunkChoice) {
 		c.content.WriteString(d.Content)
 		c.contentReported = false
 	}
+	c.touched = c.touched[:0]
 	for i := range d.ToolCalls {
 		t := &d.ToolCalls[i]
 		call := c.call(t)
+		c.touched = append(c.touched, call)
 		call.id = cmp.Or(call.id, t.ID)
 		call.typ = cmp.Or(call.typ, t.Type)
 		// The name comes once; some hosts repeat it on every fragment.
 		call.name = cmp.Or(call.name, t.Function.Name)
+		call.end.feed(t.Function.Arguments)
 		call.args = append(call.args, t.Function.Arguments...)
 	}
 	if ch.FinishReason != "" {
@@ -135,6 +140,10 @@ func (c *choiceState) call(d *ToolCallDelta) *callState {
 	}
 	call := &callState{index: d.Index}
 	c.calls = slices.Insert(c.calls, i, call)
+	if i == len(c.calls)-1 && i > 0 {
+		// The call that was last is no longer, which may complete it.
+		c.touched = append(c.touched, c.calls[i-1])
+	}
 	return call
 }
 
@@ -142,18 +151,86 @@ func (c *choiceState) call(d *ToolCallDelta) *callState {
 // tool call starts or the choice finishes; a tool call, once a later call
 // has started and its arguments form one complete JSON value (so that
 // interleaved fragments do not end it early), or when the choice finishes.
+// Only the calls the chunk touched are looked at, and a call's arguments
+// are scanned once as they arrive, so a chunk costs what it holds, not
+// what came before it.
 func (a *ChatCompletionAccumulator) track(c *choiceState, ch *ChunkChoice) {
 	finished := ch.FinishReason != ""
 	if (finished || len(ch.Delta.ToolCalls) > 0) && !c.contentReported && c.content.Len() > 0 {
 		a.doneContent, a.contentDone, c.contentReported = c.content.String(), true, true
 	}
-	for i, call := range c.calls {
-		if call.reported || !finished && (i == len(c.calls)-1 || !json.Valid(call.args)) {
+	candidates := c.touched
+	if finished {
+		candidates = c.calls
+	} else {
+		slices.SortFunc(candidates, func(p, q *callState) int { return cmp.Compare(p.index, q.index) })
+	}
+	last := c.calls[max(len(c.calls)-1, 0):]
+	for _, call := range candidates {
+		if call.reported || !finished && (call == last[0] || !call.end.complete(call.args)) {
 			continue
 		}
 		call.reported = true
 		a.doneCalls = append(a.doneCalls, call.toolCall())
 	}
+	c.touched = c.touched[:0]
+}
+
+// valueEnd follows arguments as they arrive, to tell when they form one
+// complete JSON object or array without reading them again: the depth of
+// brackets outside strings, and whether the value has closed.
+type valueEnd struct {
+	depth       int
+	inString    bool
+	escaped     bool
+	opened      bool // the value began with { or [
+	closed      bool // ... and its brackets balanced since
+	other       bool // the value began with something else, or more came after it closed
+	checked, ok bool // the closed value was validated, and passed
+}
+
+func (e *valueEnd) feed(s string) {
+	for i := 0; i < len(s) && !e.other; i++ {
+		ch := s[i]
+		space := ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r'
+		switch {
+		case e.closed:
+			e.other = !space
+		case e.inString:
+			switch {
+			case e.escaped:
+				e.escaped = false
+			case ch == '\\':
+				e.escaped = true
+			case ch == '"':
+				e.inString = false
+			}
+		case space:
+		case !e.opened && ch != '{' && ch != '[':
+			e.other = true
+		case ch == '"':
+			e.inString = true
+		case ch == '{' || ch == '[':
+			e.depth++
+			e.opened = true
+		case ch == '}' || ch == ']':
+			e.depth--
+			e.closed = e.depth == 0
+		}
+	}
+}
+
+// complete reports whether args, fed to e, are one whole JSON object or
+// array. The check runs once, when the brackets first balance: a value
+// that is invalid then stays invalid whatever follows.
+func (e *valueEnd) complete(args []byte) bool {
+	if !e.closed || e.other {
+		return false
+	}
+	if !e.checked {
+		e.checked, e.ok = true, json.Valid(args)
+	}
+	return e.ok
 }
 
 func (s *callState) toolCall() ToolCall {

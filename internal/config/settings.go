@@ -58,6 +58,7 @@ type Settings struct {
 	MaxBackoff  *time.Duration
 	MaxBytes    *int64
 	IdleTimeout *time.Duration
+	BodyTimeout *time.Duration
 	Header      []string // name, value pairs
 	Query       []string // name, value pairs
 	BodyFields  []Field

@@ -117,7 +117,8 @@ func drainClose(b io.ReadCloser) {
 	b.Close()
 }
 
-// idleBody ends a read that waits longer than d for the server: the wait
+// idleBody ends a read that waits longer than d for the server (0: never),
+// and the body as a whole once it has taken total (0: never): the wait
 // is counted only while a Read is blocked, so a caller that reads slowly is
 // never cut, and every Read that returns starts it afresh. A Read only notes
 // when it began and when it returned; one timer, set once and then again by
@@ -126,29 +127,54 @@ func drainClose(b io.ReadCloser) {
 type idleBody struct {
 	rc      io.ReadCloser
 	d       time.Duration
+	total   time.Duration
 	start   time.Time
 	timer   *time.Timer
 	waiting atomic.Int64 // since start when the blocked Read began, plus one; 0 while none
-	stalled atomic.Bool
+	stalled atomic.Pointer[stallError] // why the body was cut
 	closed  atomic.Bool
 }
 
-// errStalled is the read error of a body whose server went quiet.
-var errStalled = &stallError{}
+// errStalled is the read error of a body whose server went quiet;
+// errTooSlow of one that took longer than the body timeout.
+var (
+	errStalled = &stallError{"no data from the server within the idle timeout"}
+	errTooSlow = &stallError{"the body took longer than the body timeout (conduit.WithBodyTimeout) to arrive"}
+)
 
-type stallError struct{}
+type stallError struct{ msg string }
 
-func (*stallError) Error() string   { return "no data from the server within the idle timeout" }
+func (e *stallError) Error() string { return e.msg }
 func (*stallError) Unwrap() error   { return conduit.ErrStalled }
 func (*stallError) Timeout() bool   { return true }
 func (*stallError) Temporary() bool { return true }
 
-func newIdleBody(rc io.ReadCloser, d time.Duration) io.ReadCloser {
-	b := &idleBody{rc: rc, d: d, start: time.Now()}
+func newIdleBody(rc io.ReadCloser, d, total time.Duration) io.ReadCloser {
+	b := &idleBody{rc: rc, d: d, total: total, start: time.Now()}
 	// Set, then armed: watch may run only once b.timer is in place.
 	b.timer = time.AfterFunc(time.Hour, b.watch)
-	b.timer.Reset(d)
+	b.timer.Reset(b.period(0))
 	return b
+}
+
+// period is how long the timer may sleep when the blocked Read has waited
+// for waited: until the idle timeout or the body timeout, whichever is
+// sooner.
+func (b *idleBody) period(waited time.Duration) time.Duration {
+	next := time.Duration(1<<63 - 1)
+	if b.d > 0 {
+		next = b.d - waited
+	}
+	if b.total > 0 {
+		next = min(next, b.total-time.Since(b.start))
+	}
+	return max(next, time.Millisecond)
+}
+
+// cut closes the body under the Read for reason.
+func (b *idleBody) cut(reason *stallError) {
+	b.stalled.Store(reason)
+	b.rc.Close()
 }
 
 // watch closes the body under a Read that has waited d, and otherwise
@@ -157,28 +183,30 @@ func (b *idleBody) watch() {
 	if b.closed.Load() {
 		return
 	}
-	next := b.d
+	if b.total > 0 && time.Since(b.start) >= b.total {
+		b.cut(errTooSlow)
+		return
+	}
+	var waited time.Duration
 	if began := b.waiting.Load(); began != 0 {
-		waited := time.Since(b.start) - time.Duration(began-1)
-		if waited >= b.d {
-			b.stalled.Store(true)
-			b.rc.Close()
+		waited = time.Since(b.start) - time.Duration(began-1)
+		if b.d > 0 && waited >= b.d {
+			b.cut(errStalled)
 			return
 		}
-		next = b.d - waited
 	}
-	b.timer.Reset(next)
+	b.timer.Reset(b.period(waited))
 }
 
 func (b *idleBody) Read(p []byte) (int, error) {
-	if b.stalled.Load() {
-		return 0, errStalled
+	if why := b.stalled.Load(); why != nil {
+		return 0, why
 	}
 	b.waiting.Store(int64(time.Since(b.start)) + 1)
 	n, err := b.rc.Read(p)
 	b.waiting.Store(0)
-	if err != nil && b.stalled.Load() {
-		err = errStalled
+	if why := b.stalled.Load(); err != nil && why != nil {
+		err = why
 	}
 	return n, err
 }

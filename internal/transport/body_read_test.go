@@ -46,7 +46,7 @@ func TestLongBodyMemory(t *testing.T) {
 func TestIdleTimeoutCountsOnlyBlockedReads(t *testing.T) {
 	const d = 30 * time.Millisecond
 	pr, pw := io.Pipe()
-	b := newIdleBody(pr, d)
+	b := newIdleBody(pr, d, 0)
 	defer b.Close()
 	go func() {
 		for range 3 {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -19,6 +20,9 @@ type Buckets struct {
 	// Major lists the path parameters whose values split a route's budget
 	// (Discord counts per channel, per guild, per webhook).
 	Major []string
+	// MajorAfter lists the path words whose next segment is a major
+	// parameter in a literal path (Do's): "channels", "guilds", "webhooks".
+	MajorAfter []string
 	// The client stops sending once InvalidLimit answers of status 401, 403
 	// or 429 (but 429s the service marks as shared with others) came back
 	// within InvalidWindow, since the service blocks a client that goes on.
@@ -48,8 +52,14 @@ func newBucketStore(rules *Buckets) *bucketStore {
 }
 
 // routeKey names a call's route for its bucket: the method and path
-// template, and the values of its major parameters.
+// template, and the values of its major parameters. A Do call's literal
+// path is turned into its template first, as the service defines routes,
+// so that calls to distinct messages share one route instead of each
+// leaving a bucket behind.
 func (b *bucketStore) routeKey(op *Op, args []string) (route, major string) {
+	if op.Name == doName {
+		return b.literalRouteKey(op.Method, op.Path)
+	}
 	route = op.Method + " " + op.Path
 	var m strings.Builder
 	i := 0
@@ -71,6 +81,37 @@ func (b *bucketStore) routeKey(op *Op, args []string) (route, major string) {
 	return route, m.String()
 }
 
+// literalRouteKey is routeKey for a path as written: a segment that follows
+// one of the rules' MajorAfter words ("channels", "guilds", "webhooks"),
+// and the one after a webhook's id (its token), is a major parameter; any
+// other segment that holds a digit or an escape (an id, an emoji) is a
+// parameter whose value does not split the budget.
+func (b *bucketStore) literalRouteKey(method, path string) (route, major string) {
+	var r, m strings.Builder
+	r.WriteString(method + " ")
+	segs := strings.Split(strings.TrimPrefix(path, "/"), "/")
+	for i, seg := range segs {
+		r.WriteByte('/')
+		prev := ""
+		if i > 0 {
+			prev = segs[i-1]
+		}
+		switch {
+		case i > 0 && slices.Contains(b.rules.MajorAfter, prev):
+			r.WriteString("{" + prev + "}")
+			m.WriteString(prev + "=" + seg + ";")
+		case i > 1 && segs[i-2] == "webhooks":
+			r.WriteString("{token}")
+			m.WriteString("token=" + seg + ";")
+		case strings.ContainsAny(seg, "0123456789%"):
+			r.WriteString("{}")
+		default:
+			r.WriteString(seg)
+		}
+	}
+	return r.String(), m.String()
+}
+
 func (b *bucketStore) key(route, major string) string {
 	if h, ok := b.hashes[route]; ok {
 		return h + " " + major
@@ -80,8 +121,10 @@ func (b *bucketStore) key(route, major string) string {
 
 // wait holds a request until its bucket has budget and no global wait is
 // on, and spends one unit of the budget; it refuses at once a request the
-// invalid-answer guard stops, or one whose wait would pass ctx's deadline.
-func (b *bucketStore) wait(ctx context.Context, route, major string) error {
+// invalid-answer guard stops, one whose wait would pass ctx's deadline,
+// and one whose wait is longer than maxWait (a *bucketWaitError), as a
+// Retry-After past the cap is refused.
+func (b *bucketStore) wait(ctx context.Context, route, major string, maxWait time.Duration) error {
 	for {
 		b.mu.Lock()
 		now := time.Now()
@@ -103,6 +146,9 @@ func (b *bucketStore) wait(ctx context.Context, route, major string) error {
 		}
 		b.mu.Unlock()
 		d := until.Sub(now)
+		if d > maxWait {
+			return &bucketWaitError{wait: d}
+		}
 		if dl, ok := ctx.Deadline(); ok && time.Until(dl) < d {
 			return context.DeadlineExceeded
 		}
@@ -149,6 +195,39 @@ func (e *guardError) Error() string {
 
 func (e *guardError) Unwrap() error { return conduit.ErrRateLimited }
 
+// bucketWaitError is a bucket or global wait longer than the call's
+// conduit.WithMaxRetryWait.
+type bucketWaitError struct{ wait time.Duration }
+
+func (e *bucketWaitError) Error() string {
+	return fmt.Sprintf("the service's rate limit asks for a wait of %v, longer than the call's maximum wait (conduit.WithMaxRetryWait)", e.wait.Round(time.Millisecond))
+}
+
+func (e *bucketWaitError) Unwrap() error { return conduit.ErrRateLimited }
+
+// The store forgets what no longer matters once it holds this many
+// entries: budgets whose reset has passed (they allow a request again, as
+// an unknown bucket does) and the bucket names learned for routes.
+const (
+	maxBudgets = 1024
+	maxHashes  = 1024
+)
+
+// sweep drops the budgets whose reset has passed, and forgets the learned
+// bucket names when there are too many; the caller holds the lock.
+func (b *bucketStore) sweep(now time.Time) {
+	if len(b.budgets) >= maxBudgets {
+		for k, bud := range b.budgets {
+			if !bud.reset.After(now) {
+				delete(b.budgets, k)
+			}
+		}
+	}
+	if len(b.hashes) >= maxHashes {
+		clear(b.hashes) // each is learned again from the route's next answer
+	}
+}
+
 // update learns from an answer: the route's bucket, its budget, a global
 // wait, and whether the answer counts as invalid.
 func (b *bucketStore) update(route, major string, resp *http.Response) {
@@ -156,6 +235,7 @@ func (b *bucketStore) update(route, major string, resp *http.Response) {
 	now := time.Now()
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	b.sweep(now)
 	if hash := h.Get("X-RateLimit-Bucket"); hash != "" {
 		b.hashes[route] = hash
 	}

@@ -25,6 +25,7 @@ const (
 	DefaultMaxResponseBytes = 64 << 20
 	DefaultMaxRetryWait     = 60 * time.Second
 	DefaultIdleTimeout      = 60 * time.Second
+	DefaultBodyTimeout      = 5 * time.Minute
 )
 
 // Client sends the requests of one interface package. It is safe for

@@ -51,7 +51,7 @@ func splitPath(op *Op, path string) (string, []string, error) {
 	if !strings.HasPrefix(p, "/") {
 		return "", nil, op.Invalid("path", "%.60q must start with /", path)
 	}
-	if strings.ContainsAny(p, "{}#") || strings.ContainsFunc(path, func(r rune) bool { return r < 0x20 || r == 0x7f }) {
+	if strings.ContainsAny(p, "{}") || strings.ContainsFunc(path, func(r rune) bool { return r < 0x20 || r == 0x7f || r == '#' }) {
 		return "", nil, op.Invalid("path", "%.60q holds a character that cannot stand in a path", path)
 	}
 	for _, seg := range strings.Split(p, "/") {

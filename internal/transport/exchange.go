@@ -116,7 +116,16 @@ func (x *exchange) request(ctx context.Context) (*retryablehttp.Request, error) 
 	if err != nil {
 		return nil, err
 	}
-	x.red = c.vault().red.with(call.Secrets)
+	// Do's query is the caller's own, like WithQuery's.
+	callerQuery := x.cs.query
+	if op.Name == doName {
+		callerQuery = append(call.Query[:len(call.Query):len(call.Query)], x.cs.query...)
+	}
+	if err := x.refuseSecondCredential(p.query, callerQuery); err != nil {
+		return nil, err
+	}
+	secrets := append(call.Secrets[:len(call.Secrets):len(call.Secrets)], callerSecrets(x.cs.header, callerQuery)...)
+	x.red = c.vault().red.with(secrets)
 	u, err := buildURL(base, op, call.Args, p.pathKey, call.Query, x.cs.query, p.query)
 	if err != nil {
 		return nil, err
@@ -126,7 +135,7 @@ func (x *exchange) request(ctx context.Context) (*retryablehttp.Request, error) 
 	if err != nil {
 		return nil, err
 	}
-	x.credentialed = auth.credentialed() || len(call.Secrets) > 0
+	x.credentialed = auth.credentialed() || len(secrets) > 0
 	if c.buckets != nil {
 		x.route, x.major = c.buckets.routeKey(op, call.Args)
 	}
@@ -143,6 +152,21 @@ func (x *exchange) request(ctx context.Context) (*retryablehttp.Request, error) 
 		return nil, err
 	}
 	return req, nil
+}
+
+// refuseSecondCredential fails a call that would send the client's
+// credential parameter a second time: servers disagree on which of two
+// values counts (Google reads the first), so the caller's could replace the
+// client's, or the client's key could reach wherever the caller's leads.
+func (x *exchange) refuseSecondCredential(placed, caller []string) error {
+	for i := 0; i+1 < len(placed); i += 2 {
+		for k := 0; k+1 < len(caller); k += 2 {
+			if sameParam(placed[i], caller[k]) {
+				return x.op.Invalid("options", "the query parameter %q carries %s's credential, which the client sends itself; set it with the package's credential option", placed[i], x.c.svc.Name)
+			}
+		}
+	}
+	return nil
 }
 
 // body returns the request body and its type: the upload, or the JSON
@@ -229,6 +253,7 @@ func (x *exchange) capture(resp *http.Response) {
 func (x *exchange) redactHeader(h http.Header) http.Header {
 	out := make(http.Header, len(h))
 	for k, vs := range h {
+		k = x.red.name(k) // a server can echo a credential into a name
 		for _, v := range vs {
 			out[k] = append(out[k], x.red.string(v))
 		}

@@ -17,8 +17,8 @@ import (
 // Redacted replaces every credential value in errors, bodies and logs.
 const Redacted = "[REDACTED]"
 
-// redactor knows every secret of a client, in each form it can take on the
-// wire: as given, query-escaped, path-escaped, and inside a Basic header.
+// redactor knows every secret of a client, in each form a server or proxy
+// plausibly echoes it in (see encodings), and inside a Basic header.
 type redactor struct{ secrets []string }
 
 func (r *redactor) add(secrets ...string) {
@@ -26,7 +26,7 @@ func (r *redactor) add(secrets ...string) {
 		if s == "" {
 			continue
 		}
-		r.secrets = appendUnique(r.secrets, s, url.QueryEscape(s), url.PathEscape(s), jsonEscaped(s), jsonEscapedHTML(s))
+		r.secrets = appendUnique(r.secrets, encodings(s)...)
 	}
 	// Longest first, so a secret that contains another is replaced whole.
 	sort.Slice(r.secrets, func(i, j int) bool { return len(r.secrets[i]) > len(r.secrets[j]) })
@@ -34,6 +34,61 @@ func (r *redactor) add(secrets ...string) {
 
 func (r *redactor) addBasic(user, pass string) {
 	r.add(user, pass, base64.StdEncoding.EncodeToString([]byte(user+":"+pass)))
+}
+
+// encodings lists s as it comes back when echoed: as given; query-escaped
+// (space as +) and path-escaped (space as %20 or +); each escaped form with
+// lower-case hex digits, which some servers write, and escaped once more,
+// which a proxy that escapes an already escaped URL does; and as a JSON
+// string's contents, with / as is or as \/, and \u escapes in either case.
+func encodings(s string) []string {
+	q, p := url.QueryEscape(s), url.PathEscape(s)
+	forms := []string{s, q, p, strings.ReplaceAll(p, "%20", "+"), url.QueryEscape(q), url.PathEscape(p)}
+	for _, f := range forms[1:] {
+		if strings.IndexByte(f, '%') >= 0 {
+			forms = append(forms, lowerHex(f))
+		}
+	}
+	j := jsonEscaped(s)
+	return append(forms, j, strings.ReplaceAll(j, "/", `\/`), upperUnicode(j))
+}
+
+// lowerHex rewrites the hex digits of every %XX escape in s in lower case.
+func lowerHex(s string) string {
+	b := []byte(s)
+	for i := 0; i+2 < len(b); i++ {
+		if b[i] == '%' {
+			b[i+1], b[i+2] = lowerASCII(b[i+1]), lowerASCII(b[i+2])
+			i += 2
+		}
+	}
+	return string(b)
+}
+
+// upperUnicode rewrites the hex digits of every \uXXXX escape in s in upper
+// case, as encoders other than Go's write them.
+func upperUnicode(s string) string {
+	b := []byte(s)
+	for i := 0; i+5 < len(b); i++ {
+		if b[i] == '\\' && b[i+1] == 'u' {
+			for k := i + 2; k < i+6; k++ {
+				if b[k] >= 'a' && b[k] <= 'f' {
+					b[k] -= 'a' - 'A'
+				}
+			}
+			i += 5
+		} else if b[i] == '\\' {
+			i++
+		}
+	}
+	return string(b)
+}
+
+func lowerASCII(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
 }
 
 func appendUnique(list []string, items ...string) []string {
@@ -63,6 +118,31 @@ func (r *redactor) string(s string) string {
 	for _, sec := range r.secrets {
 		if strings.Contains(s, sec) {
 			s = strings.ReplaceAll(s, sec, Redacted)
+		}
+	}
+	return s
+}
+
+// name redacts a header name, in which net/http has changed the case of a
+// credential it echoes ("x-echo-abc" arrives as "X-Echo-Abc"): secrets
+// are matched whatever their case. Names are ASCII, so lower-casing keeps
+// every index.
+func (r *redactor) name(s string) string {
+	lower := strings.ToLower(s)
+	for _, sec := range r.secrets {
+		ls := strings.ToLower(sec)
+		if len(ls) != len(sec) {
+			continue
+		}
+		for from := 0; ; {
+			i := strings.Index(lower[from:], ls)
+			if i < 0 {
+				break
+			}
+			i += from
+			s = s[:i] + Redacted + s[i+len(ls):]
+			lower = lower[:i] + Redacted + lower[i+len(ls):]
+			from = i + len(Redacted)
 		}
 	}
 	return s
@@ -115,14 +195,10 @@ func knownCause(err error) error {
 }
 
 // jsonEscaped is s as encoding/json writes it inside a string, without the
-// quotes; jsonEscapedHTML adds the \/ form other encoders use for slashes.
+// quotes.
 func jsonEscaped(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b[1 : len(b)-1])
-}
-
-func jsonEscapedHTML(s string) string {
-	return strings.ReplaceAll(jsonEscaped(s), "/", `\/`)
 }
 
 // detail returns typed details with every credential removed: when a

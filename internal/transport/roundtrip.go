@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptrace"
 	"sync/atomic"
+	"time"
 )
 
 // attemptTransport sits under the retry loop, so that every attempt,
@@ -41,9 +42,13 @@ func (t *attemptTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 		buckets = x.c.buckets
 	}
 	if buckets != nil {
-		if err := buckets.wait(req.Context(), x.route, x.major); err != nil {
+		if err := buckets.wait(req.Context(), x.route, x.major, x.cs.maxWait); err != nil {
 			if req.Body != nil {
 				req.Body.Close()
+			}
+			var long *bucketWaitError
+			if errors.As(err, &long) {
+				x.retryAfter = long.wait
 			}
 			return nil, &limiterError{err}
 		}
@@ -69,8 +74,14 @@ func (t *attemptTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 	if buckets != nil {
 		buckets.update(x.route, x.major, resp)
 	}
-	if x != nil && x.cs.idle > 0 {
-		resp.Body = newIdleBody(resp.Body, x.cs.idle)
+	if x != nil && (x.cs.idle > 0 || x.cs.bodyTime > 0) {
+		var total time.Duration
+		if _, bounded := req.Context().Deadline(); !bounded && x.op.Accept != "text/event-stream" {
+			total = x.cs.bodyTime
+		}
+		if x.cs.idle > 0 || total > 0 {
+			resp.Body = newIdleBody(resp.Body, x.cs.idle, total)
+		}
 	}
 	if t.limiter != nil {
 		resp.Body = &releaseBody{ReadCloser: resp.Body, release: a.release}

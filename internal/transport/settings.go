@@ -15,7 +15,7 @@ type callSettings struct {
 	maxWait                time.Duration
 	minBackoff, maxBackoff time.Duration
 	maxBytes               int64
-	idle                   time.Duration
+	idle, bodyTime         time.Duration
 	header, query          []string
 	fields                 []config.Field
 	base                   string
@@ -31,6 +31,7 @@ func clientDefaults(st *config.Settings) *callSettings {
 		maxBackoff: 8 * time.Second,
 		maxBytes:   DefaultMaxResponseBytes,
 		idle:       DefaultIdleTimeout,
+		bodyTime:   DefaultBodyTimeout,
 	}
 	cs.apply(st)
 	return cs
@@ -52,6 +53,9 @@ func (cs *callSettings) apply(st *config.Settings) {
 	}
 	if st.IdleTimeout != nil {
 		cs.idle = *st.IdleTimeout
+	}
+	if st.BodyTimeout != nil {
+		cs.bodyTime = *st.BodyTimeout
 	}
 	cs.header = append(cs.header[:len(cs.header):len(cs.header)], st.Header...)
 	cs.query = append(cs.query[:len(cs.query):len(cs.query)], st.Query...)
