@@ -205,26 +205,38 @@ func (e *bucketWaitError) Error() string {
 
 func (e *bucketWaitError) Unwrap() error { return conduit.ErrRateLimited }
 
-// The store forgets what no longer matters once it holds this many
-// entries: budgets whose reset has passed (they allow a request again, as
-// an unknown bucket does) and the bucket names learned for routes.
+// The store keeps at most this many budgets and learned bucket names.
 const (
 	maxBudgets = 1024
 	maxHashes  = 1024
 )
 
-// sweep drops the budgets whose reset has passed, and forgets the learned
-// bucket names when there are too many; the caller holds the lock.
+// sweep makes room once the store is full, forgetting first what changes
+// nothing (budgets whose reset has passed allow a request, as an unknown
+// bucket does), then budgets with requests left, and only then, under a
+// flood of buckets, the rest: a forgotten bucket costs at worst one 429,
+// which teaches it again, while an unbounded store would grow without end.
+// Learned bucket names are forgotten together; each is learned again from
+// its route's next answer. The caller holds the lock.
 func (b *bucketStore) sweep(now time.Time) {
 	if len(b.budgets) >= maxBudgets {
-		for k, bud := range b.budgets {
-			if !bud.reset.After(now) {
-				delete(b.budgets, k)
+		for _, drop := range []func(*budget) bool{
+			func(bud *budget) bool { return !bud.reset.After(now) },
+			func(bud *budget) bool { return bud.remaining > 0 },
+			func(*budget) bool { return true },
+		} {
+			for k, bud := range b.budgets {
+				if drop(bud) {
+					delete(b.budgets, k)
+				}
+			}
+			if len(b.budgets) < maxBudgets/2 {
+				break
 			}
 		}
 	}
 	if len(b.hashes) >= maxHashes {
-		clear(b.hashes) // each is learned again from the route's next answer
+		clear(b.hashes)
 	}
 }
 
