@@ -130,7 +130,7 @@ type idleBody struct {
 	total   time.Duration
 	start   time.Time
 	timer   *time.Timer
-	waiting atomic.Int64 // since start when the blocked Read began, plus one; 0 while none
+	waiting atomic.Int64               // since start when the blocked Read began, plus one; 0 while none
 	stalled atomic.Pointer[stallError] // why the body was cut
 	closed  atomic.Bool
 }
