@@ -25,6 +25,7 @@ type Limiter struct {
 	id     string // this Limiter's part of every member it adds
 	seq    atomic.Uint64
 	local  conduit.Limiter
+	dials  *dialWatch
 
 	mu       sync.Mutex
 	down     bool
@@ -59,7 +60,10 @@ func New(rdb redis.UniversalClient, n int, per time.Duration, opts ...Option) (*
 			return nil, err
 		}
 	}
+	dials := &dialWatch{}
+	rdb.AddHook(dials)
 	return &Limiter{
+		dials:  dials,
 		rdb:    rdb,
 		n:      n,
 		per:    per,

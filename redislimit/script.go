@@ -3,7 +3,9 @@ package redislimit
 import (
 	"context"
 	"fmt"
+	"net"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -40,6 +42,7 @@ type answer struct {
 // in its own goroutine so that a client which ignores context deadlines
 // cannot hold the caller.
 func (l *Limiter) ask(ctx context.Context, key string) (time.Duration, error) {
+	start := time.Now()
 	ctx, cancel := context.WithTimeout(ctx, l.cfg.timeout)
 	defer cancel()
 	member := l.id + ":" + strconv.FormatUint(l.seq.Add(1), 36)
@@ -55,11 +58,59 @@ func (l *Limiter) ask(ctx context.Context, key string) (time.Duration, error) {
 		select {
 		case a = <-done: // an answer that came with the deadline still counts
 		default:
+			if cause := l.dials.since(start); cause != nil {
+				// go-redis goes on dialling until the deadline, which then
+				// hides why: the connection was refused.
+				return 0, fmt.Errorf("redislimit: Redis did not answer within %v: %w (%w)", l.cfg.timeout, ctx.Err(), cause)
+			}
 			return 0, fmt.Errorf("redislimit: Redis did not answer within %v: %w", l.cfg.timeout, ctx.Err())
 		}
 	}
 	if a.err != nil {
 		return 0, fmt.Errorf("redislimit: %w", a.err)
 	}
+	// The reply decides whether a caller may send, so one out of range (a
+	// Redis or proxy that answers -1, or a number that would overflow the
+	// wait into a negative duration) is a failure, which falls back to the
+	// local limit, and never an admission.
+	if a.ms < 0 || a.ms > l.window.Milliseconds()+1 {
+		return 0, fmt.Errorf("redislimit: Redis answered %d, not a wait of 0 to %d ms", a.ms, l.window.Milliseconds()+1)
+	}
 	return time.Duration(a.ms) * time.Millisecond, nil
+}
+
+// dialWatch is a go-redis hook that keeps the latest dial error, so that a
+// timeout can say what went wrong.
+type dialWatch struct {
+	mu   sync.Mutex
+	err  error
+	when time.Time
+}
+
+func (w *dialWatch) DialHook(next redis.DialHook) redis.DialHook {
+	return func(ctx context.Context, network, addr string) (net.Conn, error) {
+		conn, err := next(ctx, network, addr)
+		if err != nil {
+			w.mu.Lock()
+			w.err, w.when = err, time.Now()
+			w.mu.Unlock()
+		}
+		return conn, err
+	}
+}
+
+func (w *dialWatch) ProcessHook(next redis.ProcessHook) redis.ProcessHook { return next }
+
+func (w *dialWatch) ProcessPipelineHook(next redis.ProcessPipelineHook) redis.ProcessPipelineHook {
+	return next
+}
+
+// since returns the latest dial error if it came after t.
+func (w *dialWatch) since(t time.Time) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.err == nil || w.when.Before(t) {
+		return nil
+	}
+	return w.err
 }
