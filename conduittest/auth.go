@@ -5,6 +5,8 @@ import (
 	"encoding/base64"
 	"fmt"
 	"net/http"
+	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/conduit-sdk/conduit/internal/transport"
@@ -118,12 +120,10 @@ func present(pkg string, p place, r *http.Request, body []byte) string {
 			got = pw
 		}
 	case "user-agent":
-		got = r.UserAgent()
-		if !strings.Contains(got, "@") {
-			return "the User-Agent must name the requester and a contact e-mail address"
-		}
-		if want != "" && got != want {
-			return "the User-Agent is not the contact this fake accepts"
+		// Like the real service, any contact is accepted that names the
+		// requester and gives an e-mail address.
+		if !contact(r.UserAgent()) {
+			return "the User-Agent must name the requester and a contact e-mail address, as in \"Sample Company Name AdminContact@example.com\""
 		}
 		return ""
 	}
@@ -134,6 +134,14 @@ func present(pkg string, p place, r *http.Request, body []byte) string {
 		return fmt.Sprintf("wrong credential %s in %s", p.cred, p.describe())
 	}
 	return ""
+}
+
+var email = regexp.MustCompile(`^[^@\s]+@[^@\s]+\.[^@\s]+$`)
+
+// contact reports whether ua names a requester and an e-mail address.
+func contact(ua string) bool {
+	f := strings.Fields(ua)
+	return len(f) >= 2 && slices.ContainsFunc(f, email.MatchString)
 }
 
 func (p place) describe() string {

@@ -20,15 +20,28 @@ func record(r *http.Request, body []byte) *Request {
 }
 
 // Requests returns what reached pkg's operation op, oldest first, failed
-// credential checks included.
+// credential checks included. Each is a copy of the server's record.
 func (s *Server) Requests(pkg, op string) []Request {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var out []Request
 	for _, r := range s.calls[pkg+"."+op] {
-		out = append(out, *r)
+		out = append(out, r.clone())
 	}
 	return slices.Clip(out)
+}
+
+// clone is a deep copy, so that a test that edits what Requests returned
+// cannot change the server's record.
+func (r *Request) clone() Request {
+	c := *r
+	c.Query = url.Values{}
+	for k, vs := range r.Query {
+		c.Query[k] = slices.Clone(vs)
+	}
+	c.Header = r.Header.Clone()
+	c.Body = slices.Clone(r.Body)
+	return c
 }
 
 // Last returns the latest request to pkg's operation op, and false when

@@ -14,7 +14,9 @@ import (
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/chat"
 	"github.com/conduit-sdk/conduit/conduittest"
+	"github.com/conduit-sdk/conduit/filings"
 	"github.com/conduit-sdk/conduit/inference"
+	"github.com/conduit-sdk/conduit/store"
 	"github.com/conduit-sdk/conduit/sunrise"
 )
 
@@ -99,4 +101,45 @@ func TestSetenv(t *testing.T) {
 	require.NoError(t, err)
 	assert.NotEmpty(t, u.ID)
 	assert.True(t, strings.HasPrefix(srv.BaseURL("chat", "chat_url"), srv.URL()))
+}
+
+func TestEditingARecordedRequestLeavesTheServersRecord(t *testing.T) {
+	srv := conduittest.NewServer(t)
+	c, err := store.New(srv.Options("store")...)
+	require.NoError(t, err)
+	price, err := conduit.ParseDecimal("9.99")
+	require.NoError(t, err)
+	_, err = c.CreateProduct(context.Background(), store.NewProduct{Title: "Lamp", Price: price, Category: "electronics"})
+	require.NoError(t, err)
+	got, ok := srv.Last("store", "CreateProduct")
+	require.True(t, ok)
+	got.Header.Set("User-Agent", "edited")
+	got.Query.Set("x", "edited")
+	got.Body[0] = 'X'
+	again, _ := srv.Last("store", "CreateProduct")
+	assert.NotEqual(t, "edited", again.Header.Get("User-Agent"))
+	assert.Empty(t, again.Query.Get("x"))
+	assert.Equal(t, byte('{'), again.Body[0])
+	all := srv.Requests("store", "CreateProduct")
+	all[0].Header.Del("User-Agent")
+	assert.NotEmpty(t, srv.Requests("store", "CreateProduct")[0].Header.Get("User-Agent"))
+}
+
+func TestFilingsFakeAcceptsAnyContactWithAnEmail(t *testing.T) {
+	srv := conduittest.NewServer(t)
+	for ua, ok := range map[string]bool{
+		"Acme Research ops@acme.example": true,
+		"Jane Doe jane.doe@example.org":  true,
+		"Acme Research":                  false,
+		"ops@acme.example":               false,
+	} {
+		c, err := filings.New(append(srv.Options("filings"), filings.WithContact(ua))...)
+		require.NoError(t, err)
+		_, err = c.Submissions(context.Background(), 320193)
+		if ok {
+			assert.NoError(t, err, ua)
+		} else {
+			assert.Error(t, err, ua)
+		}
+	}
 }
