@@ -16,9 +16,14 @@ import (
 // ErrRateLimited. Without a profile match the status decides: 404
 // ErrNotFound, 401 and 403 ErrUnauthorized, 429 ErrRateLimited.
 var (
-	ErrNotFound          = errors.New("not found")
-	ErrUnauthorized      = errors.New("unauthorized")
-	ErrRateLimited       = errors.New("rate limited")
+	ErrNotFound     = errors.New("not found")
+	ErrUnauthorized = errors.New("unauthorized")
+	ErrRateLimited  = errors.New("rate limited")
+	// ErrQuotaExceeded reports a spent quota, balance or plan limit (paid
+	// credits gone, an OpenAI-compatible insufficient_quota, a monthly
+	// plan quota): only paying or raising the plan helps, so it is never
+	// retried, and it is not ErrRateLimited, which a wait lifts.
+	ErrQuotaExceeded     = errors.New("quota exceeded")
 	ErrInvalidParam      = errors.New("invalid parameter")
 	ErrMissingCredential = errors.New("missing credential")
 	ErrMissingBaseURL    = errors.New("missing base URL")
@@ -200,5 +205,5 @@ func (e *Error) Is(target error) bool {
 // kinds, or ErrAPI for a failure the service's profile says is none of them
 // (a 403 that is no credential problem).
 func classified(err error) bool {
-	return err == ErrNotFound || err == ErrUnauthorized || err == ErrRateLimited || err == ErrAPI
+	return err == ErrNotFound || err == ErrUnauthorized || err == ErrRateLimited || err == ErrQuotaExceeded || err == ErrAPI
 }

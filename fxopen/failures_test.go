@@ -28,7 +28,7 @@ func TestFailureFixtures(t *testing.T) {
 	}{
 		{"unsupported code 200", reply(200, "unsupported_code.json"), testkit.Shape{Is: conduit.ErrNotFound, Status: 200, Code: "unsupported-code"}, 0, 1},
 		{"unsupported code 404", reply(404, "unsupported_code.json"), testkit.Shape{Is: conduit.ErrNotFound, Status: 404, Code: "unsupported-code"}, 0, 1},
-		{"quota reached 200", reply(200, "quota_reached.json"), testkit.Shape{Is: conduit.ErrRateLimited, Status: 200, Code: "quota-reached"}, 0, 1},
+		{"quota reached 200", reply(200, "quota_reached.json"), testkit.Shape{Is: conduit.ErrQuotaExceeded, Status: 200, Code: "quota-reached"}, 0, 1},
 		{"invalid key 200", reply(200, "invalid_key.json"), testkit.Shape{Is: conduit.ErrUnauthorized, Status: 200, Code: "invalid-key"}, 0, 1},
 		{"throttled 429", reply(429, "rate_limited.json"), testkit.Shape{Is: conduit.ErrRateLimited, Status: 429, Code: "rate-limited"}, 20 * time.Minute, 1},
 		{"throttled 429 with Retry-After", reply(429, "rate_limited.json", "Retry-After", "90"), testkit.Shape{Is: conduit.ErrRateLimited, Status: 429, Code: "rate-limited"}, 90 * time.Second, 1},

@@ -72,7 +72,7 @@ var service = transport.Register(&transport.Service{
 			"malformed-request": transport.Failed,
 			"invalid-key":       transport.Unauthorized,
 			"inactive-account":  transport.Unauthorized,
-			"quota-reached":     transport.Exhausted,
+			"quota-reached":     transport.QuotaExceeded,
 			"rate-limited":      throttled,
 		},
 		Status: map[int]transport.Meaning{429: throttled},

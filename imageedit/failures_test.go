@@ -41,12 +41,12 @@ func TestFailureFixtures(t *testing.T) {
 			"invalid_api_key", "", "Invalid API key: check the x-api-key header", 0},
 		{"edit_invalid_key.json", "Edit", edit, 403, nil, conduit.ErrUnauthorized, conduit.ErrRateLimited,
 			"", "", "Forbidden: the API key is not valid", 0},
-		// Credits run out: a limit no wait within a call lifts.
-		{"credits_exhausted.json", "Edit", edit, 402, nil, conduit.ErrRateLimited, conduit.ErrUnauthorized,
+		// Credits run out: only paying lifts it, no wait does.
+		{"credits_exhausted.json", "Edit", edit, 402, nil, conduit.ErrQuotaExceeded, conduit.ErrRateLimited,
 			"", "", "No image credits left on this plan. Upgrade to continue.", 0},
-		{"no_credits.json", "Segment", segment, 402, nil, conduit.ErrRateLimited, nil,
+		{"no_credits.json", "Segment", segment, 402, nil, conduit.ErrQuotaExceeded, conduit.ErrRateLimited,
 			"payment_required", "", "Your account has no credits left for this operation", 0},
-		{"plan_limit.json", "Segment", segment, 403, nil, conduit.ErrRateLimited, conduit.ErrUnauthorized,
+		{"plan_limit.json", "Segment", segment, 403, nil, conduit.ErrQuotaExceeded, conduit.ErrUnauthorized,
 			"plan_limit_exceeded", "", "This plan does not include this feature", 0},
 		{"rate_limited.json", "Segment", segment, 429, nil, conduit.ErrRateLimited, nil,
 			"rate_limit_exceeded", "", "Too many requests: 500 images per minute allowed", 0},

@@ -92,13 +92,13 @@ var service = transport.Register(&transport.Service{
 		Message: []string{"error.message", "error.detail", "detail", "detail.0.msg", "message"},
 		Reason:  []string{"detail.0.type"},
 		Status: map[int]transport.Meaning{
-			402: transport.Exhausted,
+			402: transport.QuotaExceeded,
 		},
 		Codes: map[string]transport.Meaning{
 			"invalid_api_key":          transport.Unauthorized,
 			"forbidden":                transport.Unauthorized,
 			"insufficient_permissions": transport.Unauthorized,
-			"plan_limit_exceeded":      transport.Exhausted,
+			"plan_limit_exceeded":      transport.QuotaExceeded,
 			"rate_limit_exceeded":      transport.RateLimited,
 		},
 	},

@@ -50,7 +50,7 @@ func TestFailureFixtures(t *testing.T) {
 		{"milliseconds", "rate_limited.json", 429, []string{"Retry-After-Ms", "1500", "Retry-After", "2"},
 			conduit.ErrRateLimited, nil, "rate_limit_exceeded", "tokens", "", "", 1500 * time.Millisecond},
 		{"quota", "insufficient_quota.json", 429, []string{"X-Request-Id", "req_8f2c41d0a9b74e1f93c6"},
-			conduit.ErrRateLimited, conduit.ErrUnauthorized, "insufficient_quota", "insufficient_quota",
+			conduit.ErrQuotaExceeded, conduit.ErrRateLimited, "insufficient_quota", "insufficient_quota",
 			"This project has used up its quota; check the plan and billing details.", "req_8f2c41d0a9b74e1f93c6", 0},
 		{"unknown model", "model_not_found.json", 404, []string{"X-Request-Id", "req_01jzq5a7d1f3h5k7m9p1r3t5v7"},
 			conduit.ErrNotFound, conduit.ErrRateLimited, "model_not_found", "invalid_request_error",

@@ -60,7 +60,7 @@ func TestFailureFixtures(t *testing.T) {
 			"Places is briefly unavailable; try again.", 0}},
 		{"routes_rate_limited.json", 429, want{conduit.ErrRateLimited, nil, "RESOURCE_EXHAUSTED", "RATE_LIMIT_EXCEEDED", "",
 			"Compute Routes requests per minute are used up for project 902114518877.", 17500 * time.Millisecond}},
-		{"routes_daily_quota.json", 429, want{conduit.ErrRateLimited, nil, "RESOURCE_EXHAUSTED", "RESOURCE_QUOTA_EXCEEDED", "",
+		{"routes_daily_quota.json", 429, want{conduit.ErrQuotaExceeded, conduit.ErrRateLimited, "RESOURCE_EXHAUSTED", "RESOURCE_QUOTA_EXCEEDED", "",
 			"The daily quota of Compute Routes requests of this project is spent.", 0}},
 		{"routes_not_found.json", 404, want{conduit.ErrNotFound, nil, "NOT_FOUND", "", "", "No such method on routes.googleapis.com.", 0}},
 	} {

@@ -26,7 +26,7 @@ var errorProfile = transport.Profile{
 		"OVER_QUERY_LIMIT":        transport.RateLimited,
 		"UNKNOWN_ERROR":           transport.Transient, // "may succeed if you try again"
 		"API_KEY_INVALID":         transport.Unauthorized,
-		"RESOURCE_QUOTA_EXCEEDED": transport.Exhausted, // a daily quota: no wait within a call lifts it
+		"RESOURCE_QUOTA_EXCEEDED": transport.QuotaExceeded, // a quota: raise it, or wait for the next day
 	},
 }
 

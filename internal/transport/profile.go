@@ -81,11 +81,15 @@ type Meaning struct {
 var (
 	Unauthorized = Meaning{Kind: conduit.ErrUnauthorized}
 	RateLimited  = Meaning{Kind: conduit.ErrRateLimited, Retry: true}
-	// Exhausted is a limit that no wait within a call lifts (a daily quota).
+	// Exhausted is a rate limit that no wait within a call lifts (a
+	// channel's slow mode).
 	Exhausted = Meaning{Kind: conduit.ErrRateLimited}
-	NotFound  = Meaning{Kind: conduit.ErrNotFound}
-	Transient = Meaning{Kind: conduit.ErrAPI, Retry: true}
-	Failed    = Meaning{Kind: conduit.ErrAPI}
+	// QuotaExceeded is a spent quota or balance: paying or raising the
+	// plan lifts it, waiting does not.
+	QuotaExceeded = Meaning{Kind: conduit.ErrQuotaExceeded}
+	NotFound      = Meaning{Kind: conduit.ErrNotFound}
+	Transient     = Meaning{Kind: conduit.ErrAPI, Retry: true}
+	Failed        = Meaning{Kind: conduit.ErrAPI}
 )
 
 // StatusWord is a member of a 2xx body whose value says whether the
@@ -197,10 +201,19 @@ func (p *Profile) readFailure(status int, h http.Header, body []byte) failure {
 }
 
 // meaning classifies a failure: a listed body code first, then the
-// service's own statuses, then what the status means anywhere.
+// service's own statuses, then what the status means anywhere. A status
+// that says the request itself is wrong (400, 413, 422) wins over a body
+// code that calls it a rate limit to wait out: Groq answers a request too
+// large for a model's per-minute token limit with 413 and
+// rate_limit_exceeded, and no wait makes that request fit. (Codes the
+// service documents under 400, such as Plaid's INSTITUTION_DOWN or
+// Discord's write limits, keep their meaning.)
 func (p *Profile) meaning(status int, code, reason string) Meaning {
 	for _, c := range []string{code, reason} {
 		if m, ok := p.Codes[c]; ok && c != "" {
+			if m.Kind == conduit.ErrRateLimited && m.Retry && requestAtFault(status) {
+				return Failed
+			}
 			return m
 		}
 	}
@@ -214,11 +227,18 @@ func (p *Profile) meaning(status int, code, reason string) Meaning {
 		return NotFound
 	case http.StatusTooManyRequests:
 		return RateLimited
+	case http.StatusPaymentRequired:
+		return QuotaExceeded
 	case http.StatusRequestTimeout, http.StatusInternalServerError, http.StatusBadGateway,
 		http.StatusServiceUnavailable, http.StatusGatewayTimeout:
 		return Transient
 	}
 	return Failed
+}
+
+// requestAtFault reports a status that blames the request itself.
+func requestAtFault(status int) bool {
+	return status == http.StatusBadRequest || status == http.StatusRequestEntityTooLarge || status == http.StatusUnprocessableEntity
 }
 
 // inBodyFailure reads a 2xx body's status word, or finds one of the

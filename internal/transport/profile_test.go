@@ -307,3 +307,39 @@ func TestTextMessages(t *testing.T) {
 		assert.Equal(t, tc.body, string(e.Body), "the body is kept whatever the message")
 	}
 }
+
+// A status that blames the request (400, 413, 422) wins over a body code
+// that calls the failure a rate limit: Groq's "request too large" comes as
+// 413 with rate_limit_exceeded, and retrying it only bills again.
+func TestRequestAtFaultStatusWinsOverARateLimitCode(t *testing.T) {
+	svc := testService(Auth{})
+	svc.Errors = Profile{Code: []string{"error.code"}, Codes: map[string]Meaning{"rate_limit_exceeded": RateLimited}}
+	body := `{"error":{"message":"Request too large for model: Limit 6000, Requested 9000","code":"rate_limit_exceeded"}}`
+	for _, status := range []int{400, 413, 422} {
+		h, count := failThen(3, status, nil, body)
+		c := newClient(t, svc, conduit.WithBaseURL(newRecorder(t, h).URL), fastRetries())
+		err := send(bg, c, get("/"), Call{})
+		assert.ErrorIs(t, err, conduit.ErrAPI, "status %d", status)
+		assert.NotErrorIs(t, err, conduit.ErrRateLimited, "status %d", status)
+		assert.Equal(t, int32(1), count.Load(), "status %d was retried", status)
+	}
+	h, count := failThen(1, 429, nil, body)
+	c := newClient(t, svc, conduit.WithBaseURL(newRecorder(t, h).URL), fastRetries())
+	require.NoError(t, send(bg, c, get("/"), Call{}))
+	assert.Equal(t, int32(2), count.Load(), "429 with the code is retried")
+}
+
+// A spent quota or balance (402, or a code the profile calls one) is
+// ErrQuotaExceeded, never ErrRateLimited, and never retried.
+func TestQuotaExceededIsNotARateLimit(t *testing.T) {
+	svc := testService(Auth{})
+	svc.Errors = Profile{Code: []string{"code"}, Codes: map[string]Meaning{"insufficient_quota": QuotaExceeded}}
+	for status, body := range map[int]string{402: `{"detail":"No credits left"}`, 429: `{"code":"insufficient_quota"}`} {
+		h, count := failThen(3, status, nil, body)
+		c := newClient(t, svc, conduit.WithBaseURL(newRecorder(t, h).URL), fastRetries())
+		err := send(bg, c, get("/"), Call{})
+		assert.ErrorIs(t, err, conduit.ErrQuotaExceeded, "status %d", status)
+		assert.NotErrorIs(t, err, conduit.ErrRateLimited, "status %d", status)
+		assert.Equal(t, int32(1), count.Load(), "status %d was retried", status)
+	}
+}
