@@ -170,7 +170,7 @@ func (c *Client) ExecuteWebhookWait(ctx context.Context, webhook Webhook, msg We
 	if err != nil {
 		return nil, err
 	}
-	call.Query = []string{"wait", "true"}
+	call.Query = append(call.Query, "wait", "true")
 	return executeWebhookWaitOp.Do(ctx, c.t, call, opts)
 }
 
@@ -178,12 +178,32 @@ func webhookCall(op *transport.Op, w Webhook, msg WebhookMessage) (transport.Cal
 	if field, why := w.problem(); field != "" {
 		return transport.Call{}, op.Invalid(field, "%s", why)
 	}
-	if strings.TrimSpace(msg.Content) == "" {
-		return transport.Call{}, op.Invalid("content", "must not be empty")
+	if strings.TrimSpace(msg.Content) == "" && len(msg.Embeds) == 0 && msg.Components == nil && len(msg.Files) == 0 {
+		return transport.Call{}, op.Invalid("content", "must not be empty unless the message has embeds, components or files")
 	}
-	token := w.Token()
 	if msg.AllowedMentions == nil {
 		msg.AllowedMentions = noMentions
 	}
-	return transport.Call{Args: []string{string(w.ID), token}, Body: msg, Secrets: []string{token}}, nil
+	call, err := messageCall(op, webhookRequest{msg, slots(msg.Files)}, msg.Content, msg.Embeds, msg.Components, msg.Files)
+	if err != nil {
+		return transport.Call{}, err
+	}
+	call.Query, err = threadQuery(op, msg.ThreadID)
+	if err != nil {
+		return transport.Call{}, err
+	}
+	token := w.Token()
+	call.Args, call.Secrets = []string{string(w.ID), token}, []string{token}
+	return call, nil
+}
+
+// threadQuery is the thread_id a webhook call names, if any.
+func threadQuery(op *transport.Op, thread Snowflake) ([]string, error) {
+	switch {
+	case thread == "":
+		return nil, nil
+	case !isDigits(string(thread)):
+		return nil, op.Invalid("thread_id", "must be a numeric channel id")
+	}
+	return []string{"thread_id", string(thread)}, nil
 }
