@@ -2,9 +2,15 @@ package chat_test
 
 import (
 	"context"
+	"crypto/ed25519"
+	"encoding/hex"
 	"fmt"
 	"log"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/conduit-sdk/conduit/chat"
 	"github.com/conduit-sdk/conduit/conduittest"
@@ -182,4 +188,40 @@ func ExampleClient_EditWebhookMessage() {
 	// read: Build #130 passed on main
 	// edited: Build #130 passed on main (re-run of #129)
 	// deleted 1180000000000005002
+}
+
+// An application's interactions endpoint: the platform's PING is answered
+// with PONG, a slash command reaches the callback, and a request that does
+// not carry the application's signature is refused.
+func ExampleInteractionHandler() {
+	// The platform signs with the application's private key; its public
+	// half is on the application's settings page.
+	seed := make([]byte, ed25519.SeedSize)
+	priv := ed25519.NewKeyFromSeed(seed)
+	key, err := chat.ParsePublicKey(hex.EncodeToString(priv.Public().(ed25519.PublicKey)))
+	if err != nil {
+		log.Fatal(err)
+	}
+	h := chat.InteractionHandler(key, func(w http.ResponseWriter, _ *http.Request, in *chat.Interaction) {
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprintf(w, `{"type":4,"data":{"content":"deploying (%s)"}}`, in.ID)
+	})
+	send := func(body string, sign bool) {
+		ts := strconv.FormatInt(time.Now().Unix(), 10)
+		r := httptest.NewRequest(http.MethodPost, "/interactions", strings.NewReader(body))
+		r.Header.Set("X-Signature-Timestamp", ts)
+		if sign {
+			r.Header.Set("X-Signature-Ed25519", hex.EncodeToString(ed25519.Sign(priv, []byte(ts+body))))
+		}
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		fmt.Println(w.Code, strings.TrimSpace(w.Body.String()))
+	}
+	send(`{"id":"1180000000000009000","application_id":"1180000000000000042","type":1,"token":"t","version":1}`, true)
+	send(`{"id":"1180000000000009001","application_id":"1180000000000000042","type":2,"token":"t","version":1,"data":{"name":"deploy"}}`, true)
+	send(`{"id":"1180000000000009002","application_id":"1180000000000000042","type":2,"token":"t","version":1}`, false)
+	// Output:
+	// 200 {"type":1}
+	// 200 {"type":4,"data":{"content":"deploying (1180000000000009001)"}}
+	// 401 invalid request signature
 }

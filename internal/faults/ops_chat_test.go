@@ -1,6 +1,7 @@
 package faults
 
 import (
+	"bytes"
 	"context"
 	"strings"
 
@@ -43,6 +44,14 @@ func init() {
 			return discard(c.ExecuteWebhookWait(ctx, chat.NewWebhook(hook().ID, "tok?wait=false"), chat.WebhookMessage{Content: "hi"}))
 		}).rejects("content", func(ctx context.Context, c *chat.Client) error {
 			return discard(c.ExecuteWebhookWait(ctx, hook(), chat.WebhookMessage{Content: " \t"}))
+		}),
+		// A message with a file is a multipart upload: the file's reader
+		// is rewound for a retry the write rules allow, never sent twice.
+		row("chat", "ExecuteWebhookWait", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return discard(c.ExecuteWebhookWait(ctx, hook(), chat.WebhookMessage{Content: "Build #130 passed on main", ThreadID: "1180000000000000401",
+				Files: []chat.File{{Name: "coverage.png", ContentType: "image/png", Reader: bytes.NewReader(photo)}}}))
+		}).writes().auth(webhookKey).rejects("files[0].name", func(ctx context.Context, c *chat.Client) error {
+			return discard(c.ExecuteWebhookWait(ctx, hook(), chat.WebhookMessage{Files: []chat.File{{Reader: bytes.NewReader(photo)}}}))
 		}),
 		row("chat", "ChannelMessages", chat.New, func(ctx context.Context, c *chat.Client) error {
 			return discard(c.ChannelMessages(ctx, "1180000000000000101", &chat.ChannelMessagesParams{Before: "1180000000000005006", Limit: 3}))
