@@ -204,8 +204,9 @@ func (c *Client) CurrentUser(ctx context.Context, opts ...Option) (*User, error)
 // reply's Reference, components, files). Content may be empty only when p
 // gives the message something else to show. The message carries a nonce
 // the platform enforces, so a call whose answer was lost (a reset, a 5xx)
-// is retried without creating the message twice. It notifies no one unless
-// p allows mentions.
+// is retried without creating the message twice (unless a file's reader
+// cannot be rewound: then it is sent once). It notifies no one unless p
+// allows mentions.
 func (c *Client) CreateMessage(ctx context.Context, channelID Snowflake, content string, p *MessageParams, opts ...Option) (*Message, error) {
 	op := createMessageOp.Op
 	if p == nil {

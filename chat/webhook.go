@@ -152,9 +152,10 @@ var (
 		Path: "/webhooks/{webhook_id}/{webhook_token}", Auth: transport.NoAuth, Write: true}, nil)
 )
 
-// ExecuteWebhook posts msg through the webhook. The platform answers 204 with
-// no body, so success is a nil error. It is a write: never retried once it
-// may have reached the server, except after a 429.
+// ExecuteWebhook posts msg through the webhook, into msg.ThreadID when set.
+// The platform answers 204 with no body, so success is a nil error. It is a
+// write: never retried once it may have reached the server, except after a
+// 429, and not even then when a file's reader cannot be rewound.
 func (c *Client) ExecuteWebhook(ctx context.Context, webhook Webhook, msg WebhookMessage, opts ...Option) error {
 	call, err := webhookCall(executeWebhookOp.Op, webhook, msg)
 	if err != nil {
@@ -164,7 +165,8 @@ func (c *Client) ExecuteWebhook(ctx context.Context, webhook Webhook, msg Webhoo
 }
 
 // ExecuteWebhookWait posts msg with wait=true, so the platform answers with
-// the created message (its id, to edit or delete it later).
+// the created message (its id, for WebhookMessage, EditWebhookMessage and
+// DeleteWebhookMessage). It is retried as ExecuteWebhook is.
 func (c *Client) ExecuteWebhookWait(ctx context.Context, webhook Webhook, msg WebhookMessage, opts ...Option) (*Message, error) {
 	call, err := webhookCall(executeWebhookWaitOp.Op, webhook, msg)
 	if err != nil {
