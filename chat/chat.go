@@ -1,7 +1,10 @@
 // Package chat is a client for the chat platform, modelled on Discord API
-// v10: it posts messages through incoming webhooks (no bot needed) or as a
-// bot, reads the bot's own user record and lists the channels of a server
-// (guild).
+// v10: a bot posts, reads, edits, deletes and reacts to messages (with
+// embeds, replies, components and files), reads channels, servers (guilds)
+// and their members and opens direct messages; an incoming webhook posts,
+// reads, edits and deletes its own messages with no bot at all; and an
+// application's interactions endpoint is verified and answered with
+// InteractionHandler.
 //
 // Base URLs: two placeholders. chat_url carries the version segment
 // (".../api/v10", added if you paste ".../api") and serves the bot calls;
@@ -34,7 +37,37 @@
 // reads "@everyone" pings nobody by accident. CreateMessage sends a nonce
 // the platform enforces, so a post whose answer was lost (a reset, a 5xx)
 // is retried without a second copy; webhooks have no nonce, so a webhook
-// post is never sent twice once it may have arrived.
+// post is never sent twice once it may have arrived. Nor are edits,
+// deletions, reactions and CreateDM, which the platform does not
+// deduplicate: each says so in its documentation.
+//
+// Content is held to 2,000 characters and embeds to the platform's limits
+// (10 a message; title 256, description 4,096, 25 fields of 256 and 1,024,
+// footer 2,048, author 256, 6,000 in all) before anything is sent, with
+// the field at fault named ("embeds[0].fields[3].value"). Files go as the
+// platform's multipart form, a payload_json part and one files[n] part a
+// file, streamed from their readers; a file whose reader cannot be rewound
+// makes its message one that is never retried.
+//
+// # Paging
+//
+// ChannelMessages takes one of before, after and around and a limit of 1
+// to 100; AllChannelMessages walks a channel backwards from a message.
+// GuildMembers takes after and a limit of 1 to 1,000; AllGuildMembers
+// walks a server's members in id order. Both walks end at a short page and
+// stop at the first error, at the end of ctx, and at a page that would
+// send them back where they were.
+//
+// # Interactions
+//
+// The platform sends slash commands, button presses and modals to an
+// application's own endpoint, signed with Ed25519 over the
+// X-Signature-Timestamp header and the body. VerifyInteraction checks the
+// signature with the application's public key (ParsePublicKey reads it as
+// the settings page shows it) and refuses a timestamp more than
+// MaxInteractionSkew from now; InteractionHandler does so for every
+// request, answers 401 to one that fails, PONG to a PING, and hands every
+// other interaction to the caller.
 //
 // # Rate limits
 //
@@ -60,19 +93,29 @@
 //	platform sends                                  conduit reports
 //	401, code 0/40001/50014/50025/50027 (token)     ErrUnauthorized, not retried
 //	403, code 50001/50013/20012/50026 (no access)   ErrUnauthorized, not retried
-//	404, code 10003/10004/10008/10013/10015         ErrNotFound (unknown channel, guild, message,
-//	                                                  user, webhook); a webhook is never asked again
+//	403, code 50005/50007/90001                     ErrUnauthorized, not retried (another's message,
+//	                                                  DMs closed, reaction blocked)
+//	404 or 400, code 10003/10004/10007/10008/        ErrNotFound (unknown channel, guild, member,
+//	  10013/10014/10015                               message, user, emoji, webhook); a webhook is
+//	                                                  never asked again
 //	429 {"retry_after": 0.5, "global": false}       ErrRateLimited; retried after Retry-After (whole
 //	                                                  seconds), else X-RateLimit-Reset-After, else
 //	                                                  retry_after; a global one holds every route
 //	400 or 429, code 20016/20022/20028/20029/       ErrRateLimited, not retried (slowmode, write
 //	  40003/40062                                     limits)
 //	400, code 50035 (invalid form body)             ErrAPI; the field and its own code stay in Body
+//	413, code 40005 (files too large)               ErrAPI, not retried
 //	5xx, code 130000 (overloaded)                   ErrAPI; reads and CreateMessage retried, webhook
 //	                                                  posts not
 //	an HTML or text page (an edge)                  by status; one line of text is Message
 //
-// For an endpoint this package does not type, use Do.
+// For an endpoint this package does not type, use Do. The platform
+// documents many more than these; not typed, since a bot that posts,
+// reads and answers rarely needs them: the gateway (a WebSocket, not
+// HTTP), application command registration, channel, role, ban, invite,
+// emoji, sticker and scheduled-event management, pins, threads, polls,
+// the other users' reactions, bulk deletion, webhook management and the
+// OAuth2 flows.
 package chat
 
 import (
@@ -156,34 +199,49 @@ func (c *Client) CurrentUser(ctx context.Context, opts ...Option) (*User, error)
 	return currentUserOp.Do(ctx, c.t, transport.Call{}, opts)
 }
 
-// CreateMessage posts content to a channel as the bot, which needs the Send
-// Messages permission there. The message carries a nonce the platform
-// enforces, so a call whose answer was lost (a reset, a 5xx) is retried
-// without creating the message twice. It notifies no one unless p allows
-// mentions.
+// CreateMessage posts a message to a channel as the bot, which needs the
+// Send Messages permission there: content, and whatever p adds (embeds, a
+// reply's Reference, components, files). Content may be empty only when p
+// gives the message something else to show. The message carries a nonce
+// the platform enforces, so a call whose answer was lost (a reset, a 5xx)
+// is retried without creating the message twice (unless a file's reader
+// cannot be rewound: then it is sent once). It notifies no one unless p
+// allows mentions.
 func (c *Client) CreateMessage(ctx context.Context, channelID Snowflake, content string, p *MessageParams, opts ...Option) (*Message, error) {
+	op := createMessageOp.Op
 	if p == nil {
 		p = &MessageParams{}
 	}
-	if err := checkID(createMessageOp.Op, "channel_id", channelID); err != nil {
+	if err := checkID(op, "channel_id", channelID); err != nil {
 		return nil, err
 	}
-	if strings.TrimSpace(content) == "" {
-		return nil, createMessageOp.Invalid("content", "must not be empty")
+	if strings.TrimSpace(content) == "" && len(p.Embeds) == 0 && p.Components == nil && len(p.Files) == 0 {
+		return nil, op.Invalid("content", "must not be empty unless the message has embeds, components or files")
 	}
 	nonce := p.Nonce
 	switch {
 	case nonce == "":
 		nonce = newNonce()
 	case len(nonce) > 25:
-		return nil, createMessageOp.Invalid("nonce", "is longer than 25 characters")
+		return nil, op.Invalid("nonce", "is longer than 25 characters")
+	}
+	if p.Reference != nil {
+		if err := checkID(op, "message_reference.message_id", p.Reference.MessageID); err != nil {
+			return nil, err
+		}
 	}
 	mentions := p.AllowedMentions
 	if mentions == nil {
 		mentions = noMentions
 	}
-	body := messageRequest{Content: content, Nonce: nonce, EnforceNonce: true, AllowedMentions: mentions}
-	return createMessageOp.Do(ctx, c.t, transport.Call{Args: []string{string(channelID)}, Body: body}, opts)
+	body := messageRequest{Content: content, Nonce: nonce, EnforceNonce: true, AllowedMentions: mentions,
+		Embeds: p.Embeds, Reference: p.Reference, Components: p.Components, Attachments: slots(p.Files)}
+	call, err := messageCall(op, body, content, p.Embeds, p.Components, p.Files)
+	if err != nil {
+		return nil, err
+	}
+	call.Args = []string{string(channelID)}
+	return createMessageOp.Do(ctx, c.t, call, opts)
 }
 
 // newNonce makes a message nonce: 25 characters, unique with overwhelming

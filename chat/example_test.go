@@ -2,8 +2,15 @@ package chat_test
 
 import (
 	"context"
+	"crypto/ed25519"
+	"encoding/hex"
 	"fmt"
 	"log"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"time"
 
 	"github.com/conduit-sdk/conduit/chat"
 	"github.com/conduit-sdk/conduit/conduittest"
@@ -41,4 +48,180 @@ func Example() {
 	// bot: deploy-bot
 	// webhook 1180000000000097531/[REDACTED]
 	// posted 1180000000000005002 as ci: Build #130 passed on main
+}
+
+// A bot reads a channel's history, replies to a message with an embed and a
+// log file, reacts, then edits and deletes its own message.
+func ExampleClient_CreateMessage_reply() {
+	srv := conduittest.Start()
+	defer srv.Close()
+	ctx := context.Background()
+	c, err := chat.New(srv.Options("chat")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	const channel = "1180000000000000101"
+
+	ch, err := c.Channel(ctx, channel)
+	if err != nil {
+		log.Fatal(err)
+	}
+	recent, err := c.ChannelMessages(ctx, channel, &chat.ChannelMessagesParams{Limit: 3})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("#%s: %d messages, newest replies to %s\n", ch.Name, len(recent), recent[0].Reference.MessageID)
+	first, err := c.Message(ctx, channel, recent[2].ID)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("first:", first.Content)
+
+	logFile := strings.NewReader("09:20:40 health check failed\n09:20:41 rolling back\n")
+	reply, err := c.CreateMessage(ctx, channel, "Rolled back, log attached", &chat.MessageParams{
+		Reference: &chat.MessageReference{MessageID: first.ID},
+		Embeds:    []chat.Embed{{Title: "Rollback", Fields: []chat.EmbedField{{Name: "Service", Value: "api", Inline: true}}}},
+		Files:     []chat.File{{Name: "rollback.log", ContentType: "text/plain", Reader: logFile}},
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("replied:", reply.ID)
+	if err := c.CreateReaction(ctx, channel, first.ID, "🔥"); err != nil {
+		log.Fatal(err)
+	}
+	if err := c.DeleteOwnReaction(ctx, channel, first.ID, "🔥"); err != nil {
+		log.Fatal(err)
+	}
+	text := "Deploy 2024.06.21-3 finished in 4m12s (rolled back)"
+	edited, err := c.EditMessage(ctx, channel, first.ID, chat.MessageEdit{Content: &text})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("edited:", edited.Content)
+	if err := c.DeleteMessage(ctx, channel, reply.ID); err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("deleted the reply")
+	// Output:
+	// #general: 3 messages, newest replies to 1180000000000005001
+	// first: Deploy 2024.06.21-3 finished in 4m12s
+	// replied: 1180000000000005001
+	// edited: Deploy 2024.06.21-3 finished in 4m12s (rolled back)
+	// deleted the reply
+}
+
+// A bot looks at a server, walks its members and opens a direct message
+// with one of them.
+func ExampleClient_AllGuildMembers() {
+	srv := conduittest.Start()
+	defer srv.Close()
+	ctx := context.Background()
+	c, err := chat.New(srv.Options("chat")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	g, err := c.Guild(ctx, "1180000000000000007", &chat.GuildParams{WithCounts: true})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("%s: about %d members\n", g.Name, g.ApproximateMemberCount)
+	page, err := c.GuildMembers(ctx, g.ID, &chat.GuildMembersParams{Limit: 3})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("first page:", len(page))
+	for m, err := range c.AllGuildMembers(ctx, g.ID, nil) {
+		if err != nil {
+			log.Fatal(err)
+		}
+		if m.User.ID == g.OwnerID {
+			dm, err := c.CreateDM(ctx, m.User.ID)
+			if err != nil {
+				log.Fatal(err)
+			}
+			fmt.Printf("owner %s (%s), DM channel %s\n", m.User.Username, m.Nick, dm.ID)
+		}
+	}
+	// Output:
+	// Acme Engineering: about 42 members
+	// first page: 3
+	// owner ana.ops (Ana (on call)), DM channel 1180000000000000301
+}
+
+// A webhook posts into a thread, then reads, edits and deletes its message.
+func ExampleClient_EditWebhookMessage() {
+	srv := conduittest.Start()
+	defer srv.Close()
+	ctx := context.Background()
+	c, err := chat.New(srv.Options("chat")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	id, _ := conduittest.Credential("chat", "webhook_id")
+	token, _ := conduittest.Credential("chat", "webhook_token")
+	hook, err := chat.ParseWebhookURL(srv.BaseURL("chat", "chat_webhook_base") + "/webhooks/" + id + "/" + token)
+	if err != nil {
+		log.Fatal(err)
+	}
+	thread := &chat.WebhookMessageParams{ThreadID: "1180000000000000401"}
+	posted, err := c.ExecuteWebhookWait(ctx, hook, chat.WebhookMessage{Content: "Build #130 passed on main", ThreadID: thread.ThreadID})
+	if err != nil {
+		log.Fatal(err)
+	}
+	got, err := c.WebhookMessage(ctx, hook, posted.ID, thread)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("read:", got.Content)
+	text := "Build #130 passed on main (re-run of #129)"
+	edited, err := c.EditWebhookMessage(ctx, hook, posted.ID, chat.MessageEdit{Content: &text}, thread)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("edited:", edited.Content)
+	if err := c.DeleteWebhookMessage(ctx, hook, posted.ID, thread); err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("deleted", posted.ID)
+	// Output:
+	// read: Build #130 passed on main
+	// edited: Build #130 passed on main (re-run of #129)
+	// deleted 1180000000000005002
+}
+
+// An application's interactions endpoint: the platform's PING is answered
+// with PONG, a slash command reaches the callback, and a request that does
+// not carry the application's signature is refused.
+func ExampleInteractionHandler() {
+	// The platform signs with the application's private key; its public
+	// half is on the application's settings page.
+	seed := make([]byte, ed25519.SeedSize)
+	priv := ed25519.NewKeyFromSeed(seed)
+	key, err := chat.ParsePublicKey(hex.EncodeToString(priv.Public().(ed25519.PublicKey)))
+	if err != nil {
+		log.Fatal(err)
+	}
+	h := chat.InteractionHandler(key, func(w http.ResponseWriter, _ *http.Request, in *chat.Interaction) {
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprintf(w, `{"type":4,"data":{"content":"deploying (%s)"}}`, in.ID)
+	})
+	send := func(body string, sign bool) {
+		ts := strconv.FormatInt(time.Now().Unix(), 10)
+		r := httptest.NewRequest(http.MethodPost, "/interactions", strings.NewReader(body))
+		r.Header.Set("X-Signature-Timestamp", ts)
+		if sign {
+			r.Header.Set("X-Signature-Ed25519", hex.EncodeToString(ed25519.Sign(priv, []byte(ts+body))))
+		}
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		fmt.Println(w.Code, strings.TrimSpace(w.Body.String()))
+	}
+	send(`{"id":"1180000000000009000","application_id":"1180000000000000042","type":1,"token":"t","version":1}`, true)
+	send(`{"id":"1180000000000009001","application_id":"1180000000000000042","type":2,"token":"t","version":1,"data":{"name":"deploy"}}`, true)
+	send(`{"id":"1180000000000009002","application_id":"1180000000000000042","type":2,"token":"t","version":1}`, false)
+	// Output:
+	// 200 {"type":1}
+	// 200 {"type":4,"data":{"content":"deploying (1180000000000009001)"}}
+	// 401 invalid request signature
 }

@@ -36,9 +36,14 @@ var errorProfile = transport.Profile{
 		"50001":  transport.Unauthorized, // missing access
 		"50013":  transport.Unauthorized, // missing permissions
 		"20012":  transport.Unauthorized, // not authorized for this application
+		"50005":  transport.Unauthorized, // cannot edit a message authored by another user
+		"50007":  transport.Unauthorized, // cannot send messages to this user (DMs closed)
+		"90001":  transport.Unauthorized, // reaction blocked
 		"10003":  transport.NotFound,     // unknown channel
 		"10004":  transport.NotFound,     // unknown guild
+		"10007":  transport.NotFound,     // unknown member
 		"10008":  transport.NotFound,     // unknown message
+		"10014":  transport.NotFound,     // unknown emoji
 		"10013":  transport.NotFound,     // unknown user
 		"10015":  transport.NotFound,     // unknown webhook
 		"20016":  transport.Exhausted,    // slowmode: no wait within a call lifts it

@@ -1,8 +1,12 @@
 package chat
 
 import (
+	"encoding/json"
 	"fmt"
+	"time"
+	"unicode/utf8"
 
+	"github.com/conduit-sdk/conduit/internal/transport"
 	"github.com/conduit-sdk/conduit/internal/wire"
 )
 
@@ -50,23 +54,76 @@ type User struct {
 	Username string    `json:"username"`
 }
 
-// Message is a created message. The spec shows none of its fields; the
+// Message is a message of a channel. The spec shows none of its fields; the
 // common ones are typed, the rest stay reachable through RawJSON and Decode.
 type Message struct {
 	raw
-	ID        Snowflake `json:"id"`
-	ChannelID Snowflake `json:"channel_id"`
-	Content   string    `json:"content"`
-	Author    User      `json:"author"`
+	ID          Snowflake    `json:"id"`
+	ChannelID   Snowflake    `json:"channel_id"`
+	Content     string       `json:"content"`
+	Author      User         `json:"author"`
+	Embeds      []Embed      `json:"embeds"`
+	Attachments []Attachment `json:"attachments"`
+	// Reference is the message this one replies to or forwards, if any.
+	Reference *MessageReference `json:"message_reference,omitempty"`
 }
 
-// Channel is one channel of a server. Fields beyond id, type and position
-// are not in the spec; reach them through RawJSON and Decode.
+// Attachment is a file a message carries, as the platform stores it.
+type Attachment struct {
+	raw
+	ID          Snowflake `json:"id"`
+	Filename    string    `json:"filename"`
+	ContentType string    `json:"content_type,omitempty"`
+	Size        int64     `json:"size"`
+	URL         string    `json:"url"`
+}
+
+// MessageReference points at another message: set on a new message, it
+// makes that message a reply.
+type MessageReference struct {
+	MessageID Snowflake `json:"message_id"`
+	ChannelID Snowflake `json:"channel_id,omitempty"`
+	GuildID   Snowflake `json:"guild_id,omitempty"`
+	// FailIfNotExists false posts the message as an ordinary one when the
+	// message replied to is gone; the platform's default (true) fails it.
+	FailIfNotExists *bool `json:"fail_if_not_exists,omitempty"`
+}
+
+// Channel is a channel: one of a server, a thread, or a direct message.
+// The spec shows id, type and position; name, guild_id and recipients are
+// the platform's, and the rest stay reachable through RawJSON and Decode.
 type Channel struct {
 	raw
 	ID       Snowflake   `json:"id"`
 	Type     ChannelType `json:"type"`
 	Position int         `json:"position"`
+	Name     string      `json:"name,omitempty"`
+	GuildID  Snowflake   `json:"guild_id,omitempty"`
+	// Recipients are the users of a direct message channel.
+	Recipients []User `json:"recipients,omitempty"`
+}
+
+// Guild is a server. The common fields are typed; the rest (roles, emojis,
+// features, …) stay reachable through RawJSON and Decode.
+type Guild struct {
+	raw
+	ID      Snowflake `json:"id"`
+	Name    string    `json:"name"`
+	OwnerID Snowflake `json:"owner_id"`
+	// ApproximateMemberCount and ApproximatePresenceCount are sent only
+	// when GuildParams.WithCounts asks for them.
+	ApproximateMemberCount   int `json:"approximate_member_count,omitempty"`
+	ApproximatePresenceCount int `json:"approximate_presence_count,omitempty"`
+}
+
+// Member is a user's membership of a server.
+type Member struct {
+	raw
+	User User `json:"user"`
+	// Nick is the user's name in this server; "" when they set none.
+	Nick     string      `json:"nick,omitempty"`
+	Roles    []Snowflake `json:"roles"`
+	JoinedAt time.Time   `json:"joined_at"`
 }
 
 // ChannelType is a channel's kind, as the platform numbers them.
@@ -91,19 +148,43 @@ const (
 
 // WebhookMessage is what a webhook posts.
 type WebhookMessage struct {
-	// Content is the message text; it must not be empty.
-	Content string `json:"content"`
+	// Content is the message text; it may be empty only when the message
+	// has embeds, components or files.
+	Content string `json:"content,omitempty"`
 	// Username replaces the webhook's display name for this message only.
 	Username string `json:"username,omitempty"`
+	// AvatarURL replaces the webhook's avatar for this message only.
+	AvatarURL string `json:"avatar_url,omitempty"`
 	// AllowedMentions says whom the message may notify; nil means no one.
 	AllowedMentions *AllowedMentions `json:"allowed_mentions"`
+	// Embeds are up to 10 rich blocks, held to the platform's limits
+	// before sending.
+	Embeds []Embed `json:"embeds,omitempty"`
+	// Components are buttons and menus, as the platform's JSON array; a
+	// webhook not owned by an application may send only link buttons.
+	Components json.RawMessage `json:"components,omitempty"`
+	// Files are uploaded with the message, streamed from their readers.
+	Files []File `json:"-"`
+	// ThreadID posts into this thread of the webhook's channel (query
+	// thread_id) instead of the channel itself.
+	ThreadID Snowflake `json:"-"`
+}
+
+// webhookRequest is a WebhookMessage as sent: with its files named.
+type webhookRequest struct {
+	WebhookMessage
+	Attachments []attachmentSlot `json:"attachments,omitempty"`
 }
 
 type messageRequest struct {
-	Content         string           `json:"content"`
-	Nonce           string           `json:"nonce"`
-	EnforceNonce    bool             `json:"enforce_nonce"`
-	AllowedMentions *AllowedMentions `json:"allowed_mentions"`
+	Content         string            `json:"content,omitempty"`
+	Nonce           string            `json:"nonce"`
+	EnforceNonce    bool              `json:"enforce_nonce"`
+	AllowedMentions *AllowedMentions  `json:"allowed_mentions"`
+	Embeds          []Embed           `json:"embeds,omitempty"`
+	Reference       *MessageReference `json:"message_reference,omitempty"`
+	Components      json.RawMessage   `json:"components,omitempty"`
+	Attachments     []attachmentSlot  `json:"attachments,omitempty"`
 }
 
 // MessageParams are CreateMessage's optional inputs.
@@ -116,6 +197,67 @@ type MessageParams struct {
 	// AllowedMentions says whom the message may notify; nil means no one,
 	// so a message can never ping @everyone, a role or a user by accident.
 	AllowedMentions *AllowedMentions
+	// Embeds are up to 10 rich blocks, held to the platform's limits
+	// before sending.
+	Embeds []Embed
+	// Reference makes the message a reply to another (message_reference).
+	Reference *MessageReference
+	// Components are the message's buttons and menus, as the platform's
+	// JSON array, sent as they are.
+	Components json.RawMessage
+	// Files are uploaded with the message, streamed from their readers.
+	Files []File
+}
+
+// MessageEdit is what EditMessage and EditWebhookMessage change; a field
+// left nil stays as it is.
+type MessageEdit struct {
+	// Content replaces the text; a pointer to "" removes it.
+	Content *string `json:"content,omitempty"`
+	// Embeds replace the embeds; an empty, non-nil slice removes them.
+	Embeds []Embed `json:"embeds,omitzero"`
+	// Components replace the buttons and menus, as the platform's JSON
+	// array; "[]" removes them.
+	Components json.RawMessage `json:"components,omitempty"`
+	// AllowedMentions says whom the new content may notify; nil means no
+	// one.
+	AllowedMentions *AllowedMentions `json:"allowed_mentions,omitempty"`
+}
+
+// request checks an edit and returns the body that sends it.
+func (e MessageEdit) request(op *transport.Op) (MessageEdit, error) {
+	if e.Content == nil && e.Embeds == nil && e.Components == nil {
+		return e, op.Invalid("content", "an edit must change the content, the embeds or the components")
+	}
+	if e.Content != nil {
+		if err := checkContent(op, *e.Content); err != nil {
+			return e, err
+		}
+		if e.AllowedMentions == nil {
+			e.AllowedMentions = noMentions
+		}
+	}
+	if err := checkEmbeds(op, e.Embeds); err != nil {
+		return e, err
+	}
+	return e, checkComponents(op, e.Components)
+}
+
+// checkContent holds a message's text to the platform's 2,000 characters.
+func checkContent(op *transport.Op, content string) error {
+	if n := utf8.RuneCountInString(content); n > maxContent {
+		return op.Invalid("content", "is %d characters; the platform takes at most %d", n, maxContent)
+	}
+	return nil
+}
+
+// checkComponents accepts components only as a JSON array, which is all
+// the platform takes there.
+func checkComponents(op *transport.Op, components json.RawMessage) error {
+	if components != nil && wire.Kind(components) != '[' {
+		return op.Invalid("components", "must be a JSON array of components")
+	}
+	return nil
 }
 
 // AllowedMentions says which mentions in a message notify anyone. Its zero

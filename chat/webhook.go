@@ -152,9 +152,10 @@ var (
 		Path: "/webhooks/{webhook_id}/{webhook_token}", Auth: transport.NoAuth, Write: true}, nil)
 )
 
-// ExecuteWebhook posts msg through the webhook. The platform answers 204 with
-// no body, so success is a nil error. It is a write: never retried once it
-// may have reached the server, except after a 429.
+// ExecuteWebhook posts msg through the webhook, into msg.ThreadID when set.
+// The platform answers 204 with no body, so success is a nil error. It is a
+// write: never retried once it may have reached the server, except after a
+// 429, and not even then when a file's reader cannot be rewound.
 func (c *Client) ExecuteWebhook(ctx context.Context, webhook Webhook, msg WebhookMessage, opts ...Option) error {
 	call, err := webhookCall(executeWebhookOp.Op, webhook, msg)
 	if err != nil {
@@ -164,13 +165,14 @@ func (c *Client) ExecuteWebhook(ctx context.Context, webhook Webhook, msg Webhoo
 }
 
 // ExecuteWebhookWait posts msg with wait=true, so the platform answers with
-// the created message (its id, to edit or delete it later).
+// the created message (its id, for WebhookMessage, EditWebhookMessage and
+// DeleteWebhookMessage). It is retried as ExecuteWebhook is.
 func (c *Client) ExecuteWebhookWait(ctx context.Context, webhook Webhook, msg WebhookMessage, opts ...Option) (*Message, error) {
 	call, err := webhookCall(executeWebhookWaitOp.Op, webhook, msg)
 	if err != nil {
 		return nil, err
 	}
-	call.Query = []string{"wait", "true"}
+	call.Query = append(call.Query, "wait", "true")
 	return executeWebhookWaitOp.Do(ctx, c.t, call, opts)
 }
 
@@ -178,12 +180,32 @@ func webhookCall(op *transport.Op, w Webhook, msg WebhookMessage) (transport.Cal
 	if field, why := w.problem(); field != "" {
 		return transport.Call{}, op.Invalid(field, "%s", why)
 	}
-	if strings.TrimSpace(msg.Content) == "" {
-		return transport.Call{}, op.Invalid("content", "must not be empty")
+	if strings.TrimSpace(msg.Content) == "" && len(msg.Embeds) == 0 && msg.Components == nil && len(msg.Files) == 0 {
+		return transport.Call{}, op.Invalid("content", "must not be empty unless the message has embeds, components or files")
 	}
-	token := w.Token()
 	if msg.AllowedMentions == nil {
 		msg.AllowedMentions = noMentions
 	}
-	return transport.Call{Args: []string{string(w.ID), token}, Body: msg, Secrets: []string{token}}, nil
+	call, err := messageCall(op, webhookRequest{msg, slots(msg.Files)}, msg.Content, msg.Embeds, msg.Components, msg.Files)
+	if err != nil {
+		return transport.Call{}, err
+	}
+	call.Query, err = threadQuery(op, msg.ThreadID)
+	if err != nil {
+		return transport.Call{}, err
+	}
+	token := w.Token()
+	call.Args, call.Secrets = []string{string(w.ID), token}, []string{token}
+	return call, nil
+}
+
+// threadQuery is the thread_id a webhook call names, if any.
+func threadQuery(op *transport.Op, thread Snowflake) ([]string, error) {
+	switch {
+	case thread == "":
+		return nil, nil
+	case !isDigits(string(thread)):
+		return nil, op.Invalid("thread_id", "must be a numeric channel id")
+	}
+	return []string{"thread_id", string(thread)}, nil
 }

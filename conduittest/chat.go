@@ -1,6 +1,11 @@
 package conduittest
 
 import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"mime"
+	"mime/multipart"
 	"net/http"
 )
 
@@ -15,8 +20,15 @@ func init() {
 			"webhook_token": "ct-chat-webhook-token-Zx81",
 		},
 		answers: map[string]answer{
-			"ExecuteWebhook":     {handle: executeWebhook},
-			"ExecuteWebhookWait": {handle: executeWebhook},
+			"ExecuteWebhook":       {handle: executeWebhook},
+			"ExecuteWebhookWait":   {handle: executeWebhook},
+			"CreateDM":             {fixture: "create_dm.json"},
+			"DeleteMessage":        {handle: noContent},
+			"CreateReaction":       {handle: noContent},
+			"DeleteOwnReaction":    {handle: noContent},
+			"WebhookMessage":       {handle: webhookFixture("webhook_message.json")},
+			"EditWebhookMessage":   {handle: webhookFixture("edit_webhook_message.json")},
+			"DeleteWebhookMessage": {handle: webhookFixture("")},
 		},
 		which: func(r *http.Request, _ []byte) string {
 			if r.URL.Query().Get("wait") == "true" {
@@ -27,31 +39,91 @@ func init() {
 	}
 }
 
-// executeWebhook answers as the platform does: 401 for a wrong token, 404
-// for an unknown webhook, 400 for an empty message, 204 without wait=true,
-// and the created message with it.
-func executeWebhook(w http.ResponseWriter, r *http.Request, body []byte) {
+// noContent is the platform's answer to a deletion or a reaction: 204.
+func noContent(w http.ResponseWriter, _ *http.Request, _ []byte) { w.WriteHeader(http.StatusNoContent) }
+
+// chatError writes one of the platform's JSON failures.
+func chatError(w http.ResponseWriter, status int, body string) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	w.Write([]byte(body))
+}
+
+// webhookDenied answers as the platform does a webhook call with a wrong
+// id (404) or token (401), and reports whether it did.
+func webhookDenied(w http.ResponseWriter, r *http.Request) bool {
 	id, _ := Credential("chat", "webhook_id")
 	token, _ := Credential("chat", "webhook_token")
 	switch {
 	case r.PathValue("webhook_id") != id:
-		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(http.StatusNotFound)
-		w.Write([]byte(`{"message": "Unknown Webhook", "code": 10015}`))
-		return
+		chatError(w, http.StatusNotFound, `{"message": "Unknown Webhook", "code": 10015}`)
 	case r.PathValue("webhook_token") != token:
-		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(http.StatusUnauthorized)
-		w.Write([]byte(`{"message": "Invalid Webhook Token", "code": 50027}`))
+		chatError(w, http.StatusUnauthorized, `{"message": "Invalid Webhook Token", "code": 50027}`)
+	default:
+		return false
+	}
+	return true
+}
+
+// webhookFixture answers a call on a webhook's message with fixture, or
+// 204 when fixture is "".
+func webhookFixture(fixture string) func(http.ResponseWriter, *http.Request, []byte) {
+	return func(w http.ResponseWriter, r *http.Request, body []byte) {
+		switch {
+		case webhookDenied(w, r):
+		case fixture == "":
+			noContent(w, r, body)
+		default:
+			serveFixture(w, "chat", fixture, 0)
+		}
+	}
+}
+
+// executeWebhook answers as the platform does: 401 for a wrong token, 404
+// for an unknown webhook, 400 for a message with nothing to show, 204
+// without wait=true, and the created message with it.
+func executeWebhook(w http.ResponseWriter, r *http.Request, body []byte) {
+	if webhookDenied(w, r) {
 		return
-	case jsonString(body, "content") == "":
-		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(http.StatusBadRequest)
-		w.Write([]byte(`{"message": "Cannot send an empty message", "code": 50006}`))
+	}
+	payload, files := messagePayload(r, body)
+	if jsonString(payload, "content") == "" && files == 0 && !hasMember(payload, "embeds") && !hasMember(payload, "components") {
+		chatError(w, http.StatusBadRequest, `{"message": "Cannot send an empty message", "code": 50006}`)
 		return
-	case r.URL.Query().Get("wait") != "true":
+	}
+	if r.URL.Query().Get("wait") != "true" {
 		w.WriteHeader(http.StatusNoContent)
 		return
 	}
 	serveFixture(w, "chat", "execute_webhook_wait.json", 0)
+}
+
+// messagePayload is a message request's JSON, from the body itself or,
+// for a multipart upload, from its payload_json part, and the number of
+// files the upload carries.
+func messagePayload(r *http.Request, body []byte) (payload []byte, files int) {
+	mt, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if err != nil || mt != "multipart/form-data" {
+		return body, 0
+	}
+	mr := multipart.NewReader(bytes.NewReader(body), params["boundary"])
+	for {
+		p, err := mr.NextPart()
+		if err != nil {
+			return payload, files
+		}
+		switch {
+		case p.FormName() == "payload_json":
+			payload, _ = io.ReadAll(p)
+		case p.FileName() != "":
+			files++
+		}
+	}
+}
+
+// hasMember reports whether a JSON object body has the member name, not
+// null.
+func hasMember(body []byte, name string) bool {
+	var m map[string]json.RawMessage
+	return json.Unmarshal(body, &m) == nil && m[name] != nil && string(m[name]) != "null"
 }

@@ -85,7 +85,7 @@ func TestEveryOperationAnswers(t *testing.T) {
 	for name := range calls {
 		t.Errorf("%s: a call for an operation no package declares", name)
 	}
-	assert.Equal(t, 60, seen, "operations of every package")
+	assert.Equal(t, 73, seen, "operations of every package")
 }
 
 // newClient builds a package's client on the server's options, failing the
@@ -179,6 +179,61 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 		"chat.ExecuteWebhookWait": {do: func(ctx context.Context) (any, error) {
 			m, err := bot.ExecuteWebhookWait(ctx, hook, chat.WebhookMessage{Content: "Build passed"})
 			return field(m, func() any { return m.Content }), err
+		}},
+
+		"chat.ChannelMessages": {do: func(ctx context.Context) (any, error) {
+			ms, err := bot.ChannelMessages(ctx, "1180000000000000101", &chat.ChannelMessagesParams{Limit: 3})
+			return field(ms, func() any { return ms[0].Reference.MessageID }), err
+		}},
+		"chat.Message": {do: func(ctx context.Context) (any, error) {
+			m, err := bot.Message(ctx, "1180000000000000101", "1180000000000005001")
+			return field(m, func() any { return m.Content }), err
+		}},
+		"chat.EditMessage": {do: func(ctx context.Context) (any, error) {
+			text := "Deploy finished (rolled back)"
+			m, err := bot.EditMessage(ctx, "1180000000000000101", "1180000000000005001", chat.MessageEdit{Content: &text})
+			return field(m, func() any { return m.Content }), err
+		}},
+		"chat.DeleteMessage": {do: func(ctx context.Context) (any, error) {
+			err := bot.DeleteMessage(ctx, "1180000000000000101", "1180000000000005001")
+			return sentPath(srv, "chat", "DeleteMessage"), err
+		}},
+		"chat.CreateReaction": {do: func(ctx context.Context) (any, error) {
+			err := bot.CreateReaction(ctx, "1180000000000000101", "1180000000000005001", "🔥")
+			return sentPath(srv, "chat", "CreateReaction"), err
+		}},
+		"chat.DeleteOwnReaction": {do: func(ctx context.Context) (any, error) {
+			err := bot.DeleteOwnReaction(ctx, "1180000000000000101", "1180000000000005001", "🔥")
+			return sentPath(srv, "chat", "DeleteOwnReaction"), err
+		}},
+		"chat.Channel": {do: func(ctx context.Context) (any, error) {
+			ch, err := bot.Channel(ctx, "1180000000000000101")
+			return field(ch, func() any { return ch.Name }), err
+		}},
+		"chat.Guild": {do: func(ctx context.Context) (any, error) {
+			g, err := bot.Guild(ctx, "1180000000000000007", &chat.GuildParams{WithCounts: true})
+			return field(g, func() any { return g.ApproximateMemberCount }), err
+		}},
+		"chat.GuildMembers": {do: func(ctx context.Context) (any, error) {
+			ms, err := bot.GuildMembers(ctx, "1180000000000000007", &chat.GuildMembersParams{Limit: 3})
+			return field(ms, func() any { return ms[1].Nick }), err
+		}},
+		"chat.CreateDM": {do: func(ctx context.Context) (any, error) {
+			ch, err := bot.CreateDM(ctx, "1180000000000000201")
+			return field(ch, func() any { return ch.Recipients[0].Username }), err
+		}},
+		"chat.WebhookMessage": {do: func(ctx context.Context) (any, error) {
+			m, err := bot.WebhookMessage(ctx, hook, "1180000000000005002", nil)
+			return field(m, func() any { return m.Content }), err
+		}},
+		"chat.EditWebhookMessage": {do: func(ctx context.Context) (any, error) {
+			text := "Build passed (re-run)"
+			m, err := bot.EditWebhookMessage(ctx, hook, "1180000000000005002", chat.MessageEdit{Content: &text}, nil)
+			return field(m, func() any { return m.Content }), err
+		}},
+		"chat.DeleteWebhookMessage": {do: func(ctx context.Context) (any, error) {
+			err := bot.DeleteWebhookMessage(ctx, hook, "1180000000000005002", nil)
+			return sentPath(srv, "chat", "DeleteWebhookMessage"), err
 		}},
 
 		"ci.Me": {do: func(ctx context.Context) (any, error) {
@@ -452,6 +507,13 @@ func count[R any](all func(func(R, error) bool)) (any, error) {
 func sent(srv *conduittest.Server, pkg, op string) any {
 	r, _ := srv.Last(pkg, op)
 	return string(r.Body)
+}
+
+// sentPath is where an operation that answers with nothing to decode and
+// sends no body was sent: the path of its last request.
+func sentPath(srv *conduittest.Server, pkg, op string) any {
+	r, _ := srv.Last(pkg, op)
+	return r.Path
 }
 
 // imageWidth decodes a streamed image's header.

@@ -1,5 +1,6 @@
 // Command chat checks a bot token, lists a server's channels, posts a
-// message as the bot and posts one through a webhook.
+// message as the bot, replies to it with a file attached, and posts one
+// through a webhook.
 //
 //	go run ./examples/chat -fake  # against conduittest's fake of the service
 //	CONDUIT_CHAT_URL=https://…/api/v10 CONDUIT_CHAT_WEBHOOK_BASE=https://…/api \
@@ -16,6 +17,7 @@ import (
 	"fmt"
 	"log"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/conduit-sdk/conduit/chat"
@@ -62,6 +64,14 @@ func main() {
 		log.Fatal(err)
 	}
 	fmt.Printf("posted     %s in %s\n", m.ID, m.ChannelID)
+	reply, err := c.CreateMessage(ctx, m.ChannelID, "details attached", &chat.MessageParams{
+		Reference: &chat.MessageReference{MessageID: m.ID},
+		Files:     []chat.File{{Name: "details.txt", ContentType: "text/plain", Reader: strings.NewReader(*text + "\n")}},
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("replied    %s with a file\n", reply.ID)
 	hook, err := chat.ParseWebhookURL(os.Getenv("CONDUIT_CHAT_WEBHOOK_URL"))
 	if err != nil {
 		log.Fatal(err)

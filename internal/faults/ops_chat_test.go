@@ -1,7 +1,9 @@
 package faults
 
 import (
+	"bytes"
 	"context"
+	"strings"
 
 	"github.com/conduit-sdk/conduit/chat"
 )
@@ -42,6 +44,97 @@ func init() {
 			return discard(c.ExecuteWebhookWait(ctx, chat.NewWebhook(hook().ID, "tok?wait=false"), chat.WebhookMessage{Content: "hi"}))
 		}).rejects("content", func(ctx context.Context, c *chat.Client) error {
 			return discard(c.ExecuteWebhookWait(ctx, hook(), chat.WebhookMessage{Content: " \t"}))
+		}),
+		// A message with a file is a multipart upload: the file's reader
+		// is rewound for a retry the write rules allow, never sent twice.
+		row("chat", "ExecuteWebhookWait", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return discard(c.ExecuteWebhookWait(ctx, hook(), chat.WebhookMessage{Content: "Build #130 passed on main", ThreadID: "1180000000000000401",
+				Files: []chat.File{{Name: "coverage.png", ContentType: "image/png", Reader: bytes.NewReader(photo)}}}))
+		}).writes().auth(webhookKey).rejects("files[0].name", func(ctx context.Context, c *chat.Client) error {
+			return discard(c.ExecuteWebhookWait(ctx, hook(), chat.WebhookMessage{Files: []chat.File{{Reader: bytes.NewReader(photo)}}}))
+		}),
+		row("chat", "ChannelMessages", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return discard(c.ChannelMessages(ctx, "1180000000000000101", &chat.ChannelMessagesParams{Before: "1180000000000005006", Limit: 3}))
+		}).auth(botHeader).rejects("channel_id", func(ctx context.Context, c *chat.Client) error {
+			return discard(c.ChannelMessages(ctx, "", nil))
+		}).rejects("limit", func(ctx context.Context, c *chat.Client) error {
+			return discard(c.ChannelMessages(ctx, "1180000000000000101", &chat.ChannelMessagesParams{Limit: 101}))
+		}).rejects("after", func(ctx context.Context, c *chat.Client) error {
+			return discard(c.ChannelMessages(ctx, "1180000000000000101", &chat.ChannelMessagesParams{Before: "1", After: "2"}))
+		}).rejects("around", func(ctx context.Context, c *chat.Client) error {
+			return drain(c.AllChannelMessages(ctx, "1180000000000000101", &chat.ChannelMessagesParams{Around: "1180000000000005001"}))
+		}),
+		row("chat", "Message", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return discard(c.Message(ctx, "1180000000000000101", "1180000000000005001"))
+		}).auth(botHeader).rejects("message_id", func(ctx context.Context, c *chat.Client) error {
+			return discard(c.Message(ctx, "1180000000000000101", " "))
+		}).rejects("message_id", func(ctx context.Context, c *chat.Client) error {
+			return discard(c.Message(ctx, "1180000000000000101", ".."))
+		}),
+		row("chat", "EditMessage", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return discard(c.EditMessage(ctx, "1180000000000000101", "1180000000000005001", chat.MessageEdit{Content: ptr("Deploy 2024.06.21-3 rolled back")}))
+		}).writes().auth(botHeader).rejects("content", func(ctx context.Context, c *chat.Client) error {
+			return discard(c.EditMessage(ctx, "1180000000000000101", "1180000000000005001", chat.MessageEdit{}))
+		}).rejects("embeds[0].title", func(ctx context.Context, c *chat.Client) error {
+			return discard(c.EditMessage(ctx, "1180000000000000101", "1180000000000005001", chat.MessageEdit{Embeds: []chat.Embed{{Title: strings.Repeat("t", 257)}}}))
+		}),
+		row("chat", "DeleteMessage", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return c.DeleteMessage(ctx, "1180000000000000101", "1180000000000005001")
+		}).writes().auth(botHeader).returns(none).rejects("channel_id", func(ctx context.Context, c *chat.Client) error {
+			return c.DeleteMessage(ctx, "", "1180000000000005001")
+		}),
+		row("chat", "CreateReaction", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return c.CreateReaction(ctx, "1180000000000000101", "1180000000000005001", "🔥")
+		}).writes().auth(botHeader).returns(none).rejects("emoji", func(ctx context.Context, c *chat.Client) error {
+			return c.CreateReaction(ctx, "1180000000000000101", "1180000000000005001", "")
+		}).rejects("emoji", func(ctx context.Context, c *chat.Client) error {
+			return c.CreateReaction(ctx, "1180000000000000101", "1180000000000005001", "<:deploy:abc>")
+		}),
+		row("chat", "DeleteOwnReaction", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return c.DeleteOwnReaction(ctx, "1180000000000000101", "1180000000000005001", "<:deploy:1180000000000000777>")
+		}).writes().auth(botHeader).returns(none).rejects("emoji", func(ctx context.Context, c *chat.Client) error {
+			return c.DeleteOwnReaction(ctx, "1180000000000000101", "1180000000000005001", " ")
+		}),
+		row("chat", "Channel", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return discard(c.Channel(ctx, "1180000000000000101"))
+		}).auth(botHeader).rejects("channel_id", func(ctx context.Context, c *chat.Client) error {
+			return discard(c.Channel(ctx, "."))
+		}),
+		row("chat", "Guild", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return discard(c.Guild(ctx, "1180000000000000007", &chat.GuildParams{WithCounts: true}))
+		}).auth(botHeader).rejects("guild_id", func(ctx context.Context, c *chat.Client) error {
+			return discard(c.Guild(ctx, "", nil))
+		}),
+		row("chat", "GuildMembers", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return discard(c.GuildMembers(ctx, "1180000000000000007", &chat.GuildMembersParams{Limit: 1000}))
+		}).auth(botHeader).rejects("limit", func(ctx context.Context, c *chat.Client) error {
+			return discard(c.GuildMembers(ctx, "1180000000000000007", &chat.GuildMembersParams{Limit: 1001}))
+		}).rejects("after", func(ctx context.Context, c *chat.Client) error {
+			return drain(c.AllGuildMembers(ctx, "1180000000000000007", &chat.GuildMembersParams{After: "me"}))
+		}),
+		row("chat", "CreateDM", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return discard(c.CreateDM(ctx, "1180000000000000201"))
+		}).writes().auth(botHeader).rejects("recipient_id", func(ctx context.Context, c *chat.Client) error {
+			return discard(c.CreateDM(ctx, "@me"))
+		}),
+		row("chat", "WebhookMessage", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return discard(c.WebhookMessage(ctx, hook(), "1180000000000005002", nil))
+		}).auth(webhookKey).rejects("webhook_token", func(ctx context.Context, c *chat.Client) error {
+			return discard(c.WebhookMessage(ctx, chat.NewWebhook(hook().ID, "a/b"), "1180000000000005002", nil))
+		}).rejects("thread_id", func(ctx context.Context, c *chat.Client) error {
+			return discard(c.WebhookMessage(ctx, hook(), "1180000000000005002", &chat.WebhookMessageParams{ThreadID: "x"}))
+		}),
+		row("chat", "EditWebhookMessage", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return discard(c.EditWebhookMessage(ctx, hook(), "1180000000000005002", chat.MessageEdit{Content: ptr("Build #130 passed on main (re-run)")}, nil))
+		}).writes().auth(webhookKey).rejects("message_id", func(ctx context.Context, c *chat.Client) error {
+			return discard(c.EditWebhookMessage(ctx, hook(), "", chat.MessageEdit{Content: ptr("x")}, nil))
+		}).rejects("components", func(ctx context.Context, c *chat.Client) error {
+			return discard(c.EditWebhookMessage(ctx, hook(), "1180000000000005002", chat.MessageEdit{Components: []byte(`{"type":1}`)}, nil))
+		}),
+		row("chat", "DeleteWebhookMessage", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return c.DeleteWebhookMessage(ctx, hook(), "1180000000000005002", nil)
+		}).writes().auth(webhookKey).returns(none).rejects("webhook_id", func(ctx context.Context, c *chat.Client) error {
+			return c.DeleteWebhookMessage(ctx, chat.NewWebhook("", hook().Token()), "1180000000000005002", nil)
 		}),
 	)
 }

@@ -14,9 +14,9 @@ import (
 // source cannot be rewound: the bytes were already consumed by the first.
 var ErrNotReplayable = errors.New("upload body cannot be sent again: its reader is not an io.Seeker")
 
-// Multipart is a multipart/form-data body holding one file part, copied
-// from a reader as the connection takes it: the file is never held in
-// memory. Wire it into a Request and stop it when the call returns:
+// Multipart is a multipart/form-data body of file parts and form values,
+// each copied from a reader as the connection takes it: no file is ever
+// held in memory. Wire it into a Request and stop it when the call returns:
 //
 //	m := transport.MultipartFile("file", "a.png", "image/png", f)
 //	defer m.Stop(ctx)
@@ -24,47 +24,65 @@ var ErrNotReplayable = errors.New("upload body cannot be sent again: its reader 
 type Multipart struct {
 	// ContentType is "multipart/form-data; boundary=…", for Request.ContentType.
 	ContentType string
-	// Replayable says whether Body can give the file again, for
-	// Request.Replayable: true when the reader is an io.Seeker whose
-	// position can be read.
+	// Replayable says whether Body can give the parts again, for
+	// Request.Replayable: true when every part's reader is an io.Seeker
+	// whose position can be read.
 	Replayable bool
 
-	field, filename, partType, boundary string
-
-	src    io.Reader
-	seeker io.Seeker // nil unless the source can be rewound
-	offset int64     // where the source started
+	boundary string
+	parts    []FormPart
+	seekers  []io.Seeker // one a part, all set when Replayable
+	offsets  []int64     // where each source started
 
 	mu      sync.Mutex
 	run     *multipartRun // the latest attempt's copy, nil before the first
 	stopped bool
 }
 
+// FormPart is one part of a multipart body: a file when Filename is set,
+// else a form value (a JSON payload beside the files, say).
+type FormPart struct {
+	Field, Filename string
+	// ContentType is the part's type; "" sends the part without one.
+	ContentType string
+	Body        io.Reader
+}
+
 // MultipartFile prepares a body whose one part, named field, carries r as a
 // file with the given name and content type.
 func MultipartFile(field, filename, contentType string, r io.Reader) *Multipart {
+	return MultipartForm(FormPart{Field: field, Filename: filename, ContentType: contentType, Body: r})
+}
+
+// MultipartForm prepares a body of parts, sent in order.
+func MultipartForm(parts ...FormPart) *Multipart {
 	m := &Multipart{
-		field:    field,
-		filename: filename,
-		partType: contentType,
 		boundary: multipart.NewWriter(io.Discard).Boundary(),
-		src:      r,
+		parts:    parts,
 	}
-	if sk, ok := r.(io.Seeker); ok {
-		if off, err := sk.Seek(0, io.SeekCurrent); err == nil {
-			m.seeker, m.offset = sk, off
+	m.Replayable = true
+	for _, p := range parts {
+		sk, ok := p.Body.(io.Seeker)
+		var off int64
+		var err error
+		if ok {
+			off, err = sk.Seek(0, io.SeekCurrent)
 		}
+		if !ok || err != nil {
+			m.Replayable, m.seekers, m.offsets = false, nil, nil
+			break
+		}
+		m.seekers, m.offsets = append(m.seekers, sk), append(m.offsets, off)
 	}
 	m.ContentType = "multipart/form-data; boundary=" + m.boundary
-	m.Replayable = m.seeker != nil
 	return m
 }
 
 // Body returns one attempt's body, for Request.Upload. It starts copying at
 // its first Read, so a body opened and closed unread (retryablehttp probes
-// once) leaves the source untouched. A later attempt stops the earlier
-// one's copy and rewinds a replayable source to where it stood when
-// MultipartFile was called; for any other source its reads fail with
+// once) leaves the sources untouched. A later attempt stops the earlier
+// one's copy and rewinds replayable sources to where they stood when
+// MultipartForm was called; for any others its reads fail with
 // ErrNotReplayable. Closing a body (net/http always does) stops its copy.
 func (m *Multipart) Body() (io.Reader, error) { return &multipartBody{m: m}, nil }
 
@@ -103,13 +121,15 @@ func (m *Multipart) start() (*io.PipeReader, error) {
 		return nil, io.ErrClosedPipe
 	}
 	if m.run != nil {
-		if m.seeker == nil {
+		if !m.Replayable {
 			return nil, ErrNotReplayable
 		}
 		m.run.pr.Close()
 		<-m.run.done
-		if _, err := m.seeker.Seek(m.offset, io.SeekStart); err != nil {
-			return nil, err
+		for i, sk := range m.seekers {
+			if _, err := sk.Seek(m.offsets[i], io.SeekStart); err != nil {
+				return nil, err
+			}
 		}
 	}
 	pr, pw := io.Pipe()
@@ -122,15 +142,19 @@ func (m *Multipart) copy(pw *io.PipeWriter, done chan<- struct{}) {
 	defer close(done)
 	mw := multipart.NewWriter(pw)
 	err := mw.SetBoundary(m.boundary)
-	var part io.Writer
-	if err == nil {
+	for _, p := range m.parts {
+		if err != nil {
+			break
+		}
 		h := textproto.MIMEHeader{}
-		h.Set("Content-Disposition", fileDisposition(m.field, m.filename))
-		h.Set("Content-Type", m.partType)
-		part, err = mw.CreatePart(h)
-	}
-	if err == nil {
-		_, err = io.Copy(part, onlyReader{m.src})
+		h.Set("Content-Disposition", disposition(p.Field, p.Filename))
+		if p.ContentType != "" {
+			h.Set("Content-Type", p.ContentType)
+		}
+		var part io.Writer
+		if part, err = mw.CreatePart(h); err == nil {
+			_, err = io.Copy(part, onlyReader{p.Body})
+		}
 	}
 	if err == nil {
 		err = mw.Close()
@@ -183,10 +207,14 @@ func (b *multipartBody) Close() error {
 	return nil
 }
 
-// fileDisposition is the Content-Disposition of a form file part, with
-// quotes and backslashes in the names escaped (Go 1.25 has this as
-// multipart.FileContentDisposition; the module supports 1.24).
-func fileDisposition(field, filename string) string {
+// disposition is the Content-Disposition of a form part, a file's when
+// filename is set, with quotes and backslashes in the names escaped (Go
+// 1.25 has the file's as multipart.FileContentDisposition; the module
+// supports 1.24).
+func disposition(field, filename string) string {
 	esc := strings.NewReplacer(`\`, `\\`, `"`, `\"`)
+	if filename == "" {
+		return `form-data; name="` + esc.Replace(field) + `"`
+	}
 	return `form-data; name="` + esc.Replace(field) + `"; filename="` + esc.Replace(filename) + `"`
 }
