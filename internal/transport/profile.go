@@ -273,6 +273,9 @@ func (p *Profile) inBodyFailure(h http.Header, body []byte) (failure, bool) {
 	}
 	f.requestID = headerRequestID(p, h)
 	f.meaning = p.meaning(http.StatusOK, f.code, "")
+	if f.message == "" {
+		f.message = f.meaning.Message
+	}
 	f.setWait(p.wait(h, doc, f.meaning))
 	return f, true
 }
