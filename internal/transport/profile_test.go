@@ -349,8 +349,8 @@ func TestQuotaExceededIsNotARateLimit(t *testing.T) {
 func TestProblemTitleAndDetailBothInMessage(t *testing.T) {
 	for body, want := range map[string]string{
 		`{"type":"https://api.example/problems/rate-limit","title":"You have exceeded your rate limit","detail":"Please try again after 10s"}`: "You have exceeded your rate limit: Please try again after 10s",
-		`{"errors":[{"status":"429","title":"Rate limited.","detail":"Please try again after 10s"}]}`:                                       "Rate limited: Please try again after 10s",
-		`{"title":"Forbidden","detail":"Forbidden: key lacks access"}`:                                                                      "Forbidden: key lacks access",
+		`{"errors":[{"status":"429","title":"Rate limited.","detail":"Please try again after 10s"}]}`:                                          "Rate limited: Please try again after 10s",
+		`{"title":"Forbidden","detail":"Forbidden: key lacks access"}`:                                                                         "Forbidden: key lacks access",
 		`{"title":"Not found"}`: "Not found",
 	} {
 		p := Profile{}
