@@ -30,7 +30,6 @@ import (
 	"github.com/conduit-sdk/conduit/maps"
 	"github.com/conduit-sdk/conduit/media"
 	"github.com/conduit-sdk/conduit/museum"
-	"github.com/conduit-sdk/conduit/noderpc"
 	"github.com/conduit-sdk/conduit/observability"
 	"github.com/conduit-sdk/conduit/pkgstats"
 	"github.com/conduit-sdk/conduit/police"
@@ -121,7 +120,6 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 	geo2 := newClient(t, maps.New, srv.Options("maps"))
 	cdn := newClient(t, media.New, srv.Options("media"))
 	met := newClient(t, museum.New, srv.Options("museum"))
-	node := newClient(t, noderpc.New, srv.Options("noderpc"))
 	obs := newClient(t, observability.New, srv.Options("observability"))
 	stats := newClient(t, pkgstats.New, srv.Options("pkgstats"))
 	cops := newClient(t, police.New, srv.Options("police"))
@@ -141,7 +139,6 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 		Model:    "llama-3.3-70b-versatile",
 		Messages: []inference.Message{inference.UserMessage("Why does fast inference matter?")},
 	}
-	const vitalik = "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045"
 
 	calls := map[string]opCall{
 		"animegraph.Media": {do: func(ctx context.Context) (any, error) {
@@ -349,26 +346,6 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 		"museum.Search": {do: func(ctx context.Context) (any, error) {
 			r, err := met.Search(ctx, "sunflowers", &museum.SearchParams{HasImages: true})
 			return field(r, func() any { return r.Total }), err
-		}},
-
-		"noderpc.Call": {do: func(ctx context.Context) (any, error) {
-			var block struct {
-				Transactions []string `json:"transactions"`
-			}
-			err := node.Call(ctx, "eth_getBlockByNumber", []any{"latest", false}, &block)
-			return len(block.Transactions), err
-		}},
-		"noderpc.BlockNumber": {do: func(ctx context.Context) (any, error) {
-			return node.BlockNumber(ctx)
-		}},
-		"noderpc.GetBalance": {do: func(ctx context.Context) (any, error) {
-			wei, err := node.GetBalance(ctx, vitalik, noderpc.Block{})
-			return field(wei, func() any { return wei.String() }), err
-		}},
-		"noderpc.BatchCall": {do: func(ctx context.Context) (any, error) {
-			var chainID noderpc.Quantity
-			err := node.BatchCall(ctx, []noderpc.BatchElem{{Method: "eth_chainId", Result: &chainID}})
-			return uint64(chainID), err
 		}},
 
 		"observability.Auth": {do: func(ctx context.Context) (any, error) {
