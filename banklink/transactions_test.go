@@ -40,8 +40,11 @@ func page(id, next string, more bool) testkit.Reply {
 	return testkit.Reply{Body: fmt.Sprintf(`{"added":[{"transaction_id":%q,"amount":1.5}],"modified":[],"removed":[],"next_cursor":%q,"has_more":%t}`, id, next, more)}
 }
 
-var mutation = testkit.Reply{Status: http.StatusBadRequest,
-	Body: `{"error_type":"TRANSACTIONS_ERROR","error_code":"TRANSACTIONS_SYNC_MUTATION_DURING_PAGINATION","error_message":"Underlying transaction data changed since last page was fetched.","request_id":"r"}`}
+// mutationReply is the service's documented refusal of a page whose run
+// changed under it.
+func mutationReply(t *testing.T) testkit.Reply {
+	return testkit.Reply{Status: http.StatusBadRequest, Body: testkit.Fixture(t, "banklink", "sync_mutation_during_pagination.json")}
+}
 
 func drainUpdates(t *testing.T, c *banklink.Client, p *banklink.SyncTransactionsParams) ([]string, string, error) {
 	t.Helper()
@@ -60,6 +63,7 @@ func drainUpdates(t *testing.T, c *banklink.Client, p *banklink.SyncTransactions
 // As the service documents: a mutation during pagination restarts the
 // run from its first cursor, and what the failed run read is never seen.
 func TestAllTransactionUpdatesRestartsTheRunOnMutation(t *testing.T) {
+	mutation := mutationReply(t)
 	srv := testkit.Start(t, page("t1-stale", "c1", true), mutation, page("t1", "c1b", true), page("t2", "c2", false))
 	ids, cursor, err := drainUpdates(t, newLocal(t, srv), &banklink.SyncTransactionsParams{Cursor: "c0", Count: 1})
 	require.NoError(t, err)
@@ -75,6 +79,7 @@ func TestAllTransactionUpdatesRestartsTheRunOnMutation(t *testing.T) {
 }
 
 func TestAllTransactionUpdatesGivesUpAfterRepeatedMutations(t *testing.T) {
+	mutation := mutationReply(t)
 	srv := testkit.Start(t, page("t1", "c1", true), mutation, page("t1", "c1", true), mutation,
 		page("t1", "c1", true), mutation, page("t1", "c1", true), mutation)
 	ids, _, err := drainUpdates(t, newLocal(t, srv), nil)
