@@ -124,7 +124,9 @@ func (c *Client) VerifyWebhook(ctx context.Context, body []byte, header http.Hea
 		return nil, err
 	}
 	var ev WebhookEvent
-	if err := conduit.Unmarshal(body, &ev); err != nil {
+	// The event's RawJSON is a slice of what it decodes: a copy, so the
+	// caller may reuse its buffer.
+	if err := conduit.Unmarshal(bytes.Clone(body), &ev); err != nil {
 		return nil, unverified("the signed body is not a JSON webhook: %v", err)
 	}
 	return &ev, nil
