@@ -68,14 +68,16 @@ type FilingsFile struct {
 // conduit.ErrMalformedResponse.
 func (f *FilingsFile) Rows() ([]Filing, error) {
 	n := len(f.AccessionNumber)
-	lens := map[string]int{"filingDate": len(f.FilingDate), "reportDate": len(f.ReportDate),
-		"acceptanceDateTime": len(f.AcceptanceDateTime), "act": len(f.Act), "form": len(f.Form),
-		"fileNumber": len(f.FileNumber), "filmNumber": len(f.FilmNumber), "items": len(f.Items),
-		"size": len(f.Size), "isXBRL": len(f.IsXBRL), "isInlineXBRL": len(f.IsInlineXBRL),
-		"primaryDocument": len(f.PrimaryDocument), "primaryDocDescription": len(f.PrimaryDocDescription)}
-	for name, l := range lens {
-		if l != 0 && l != n {
-			return nil, malformed("%s has %d values for %d accession numbers", name, l, n)
+	for _, c := range []struct {
+		name string
+		n    int
+	}{{"filingDate", len(f.FilingDate)}, {"reportDate", len(f.ReportDate)},
+		{"acceptanceDateTime", len(f.AcceptanceDateTime)}, {"act", len(f.Act)}, {"form", len(f.Form)},
+		{"fileNumber", len(f.FileNumber)}, {"filmNumber", len(f.FilmNumber)}, {"items", len(f.Items)},
+		{"size", len(f.Size)}, {"isXBRL", len(f.IsXBRL)}, {"isInlineXBRL", len(f.IsInlineXBRL)},
+		{"primaryDocument", len(f.PrimaryDocument)}, {"primaryDocDescription", len(f.PrimaryDocDescription)}} {
+		if c.n != 0 && c.n != n {
+			return nil, malformed("%s has %d values for %d accession numbers", c.name, c.n, n)
 		}
 	}
 	out := make([]Filing, n)
