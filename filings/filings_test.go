@@ -99,7 +99,7 @@ func TestSubmissions(t *testing.T) {
 	filings, err := r.Filings()
 	require.NoError(t, err)
 	require.NoError(t, json.Unmarshal(filings, &recent), "the recent filings stay reachable")
-	assert.Equal(t, []string{"0000320193-24-000123", "0000320193-24-000081", "0000320193-24-000069"}, recent.Recent.AccessionNumber)
+	assert.Equal(t, []string{"0000320193-24-000123", "0000320193-24-000120", "0000320193-24-000081", "0000320193-24-000069"}, recent.Recent.AccessionNumber)
 	assert.Equal(t, "10-K", recent.Recent.Form[0])
 	var extra struct {
 		FiscalYearEnd string `json:"fiscalYearEnd"`

@@ -134,8 +134,8 @@ func TestRequestShape(t *testing.T) {
 			_, err := c.Stats(ctx, "npm", "@babel/core", &pkgstats.StatsParams{Period: "week"})
 			return err
 		}, "/v1/stats/packages/npm/@babel/core", url.Values{"period": {"week"}}},
-		{func(c *pkgstats.Client) error { _, err := c.Stats(ctx, "gh", "jquery", nil); return err },
-			"/v1/stats/packages/gh/jquery", url.Values{}},
+		{func(c *pkgstats.Client) error { _, err := c.Stats(ctx, "gh", "jquery/jquery", nil); return err },
+			"/v1/stats/packages/gh/jquery/jquery", url.Values{}},
 		{func(c *pkgstats.Client) error { _, err := c.Stats(ctx, "npm", "jquery@3.7.1", nil); return err },
 			"/v1/stats/packages/npm/jquery@3.7.1", url.Values{}},
 		{func(c *pkgstats.Client) error { _, err := c.Package(ctx, "npm", "@babel/core"); return err },
