@@ -85,7 +85,7 @@ func TestEveryOperationAnswers(t *testing.T) {
 	for name := range calls {
 		t.Errorf("%s: a call for an operation no package declares", name)
 	}
-	assert.Equal(t, 60, seen, "operations of every package")
+	assert.Equal(t, 65, seen, "operations of every package")
 }
 
 // newClient builds a package's client on the server's options, failing the
@@ -312,7 +312,7 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 		}},
 
 		"maps.Geocode": {do: func(ctx context.Context) (any, error) {
-			r, err := geo2.Geocode(ctx, "1600 Amphitheatre Parkway, Mountain View, CA")
+			r, err := geo2.Geocode(ctx, "1600 Amphitheatre Parkway, Mountain View, CA", nil)
 			return field(r, func() any { return r.Results[0].FormattedAddress }), err
 		}},
 		"maps.SearchText": {do: func(ctx context.Context) (any, error) {
@@ -322,6 +322,33 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 		"maps.ComputeRoutes": {do: func(ctx context.Context) (any, error) {
 			r, err := geo2.ComputeRoutes(ctx, "Mountain View, CA", "Stanford, CA", nil)
 			return field(r, func() any { return r.Routes[0].DistanceMeters }), err
+		}},
+		"maps.ReverseGeocode": {do: func(ctx context.Context) (any, error) {
+			r, err := geo2.ReverseGeocode(ctx, maps.LatLng{Lat: 40.714224, Lng: -73.961452}, nil)
+			return field(r, func() any { return r.Results[0].FormattedAddress }), err
+		}},
+		"maps.PlaceDetails": {do: func(ctx context.Context) (any, error) {
+			r, err := geo2.PlaceDetails(ctx, "ChIJj61dQgK6j4AR4GeTYWZsKWw", nil)
+			return field(r, func() any { return r.DisplayName.Text }), err
+		}},
+		"maps.SearchNearby": {do: func(ctx context.Context) (any, error) {
+			r, err := geo2.SearchNearby(ctx, maps.Circle{Center: maps.Location{Latitude: 37.7937, Longitude: -122.3965}, Radius: 500}, nil)
+			return field(r, func() any { return r.Places[0].DisplayName.Text }), err
+		}},
+		"maps.Autocomplete": {do: func(ctx context.Context) (any, error) {
+			r, err := geo2.Autocomplete(ctx, "Amoeba", nil)
+			return field(r, func() any { return r.Suggestions[0].PlacePrediction.PlaceID }), err
+		}},
+		"maps.ComputeRouteMatrix": {do: func(ctx context.Context) (any, error) {
+			here := []maps.Waypoint{{Location: &maps.Location{Latitude: 37.420761, Longitude: -122.081356}}}
+			var meters int
+			for el, err := range geo2.ComputeRouteMatrix(ctx, here, here, nil) {
+				if err != nil {
+					return nil, err
+				}
+				meters += el.DistanceMeters
+			}
+			return meters, nil
 		}},
 
 		"media.ListImages": {do: func(ctx context.Context) (any, error) {
