@@ -85,7 +85,7 @@ func TestEveryOperationAnswers(t *testing.T) {
 	for name := range calls {
 		t.Errorf("%s: a call for an operation no package declares", name)
 	}
-	assert.Equal(t, 65, seen, "operations of every package")
+	assert.Equal(t, 74, seen, "operations of every package")
 }
 
 // newClient builds a package's client on the server's options, failing the
@@ -137,6 +137,7 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 		Messages: []inference.Message{inference.UserMessage("Why does fast inference matter?")},
 	}
 	const vitalik = "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045"
+	const ciPipeline, ciWorkflow = "0f4e6a2c-31d5-4b8e-a7c9-5d2b1e8f3a70", "8f3c2a6d-5e1b-4d7a-9c0e-2b6f4a8d1e53"
 
 	return map[string]opCall{
 		"animegraph.Media": {do: func(ctx context.Context) (any, error) {
@@ -190,8 +191,44 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 			return field(l, func() any { return l.NextPageToken }), err
 		}},
 		"ci.TriggerPipeline": {do: func(ctx context.Context) (any, error) {
-			p, err := pipes.TriggerPipeline(ctx, slug, "main")
+			p, err := pipes.TriggerPipeline(ctx, slug, &ci.TriggerPipelineParams{Branch: "main"})
 			return field(p, func() any { return p.Number }), err
+		}},
+		"ci.Pipeline": {do: func(ctx context.Context) (any, error) {
+			p, err := pipes.Pipeline(ctx, ciPipeline)
+			return field(p, func() any { return p.VCS.Revision }), err
+		}},
+		"ci.PipelineByNumber": {do: func(ctx context.Context) (any, error) {
+			p, err := pipes.PipelineByNumber(ctx, slug, 130)
+			return field(p, func() any { return p.ID }), err
+		}},
+		"ci.PipelineWorkflows": {do: func(ctx context.Context) (any, error) {
+			l, err := pipes.PipelineWorkflows(ctx, ciPipeline, nil)
+			return field(l, func() any { return l.Items[1].Status }), err
+		}},
+		"ci.Workflow": {do: func(ctx context.Context) (any, error) {
+			w, err := pipes.Workflow(ctx, ciWorkflow)
+			return field(w, func() any { return w.Name }), err
+		}},
+		"ci.WorkflowJobs": {do: func(ctx context.Context) (any, error) {
+			l, err := pipes.WorkflowJobs(ctx, ciWorkflow, nil)
+			return field(l, func() any { return l.Items[2].JobNumber }), err
+		}},
+		"ci.Job": {do: func(ctx context.Context) (any, error) {
+			j, err := pipes.Job(ctx, slug, 413)
+			return field(j, func() any { return j.WebURL }), err
+		}},
+		"ci.JobArtifacts": {do: func(ctx context.Context) (any, error) {
+			l, err := pipes.JobArtifacts(ctx, slug, 413, nil)
+			return field(l, func() any { return l.Items[0].URL }), err
+		}},
+		"ci.CancelWorkflow": {do: func(ctx context.Context) (any, error) {
+			m, err := pipes.CancelWorkflow(ctx, ciWorkflow)
+			return field(m, func() any { return m.Message }), err
+		}},
+		"ci.RerunWorkflow": {do: func(ctx context.Context) (any, error) {
+			r, err := pipes.RerunWorkflow(ctx, ciWorkflow, &ci.RerunWorkflowParams{FromFailed: true})
+			return field(r, func() any { return r.WorkflowID }), err
 		}},
 
 		"countries.Capitals": {do: func(ctx context.Context) (any, error) {
