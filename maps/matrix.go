@@ -15,17 +15,19 @@ import (
 	"github.com/conduit-sdk/conduit/internal/wire"
 )
 
-// The service's limits on a matrix: elements (origins × destinations), and
-// the waypoints given by address or place id, which it must geocode.
+// The service's limits on a matrix: elements (origins × destinations),
+// fewer by transit or with TrafficAwareOptimal, and the waypoints given by
+// address or place id, which it must geocode.
 const (
-	maxMatrixElements        = 625
-	maxOptimalMatrixElements = 100
-	maxMatrixGeocoded        = 50
+	maxMatrixElements      = 625
+	maxSmallMatrixElements = 100
+	maxMatrixGeocoded      = 50
 )
 
 // RouteMatrixParams are ComputeRouteMatrix's optional inputs.
 type RouteMatrixParams struct {
-	// TravelMode defaults to Drive.
+	// TravelMode defaults to Drive. By Transit the matrix may hold at most
+	// 100 elements (origins × destinations), else 625.
 	TravelMode TravelMode
 	// RoutingPreference applies to Drive and TwoWheeler only; with
 	// TrafficAwareOptimal the matrix may hold at most 100 elements.
@@ -178,8 +180,8 @@ func matrixCall(origins, destinations []Waypoint, p *RouteMatrixParams) (transpo
 		return transport.Call{}, op.Invalid("destinations", "must not be empty")
 	}
 	limit := maxMatrixElements
-	if p.RoutingPreference == TrafficAwareOptimal {
-		limit = maxOptimalMatrixElements
+	if p.RoutingPreference == TrafficAwareOptimal || mode == Transit {
+		limit = maxSmallMatrixElements
 	}
 	if n := len(origins) * len(destinations); n > limit {
 		return transport.Call{}, op.Invalid("destinations", "%d origins × %d destinations is %d elements; the service takes at most %d here", len(origins), len(destinations), n, limit)

@@ -136,6 +136,7 @@ func TestComputeRouteMatrixRefusesWhatTheServiceWould(t *testing.T) {
 		{"destinations", many(1), nil, nil},
 		{"destinations", many(26), many(25), nil},
 		{"destinations", many(11), many(10), &maps.RouteMatrixParams{RoutingPreference: maps.TrafficAwareOptimal}},
+		{"destinations", many(11), many(10), &maps.RouteMatrixParams{TravelMode: maps.Transit}},
 		{"origins", []maps.Waypoint{stanford}, func() []maps.Waypoint {
 			w := make([]maps.Waypoint, 50)
 			for i := range w {

@@ -89,13 +89,13 @@ type Circle struct {
 }
 
 // check refuses a circle the service would: a center off the globe, or a
-// radius that is not above 0 and at most 50 km.
+// radius outside [0, 50000] meters.
 func (a Circle) check(op *transport.Op, field string) error {
 	if err := a.Center.check(op, field); err != nil {
 		return err
 	}
-	if !(a.Radius > 0 && a.Radius <= 50000) {
-		return op.Invalid(field, "radius %v is not above 0 and at most 50000 meters", a.Radius)
+	if !(a.Radius >= 0 && a.Radius <= 50000) {
+		return op.Invalid(field, "radius %v is not within [0, 50000] meters", a.Radius)
 	}
 	return nil
 }

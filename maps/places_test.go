@@ -2,6 +2,7 @@ package maps_test
 
 import (
 	"context"
+	"math"
 	"regexp"
 	"testing"
 
@@ -85,7 +86,7 @@ func TestSearchNearbyRequestShape(t *testing.T) {
 func TestSearchNearbyRefusesWhatTheServiceWould(t *testing.T) {
 	c, srv := local(t, testkit.Reply{})
 	ctx := context.Background()
-	_, err := c.SearchNearby(ctx, maps.Circle{Radius: 0}, nil)
+	_, err := c.SearchNearby(ctx, maps.Circle{Radius: -1}, nil)
 	testkit.InvalidParam(t, err, "locationRestriction")
 	_, err = c.SearchNearby(ctx, maps.Circle{Center: maps.Location{Latitude: -91}, Radius: 10}, nil)
 	testkit.InvalidParam(t, err, "locationRestriction")
@@ -181,7 +182,7 @@ func TestAutocompleteRefusesWhatTheServiceWould(t *testing.T) {
 	for field, p := range map[string]*maps.AutocompleteParams{
 		"sessionToken":         {SessionToken: "has space"},
 		"locationRestriction":  {LocationBias: circle, LocationRestriction: circle},
-		"locationBias":         {LocationBias: &maps.Circle{}},
+		"locationBias":         {LocationBias: &maps.Circle{Radius: math.NaN()}},
 		"origin":               {Origin: &maps.Location{Latitude: 100}},
 		"includedPrimaryTypes": {IncludedPrimaryTypes: make([]string, 6)},
 		"includedRegionCodes":  {IncludedRegionCodes: make([]string, 16)},
