@@ -135,7 +135,7 @@ func ExampleClient_JobArtifacts() {
 		log.Fatal(err)
 	}
 	for _, j := range jobs.Items {
-		if j.Status != "failed" {
+		if j.Status != ci.JobFailed {
 			continue
 		}
 		details, err := c.Job(ctx, slug, j.JobNumber)

@@ -170,21 +170,43 @@ type Job struct {
 	// JobNumber is absent for an approval job, which never runs.
 	JobNumber    int64     `json:"job_number,omitempty"`
 	Type         string    `json:"type"` // "build" or "approval"
-	Status       string    `json:"status"`
+	Status       JobStatus `json:"status"`
 	ProjectSlug  string    `json:"project_slug"`
 	Dependencies []string  `json:"dependencies"`
 	StartedAt    time.Time `json:"started_at,omitzero"`
 	StoppedAt    time.Time `json:"stopped_at,omitzero"`
 }
 
+// JobStatus is where a job stands. The service documents the closed set
+// below; a status it adds later arrives as sent.
+type JobStatus string
+
+// The job statuses the service documents.
+const (
+	JobSuccess            JobStatus = "success"
+	JobRunning            JobStatus = "running"
+	JobNotRun             JobStatus = "not_run"
+	JobFailed             JobStatus = "failed"
+	JobRetried            JobStatus = "retried"
+	JobQueued             JobStatus = "queued"
+	JobNotRunning         JobStatus = "not_running"
+	JobInfrastructureFail JobStatus = "infrastructure_fail"
+	JobTimedOut           JobStatus = "timedout"
+	JobOnHold             JobStatus = "on_hold"
+	JobTerminatedUnknown  JobStatus = "terminated-unknown"
+	JobBlocked            JobStatus = "blocked"
+	JobCanceled           JobStatus = "canceled"
+	JobUnauthorized       JobStatus = "unauthorized"
+)
+
 // JobDetails is one job in full.
 type JobDetails struct {
 	raw
-	Number      int64  `json:"number"`
-	Name        string `json:"name"`
-	Status      string `json:"status"`
-	WebURL      string `json:"web_url"`
-	Parallelism int    `json:"parallelism"`
+	Number      int64     `json:"number"`
+	Name        string    `json:"name"`
+	Status      JobStatus `json:"status"`
+	WebURL      string    `json:"web_url"`
+	Parallelism int       `json:"parallelism"`
 	// Duration is the run time in milliseconds.
 	Duration int64       `json:"duration"`
 	Executor JobExecutor `json:"executor"`

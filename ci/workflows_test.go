@@ -187,3 +187,10 @@ func TestListingIteratorsFollowTokens(t *testing.T) {
 		})
 	}
 }
+
+func TestUnknownWorkflowIsNotFound(t *testing.T) {
+	srv := testkit.Start(t, testkit.Reply{Status: http.StatusNotFound, Body: `{"message":"Workflow not found"}`})
+	_, err := client(t, srv).Workflow(context.Background(), deploy)
+	testkit.Check(t, err, testkit.Shape{Is: conduit.ErrNotFound, Status: 404, Message: "Workflow not found"})
+	testkit.NoSecret(t, err, token)
+}

@@ -191,7 +191,8 @@ type PlaceDetailsParams struct {
 
 // PlaceDetails returns one place by its id ("ChIJj61dQgK6j4AR4GeTYWZsKWw")
 // or resource name ("places/ChIJ…", a Place's Name). Only the fields named
-// by the mask come back. An unknown id is ErrNotFound.
+// by the mask come back. An id the service does not know is ErrNotFound; one
+// it cannot read is 400 INVALID_ARGUMENT, ErrAPI.
 func (c *Client) PlaceDetails(ctx context.Context, id string, p *PlaceDetailsParams, opts ...Option) (*Place, error) {
 	if p == nil {
 		p = &PlaceDetailsParams{}

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/internal/testkit"
 	"github.com/conduit-sdk/conduit/maps"
 )
@@ -193,4 +194,11 @@ func TestAutocompleteRefusesWhatTheServiceWould(t *testing.T) {
 	_, err := c.Autocomplete(ctx, "piz", &maps.AutocompleteParams{SessionToken: maps.SessionToken(make([]byte, 37))})
 	testkit.InvalidParam(t, err, "sessionToken")
 	assert.Zero(t, srv.Hits())
+}
+
+func TestPlaceDetailsOfAnUnknownPlace(t *testing.T) {
+	c, _ := local(t, testkit.Reply{Status: 404, Body: `{"error":{"code":404,"message":"Requested entity was not found.","status":"NOT_FOUND"}}`})
+	_, err := c.PlaceDetails(context.Background(), "ChIJN1t_tDeuEmsRUsoyG83frY4", nil)
+	testkit.Check(t, err, testkit.Shape{Is: conduit.ErrNotFound, Status: 404, Code: "NOT_FOUND", Message: "Requested entity was not found."})
+	testkit.NoSecret(t, err, apiKey)
 }
