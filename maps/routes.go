@@ -110,6 +110,11 @@ type ComputeRoutesParams struct {
 	TravelMode TravelMode
 	// FieldMask names the fields to return; nil means RoutesFieldMask.
 	FieldMask FieldMask
+	// Origin and Destination, when set, are the ends of the route as a
+	// place id or a point instead of an address; the address argument
+	// must then be empty.
+	Origin      *Waypoint
+	Destination *Waypoint
 	// Intermediates are up to 25 stops between origin and destination, in
 	// order.
 	Intermediates []Waypoint
@@ -145,19 +150,22 @@ type routesBody struct {
 	RegionCode               string            `json:"regionCode,omitempty"`
 }
 
-// ComputeRoutes computes routes from origin to destination, both given as
-// addresses, through any intermediates. Only the fields named by the mask
-// come back. It only reads, so it is retried like a GET.
+// ComputeRoutes computes routes from origin to destination, given as
+// addresses (or as waypoints in p), through any intermediates. Only the
+// fields named by the mask come back. It only reads, so it is retried like
+// a GET.
 func (c *Client) ComputeRoutes(ctx context.Context, origin, destination string, p *ComputeRoutesParams, opts ...Option) (*ComputeRoutesResponse, error) {
 	if p == nil {
 		p = &ComputeRoutesParams{}
 	}
 	op := computeRoutesOp.Op
-	if strings.TrimSpace(origin) == "" {
-		return nil, op.Invalid("origin", "must not be empty")
+	from, err := end(op, "origin", origin, p.Origin)
+	if err != nil {
+		return nil, err
 	}
-	if strings.TrimSpace(destination) == "" {
-		return nil, op.Invalid("destination", "must not be empty")
+	to, err := end(op, "destination", destination, p.Destination)
+	if err != nil {
+		return nil, err
 	}
 	mode, err := checkTrip(op, p.TravelMode, p.RoutingPreference)
 	if err != nil {
@@ -171,7 +179,7 @@ func (c *Client) ComputeRoutes(ctx context.Context, origin, destination string, 
 	if len(p.Intermediates) > maxIntermediates {
 		return nil, op.Invalid("intermediates", "%d stops; the service takes at most %d", len(p.Intermediates), maxIntermediates)
 	}
-	body := routesBody{Origin: waypointBody{Address: origin}, Destination: waypointBody{Address: destination}, TravelMode: mode,
+	body := routesBody{Origin: from, Destination: to, TravelMode: mode,
 		RoutingPreference: p.RoutingPreference, DepartureTime: p.DepartureTime.UTC(), RouteModifiers: p.RouteModifiers,
 		ComputeAlternativeRoutes: p.ComputeAlternativeRoutes, Units: p.Units, LanguageCode: p.LanguageCode, RegionCode: p.RegionCode}
 	for _, w := range p.Intermediates {
@@ -186,6 +194,20 @@ func (c *Client) ComputeRoutes(ctx context.Context, origin, destination string, 
 		return nil, err
 	}
 	return computeRoutesOp.Do(ctx, c.t, call, opts)
+}
+
+// end is the wire form of one end of a route: the address argument, or
+// the waypoint when the address is empty.
+func end(op *transport.Op, field, address string, w *Waypoint) (waypointBody, error) {
+	switch {
+	case w != nil && address != "":
+		return waypointBody{}, op.Invalid(field, "give an address or a waypoint, not both")
+	case w != nil:
+		return w.body(op, field)
+	case strings.TrimSpace(address) == "":
+		return waypointBody{}, op.Invalid(field, "must not be empty")
+	}
+	return waypointBody{Address: address}, nil
 }
 
 // checkTrip checks the mode (Drive when empty) and the preference, which

@@ -72,3 +72,20 @@ func TestRoutePolylineDecodes(t *testing.T) {
 	assert.InDelta(t, 37.4, pts[0].Lat, 0.1, "the shape starts near the origin")
 	assert.InDelta(t, -122.1, pts[0].Lng, 0.1)
 }
+
+func TestComputeRoutesEndsAsWaypoints(t *testing.T) {
+	c, srv := local(t, testkit.Reply{Body: `{"routes":[]}`})
+	_, err := c.ComputeRoutes(context.Background(), "", "", &maps.ComputeRoutesParams{
+		Origin:      &maps.Waypoint{Location: &maps.Location{Latitude: 37.419734, Longitude: -122.0827784}},
+		Destination: &maps.Waypoint{PlaceID: "ChIJj61dQgK6j4AR4GeTYWZsKWw"}})
+	require.NoError(t, err)
+	body := srv.Last(t).JSON(t)
+	assert.Equal(t, map[string]any{"location": map[string]any{"latLng": map[string]any{"latitude": 37.419734, "longitude": -122.0827784}}}, body["origin"])
+	assert.Equal(t, map[string]any{"placeId": "ChIJj61dQgK6j4AR4GeTYWZsKWw"}, body["destination"])
+
+	_, err = c.ComputeRoutes(context.Background(), "Paris", "Lyon", &maps.ComputeRoutesParams{Origin: &maps.Waypoint{PlaceID: "x"}})
+	testkit.InvalidParam(t, err, "origin")
+	_, err = c.ComputeRoutes(context.Background(), "Paris", "", &maps.ComputeRoutesParams{Destination: &maps.Waypoint{}})
+	testkit.InvalidParam(t, err, "destination")
+	assert.Equal(t, 1, srv.Hits())
+}

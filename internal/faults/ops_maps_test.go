@@ -40,6 +40,8 @@ func init() {
 			return discard(c.ComputeRoutes(ctx, "Paris, France", "Lyon, France", &maps.ComputeRoutesParams{Intermediates: []maps.Waypoint{{Address: "Dijon", PlaceID: "ChIJ"}}}))
 		}).rejects("units", func(ctx context.Context, c *maps.Client) error {
 			return discard(c.ComputeRoutes(ctx, "Paris, France", "Lyon, France", &maps.ComputeRoutesParams{Units: "metric"}))
+		}).rejects("origin", func(ctx context.Context, c *maps.Client) error {
+			return discard(c.ComputeRoutes(ctx, "Paris, France", "Lyon, France", &maps.ComputeRoutesParams{Origin: &maps.Waypoint{PlaceID: "ChIJ"}}))
 		}),
 		row("maps", "ReverseGeocode", maps.New, func(ctx context.Context, c *maps.Client) error {
 			return discard(c.ReverseGeocode(ctx, maps.LatLng{Lat: 40.714224, Lng: -73.961452}, nil))
