@@ -139,6 +139,7 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 		Model:    "llama-3.3-70b-versatile",
 		Messages: []inference.Message{inference.UserMessage("Why does fast inference matter?")},
 	}
+	const ciPipeline, ciWorkflow = "0f4e6a2c-31d5-4b8e-a7c9-5d2b1e8f3a70", "8f3c2a6d-5e1b-4d7a-9c0e-2b6f4a8d1e53"
 
 	calls := map[string]opCall{
 		"animegraph.Media": {do: func(ctx context.Context) (any, error) {
@@ -247,8 +248,44 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 			return field(l, func() any { return l.NextPageToken }), err
 		}},
 		"ci.TriggerPipeline": {do: func(ctx context.Context) (any, error) {
-			p, err := pipes.TriggerPipeline(ctx, slug, "main")
+			p, err := pipes.TriggerPipeline(ctx, slug, &ci.TriggerPipelineParams{Branch: "main"})
 			return field(p, func() any { return p.Number }), err
+		}},
+		"ci.Pipeline": {do: func(ctx context.Context) (any, error) {
+			p, err := pipes.Pipeline(ctx, ciPipeline)
+			return field(p, func() any { return p.VCS.Revision }), err
+		}},
+		"ci.PipelineByNumber": {do: func(ctx context.Context) (any, error) {
+			p, err := pipes.PipelineByNumber(ctx, slug, 130)
+			return field(p, func() any { return p.ID }), err
+		}},
+		"ci.PipelineWorkflows": {do: func(ctx context.Context) (any, error) {
+			l, err := pipes.PipelineWorkflows(ctx, ciPipeline, nil)
+			return field(l, func() any { return l.Items[1].Status }), err
+		}},
+		"ci.Workflow": {do: func(ctx context.Context) (any, error) {
+			w, err := pipes.Workflow(ctx, ciWorkflow)
+			return field(w, func() any { return w.Name }), err
+		}},
+		"ci.WorkflowJobs": {do: func(ctx context.Context) (any, error) {
+			l, err := pipes.WorkflowJobs(ctx, ciWorkflow, nil)
+			return field(l, func() any { return l.Items[2].JobNumber }), err
+		}},
+		"ci.Job": {do: func(ctx context.Context) (any, error) {
+			j, err := pipes.Job(ctx, slug, 413)
+			return field(j, func() any { return j.WebURL }), err
+		}},
+		"ci.JobArtifacts": {do: func(ctx context.Context) (any, error) {
+			l, err := pipes.JobArtifacts(ctx, slug, 413, nil)
+			return field(l, func() any { return l.Items[0].URL }), err
+		}},
+		"ci.CancelWorkflow": {do: func(ctx context.Context) (any, error) {
+			m, err := pipes.CancelWorkflow(ctx, ciWorkflow)
+			return field(m, func() any { return m.Message }), err
+		}},
+		"ci.RerunWorkflow": {do: func(ctx context.Context) (any, error) {
+			r, err := pipes.RerunWorkflow(ctx, ciWorkflow, &ci.RerunWorkflowParams{FromFailed: true})
+			return field(r, func() any { return r.WorkflowID }), err
 		}},
 
 		"countries.Capitals": {do: func(ctx context.Context) (any, error) {
@@ -369,7 +406,7 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 		}},
 
 		"maps.Geocode": {do: func(ctx context.Context) (any, error) {
-			r, err := geo2.Geocode(ctx, "1600 Amphitheatre Parkway, Mountain View, CA")
+			r, err := geo2.Geocode(ctx, "1600 Amphitheatre Parkway, Mountain View, CA", nil)
 			return field(r, func() any { return r.Results[0].FormattedAddress }), err
 		}},
 		"maps.SearchText": {do: func(ctx context.Context) (any, error) {
@@ -379,6 +416,33 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 		"maps.ComputeRoutes": {do: func(ctx context.Context) (any, error) {
 			r, err := geo2.ComputeRoutes(ctx, "Mountain View, CA", "Stanford, CA", nil)
 			return field(r, func() any { return r.Routes[0].DistanceMeters }), err
+		}},
+		"maps.ReverseGeocode": {do: func(ctx context.Context) (any, error) {
+			r, err := geo2.ReverseGeocode(ctx, maps.LatLng{Lat: 40.714224, Lng: -73.961452}, nil)
+			return field(r, func() any { return r.Results[0].FormattedAddress }), err
+		}},
+		"maps.PlaceDetails": {do: func(ctx context.Context) (any, error) {
+			r, err := geo2.PlaceDetails(ctx, "ChIJj61dQgK6j4AR4GeTYWZsKWw", nil)
+			return field(r, func() any { return r.DisplayName.Text }), err
+		}},
+		"maps.SearchNearby": {do: func(ctx context.Context) (any, error) {
+			r, err := geo2.SearchNearby(ctx, maps.Circle{Center: maps.Location{Latitude: 37.7937, Longitude: -122.3965}, Radius: 500}, nil)
+			return field(r, func() any { return r.Places[0].DisplayName.Text }), err
+		}},
+		"maps.Autocomplete": {do: func(ctx context.Context) (any, error) {
+			r, err := geo2.Autocomplete(ctx, "Amoeba", nil)
+			return field(r, func() any { return r.Suggestions[0].PlacePrediction.PlaceID }), err
+		}},
+		"maps.ComputeRouteMatrix": {do: func(ctx context.Context) (any, error) {
+			here := []maps.Waypoint{{Location: &maps.Location{Latitude: 37.420761, Longitude: -122.081356}}}
+			var meters int
+			for el, err := range geo2.ComputeRouteMatrix(ctx, here, here, nil) {
+				if err != nil {
+					return nil, err
+				}
+				meters += el.DistanceMeters
+			}
+			return meters, nil
 		}},
 
 		"media.ListImages": {do: func(ctx context.Context) (any, error) {

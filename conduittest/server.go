@@ -192,6 +192,10 @@ func (s *Server) handler(svc *transport.Service, routes []route, f *fake) http.H
 	return func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(io.LimitReader(r.Body, 64<<20))
 		op := choose(routes, f, r, body)
+		if op == nil {
+			unknownPath(w, r) // the pattern's wildcard took a path no template has
+			return
+		}
 		key := svc.Name + "." + op.Name
 		req := record(r, body)
 		s.mu.Lock()

@@ -205,3 +205,10 @@ func (e *DownloadEndpoint) Open(ctx context.Context, c *Client, call Call, opts 
 	}
 	return d.body, d.contentType, nil
 }
+
+// Fail builds the error for a problem a package finds in a body Open
+// handed over (a stream of JSON values cut short or broken), named and
+// redacted as the core's own.
+func (e *DownloadEndpoint) Fail(c *Client, call Call, p Problem) error {
+	return c.problemError(e.Op, &call, p)
+}
