@@ -30,6 +30,8 @@ type Multipart struct {
 	Replayable bool
 
 	field, filename, partType, boundary string
+	// fields are name, value pairs of text parts, sent before the file.
+	fields []string
 
 	src    io.Reader
 	seeker io.Seeker // nil unless the source can be rewound
@@ -57,6 +59,14 @@ func MultipartFile(field, filename, contentType string, r io.Reader) *Multipart 
 	}
 	m.ContentType = "multipart/form-data; boundary=" + m.boundary
 	m.Replayable = m.seeker != nil
+	return m
+}
+
+// Fields adds text parts, given as name, value pairs, sent in order before
+// the file (a model name, options; a name may repeat), and returns m. Call
+// it before the body is first read.
+func (m *Multipart) Fields(pairs ...string) *Multipart {
+	m.fields = append(m.fields, pairs...)
 	return m
 }
 
@@ -122,6 +132,9 @@ func (m *Multipart) copy(pw *io.PipeWriter, done chan<- struct{}) {
 	defer close(done)
 	mw := multipart.NewWriter(pw)
 	err := mw.SetBoundary(m.boundary)
+	for i := 0; err == nil && i+1 < len(m.fields); i += 2 {
+		err = mw.WriteField(m.fields[i], m.fields[i+1])
+	}
 	var part io.Writer
 	if err == nil {
 		h := textproto.MIMEHeader{}
