@@ -91,6 +91,23 @@ func ExampleClient_ListModels() {
 	// llama-3.1-8b-instant 131072
 }
 
+func ExampleClient_Model() {
+	srv := conduittest.Start()
+	defer srv.Close()
+
+	c, err := inference.New(srv.Options("inference")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	m, err := c.Model(context.Background(), "llama-3.3-70b-versatile")
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(m.ID, m.OwnedBy, m.ContextWindow)
+	// Output:
+	// llama-3.3-70b-versatile Meta 131072
+}
+
 // A tool-calling round trip: stream the reply, run each tool call as soon as
 // the accumulator has it whole, then send the reply and the results back for
 // the answer.

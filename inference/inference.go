@@ -141,6 +141,8 @@ var (
 	streamOp = transport.DeclareStream[ChatCompletionChunk](service, transport.Op{Name: "StreamChatCompletion", Method: "POST",
 		Path: "/chat/completions"}, "[DONE]")
 	listModelsOp = transport.Declare[ModelList](service, transport.Op{Name: "ListModels", Method: "GET", Path: "/models"}, nil)
+	// Model ids may hold a slash ("openai/gpt-oss-120b"), sent as it is.
+	modelOp = transport.Declare[Model](service, transport.Op{Name: "Model", Method: "GET", Path: "/models/{model...}"}, nil)
 )
 
 // Client calls the inference interface. It is safe for concurrent use.
@@ -171,4 +173,14 @@ func (c *Client) Do(ctx context.Context, method, path string, in, out any, opts 
 // context window.
 func (c *Client) ListModels(ctx context.Context, opts ...Option) (*ModelList, error) {
 	return listModelsOp.Do(ctx, c.t, transport.Call{}, opts)
+}
+
+// Model returns the model id, to check that the key can use it and read its
+// context window before sending a request it would not fit. An id the key
+// cannot use is an ErrNotFound.
+func (c *Client) Model(ctx context.Context, id string, opts ...Option) (*Model, error) {
+	if id == "" {
+		return nil, modelOp.Invalid("model", "is empty")
+	}
+	return modelOp.Do(ctx, c.t, transport.Call{Args: []string{id}}, opts)
 }

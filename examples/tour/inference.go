@@ -52,6 +52,12 @@ func init() {
 		}
 		m := models.Data[0]
 		say("ListModels", "%d models; %s has a %d-token context window", len(models.Data), m.ID, m.ContextWindow)
+
+		one, err := c.Model(ctx, m.ID)
+		if err != nil {
+			return err
+		}
+		say("Model", "%s, owned by %s", one.ID, one.OwnedBy)
 		return nil
 	})
 }

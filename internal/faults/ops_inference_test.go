@@ -12,6 +12,13 @@ func init() {
 		row("inference", "ListModels", inference.New, func(ctx context.Context, c *inference.Client) error {
 			return discard(c.ListModels(ctx))
 		}).auth(bearer),
+		row("inference", "Model", inference.New, func(ctx context.Context, c *inference.Client) error {
+			return discard(c.Model(ctx, "llama-3.3-70b-versatile"))
+		}).auth(bearer).rejects("model", func(ctx context.Context, c *inference.Client) error {
+			return discard(c.Model(ctx, ""))
+		}).rejects("model", func(ctx context.Context, c *inference.Client) error {
+			return discard(c.Model(ctx, "meta-llama/.."))
+		}),
 		row("inference", "CreateChatCompletion", inference.New, func(ctx context.Context, c *inference.Client) error {
 			return discard(c.CreateChatCompletion(ctx, chatReq))
 		}).auth(bearer).rejects("model", func(ctx context.Context, c *inference.Client) error {
