@@ -12,6 +12,8 @@ func init() {
 			"CreateChatCompletion": {pick: pickChat},
 			"StreamChatCompletion": {pick: pickChat},
 			"ListModels":           {fixture: "list_models.json"},
+			"Model":                {fixture: "model.json"},
+			"CreateEmbeddings":     {pick: pickEmbeddings},
 		},
 		which: func(_ *http.Request, body []byte) string {
 			var req struct{ Stream bool }
@@ -52,4 +54,21 @@ func pickChat(_ *http.Request, body []byte) string {
 		return "chat_completion_stream.sse"
 	}
 	return "create_chat_completion.json"
+}
+
+// pickEmbeddings answers in the encoding asked for, with one vector for a
+// text and one per text for a list.
+func pickEmbeddings(_ *http.Request, body []byte) string {
+	var req struct {
+		Input          json.RawMessage `json:"input"`
+		EncodingFormat string          `json:"encoding_format"`
+	}
+	json.Unmarshal(body, &req)
+	switch {
+	case req.EncodingFormat == "base64":
+		return "create_embeddings_base64.json"
+	case len(req.Input) > 0 && req.Input[0] == '[':
+		return "create_embeddings_list.json"
+	}
+	return "create_embeddings.json"
 }

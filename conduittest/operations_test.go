@@ -85,7 +85,7 @@ func TestEveryOperationAnswers(t *testing.T) {
 	for name := range calls {
 		t.Errorf("%s: a call for an operation no package declares", name)
 	}
-	assert.Equal(t, 61, seen, "operations of every package")
+	assert.Equal(t, 62, seen, "operations of every package")
 }
 
 // newClient builds a package's client on the server's options, failing the
@@ -309,6 +309,10 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 		"inference.ListModels": {do: func(ctx context.Context) (any, error) {
 			r, err := llm.ListModels(ctx)
 			return field(r, func() any { return r.Data[0].ID }), err
+		}},
+		"inference.CreateEmbeddings": {do: func(ctx context.Context) (any, error) {
+			r, err := llm.CreateEmbeddings(ctx, inference.EmbeddingRequest{Model: "text-embedding-ada-002", Input: inference.EmbedTexts("a", "b")})
+			return field(r, func() any { return r.Data[1].Embedding }), err
 		}},
 		"inference.Model": {do: func(ctx context.Context) (any, error) {
 			r, err := llm.Model(ctx, "llama-3.3-70b-versatile")

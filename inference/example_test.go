@@ -108,6 +108,27 @@ func ExampleClient_Model() {
 	// llama-3.3-70b-versatile Meta 131072
 }
 
+func ExampleClient_CreateEmbeddings() {
+	srv := conduittest.Start()
+	defer srv.Close()
+
+	c, err := inference.New(srv.Options("inference")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	out, err := c.CreateEmbeddings(context.Background(), inference.EmbeddingRequest{
+		Model:          "text-embedding-ada-002",
+		Input:          inference.EmbedText("The food was delicious and the waiter..."),
+		EncodingFormat: inference.EncodingBase64, // a quarter of the bytes; decoded all the same
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(out.Data[0].Embedding, out.Usage.PromptTokens, "tokens")
+	// Output:
+	// [0.0023064255 -0.009327292 -0.0028842222] 8 tokens
+}
+
 // A tool-calling round trip: stream the reply, run each tool call as soon as
 // the accumulator has it whole, then send the reply and the results back for
 // the answer.

@@ -1,6 +1,7 @@
 // Package inference is a client for the inference interface: chat
-// completions, returned whole or streamed as server-sent events, and the
-// list of models available to the key.
+// completions, returned whole or streamed as server-sent events, the models
+// available to the key, and embeddings (CreateEmbeddings, on the hosts that
+// serve embedding models).
 //
 // Base URL: the placeholder inference_url, which ends in the version segment
 // ("https://…/v1"); set it with conduit.WithBaseURL or CONDUIT_INFERENCE_URL.
@@ -77,8 +78,7 @@
 //	                                                  id (conduit.WithResponse has it); the chunks
 //	                                                  before it were delivered
 //
-// For an endpoint this package does not type (embeddings, audio, batches),
-// use Do.
+// For an endpoint this package does not type (batches, files), use Do.
 package inference
 
 import (
@@ -162,9 +162,9 @@ func New(opts ...Option) (*Client, error) {
 func WithAPIKey(key string) Option { return service.Set("api_key", key) }
 
 // Do calls any path of the host, for an endpoint this package does not type
-// (embeddings, audio, a provider's own), with the key, limits, retries and
+// (batches, files, a provider's own), with the key, limits, retries and
 // errors of the typed methods; see conduit's documentation of Do. Paths are
-// relative to inference_url ("/embeddings").
+// relative to inference_url ("/batches").
 func (c *Client) Do(ctx context.Context, method, path string, in, out any, opts ...Option) error {
 	return c.t.Do(ctx, method, path, in, out, opts)
 }

@@ -58,6 +58,15 @@ func init() {
 			return err
 		}
 		say("Model", "%s, owned by %s", one.ID, one.OwnedBy)
+
+		emb, err := c.CreateEmbeddings(ctx, inference.EmbeddingRequest{
+			Model: "text-embedding-ada-002",
+			Input: inference.EmbedTexts("fast inference", "slow inference"),
+		})
+		if err != nil {
+			return err
+		}
+		say("CreateEmbeddings", "%d vectors of %d dimensions", len(emb.Data), len(emb.Data[0].Embedding))
 		return nil
 	})
 }

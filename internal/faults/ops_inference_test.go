@@ -19,6 +19,19 @@ func init() {
 		}).rejects("model", func(ctx context.Context, c *inference.Client) error {
 			return discard(c.Model(ctx, "meta-llama/.."))
 		}),
+		row("inference", "CreateEmbeddings", inference.New, func(ctx context.Context, c *inference.Client) error {
+			return discard(c.CreateEmbeddings(ctx, embedReq))
+		}).auth(bearer).rejects("model", func(ctx context.Context, c *inference.Client) error {
+			return discard(c.CreateEmbeddings(ctx, inference.EmbeddingRequest{Input: embedReq.Input}))
+		}).rejects("input", func(ctx context.Context, c *inference.Client) error {
+			return discard(c.CreateEmbeddings(ctx, inference.EmbeddingRequest{Model: embedReq.Model}))
+		}).rejects("input[1]", func(ctx context.Context, c *inference.Client) error {
+			return discard(c.CreateEmbeddings(ctx, inference.EmbeddingRequest{Model: embedReq.Model, Input: inference.EmbedTexts("a", "")}))
+		}).rejects("encoding_format", func(ctx context.Context, c *inference.Client) error {
+			return discard(c.CreateEmbeddings(ctx, inference.EmbeddingRequest{Model: embedReq.Model, Input: embedReq.Input, EncodingFormat: "int8"}))
+		}).rejects("dimensions", func(ctx context.Context, c *inference.Client) error {
+			return discard(c.CreateEmbeddings(ctx, inference.EmbeddingRequest{Model: embedReq.Model, Input: embedReq.Input, Dimensions: ptr(0)}))
+		}),
 		row("inference", "CreateChatCompletion", inference.New, func(ctx context.Context, c *inference.Client) error {
 			return discard(c.CreateChatCompletion(ctx, chatReq))
 		}).auth(bearer).rejects("model", func(ctx context.Context, c *inference.Client) error {
@@ -52,4 +65,11 @@ func init() {
 			return readStream(c.StreamChatCompletion(ctx, badChat(func(r *inference.ChatCompletionRequest) { r.MaxTokens = ptr(-1) })))
 		}),
 	)
+}
+
+// embedReq is a valid embeddings request: two texts, as a search indexes
+// them.
+var embedReq = inference.EmbeddingRequest{
+	Model: "text-embedding-ada-002",
+	Input: inference.EmbedTexts("The food was delicious", "and the waiter..."),
 }
