@@ -1,7 +1,11 @@
 package conduittest
 
 import (
+	"bytes"
 	"encoding/json"
+	"io"
+	"mime"
+	"mime/multipart"
 	"net/http"
 )
 
@@ -14,6 +18,8 @@ func init() {
 			"ListModels":           {fixture: "list_models.json"},
 			"Model":                {fixture: "model.json"},
 			"CreateEmbeddings":     {pick: pickEmbeddings},
+			"CreateTranscription":  {handle: audioAnswer("create_transcription")},
+			"CreateTranslation":    {handle: audioAnswer("create_translation")},
 		},
 		which: func(_ *http.Request, body []byte) string {
 			var req struct{ Stream bool }
@@ -71,4 +77,54 @@ func pickEmbeddings(_ *http.Request, body []byte) string {
 		return "create_embeddings_list.json"
 	}
 	return "create_embeddings.json"
+}
+
+// audioAnswer answers an audio upload as the host does: a 400 unless the
+// body is multipart/form-data with a model field and a non-empty file,
+// else the transcript in the response_format asked for (the text form
+// where the fixture has one, json otherwise).
+func audioAnswer(base string) func(w http.ResponseWriter, r *http.Request, body []byte) {
+	return func(w http.ResponseWriter, r *http.Request, body []byte) {
+		mt, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+		if err != nil || mt != "multipart/form-data" {
+			writeError(w, http.StatusBadRequest, "invalid_request_error", "the body must be multipart/form-data")
+			return
+		}
+		fields := map[string]string{}
+		var file int64
+		mr := multipart.NewReader(bytes.NewReader(body), params["boundary"])
+		for {
+			p, err := mr.NextPart()
+			if err != nil {
+				break
+			}
+			if p.FormName() == "file" && p.FileName() != "" {
+				file, _ = io.Copy(io.Discard, p)
+				continue
+			}
+			v, _ := io.ReadAll(p)
+			fields[p.FormName()] = string(v)
+		}
+		switch {
+		case fields["model"] == "":
+			writeError(w, http.StatusBadRequest, "invalid_request_error", "model is required")
+			return
+		case file == 0:
+			writeError(w, http.StatusBadRequest, "invalid_request_error", "file or url must be provided")
+			return
+		}
+		switch fields["response_format"] {
+		case "text":
+			if _, err := Fixture("inference", base+".txt"); err == nil {
+				serveFixture(w, "inference", base+".txt", 0)
+				return
+			}
+		case "verbose_json":
+			if _, err := Fixture("inference", base+"_verbose.json"); err == nil {
+				serveFixture(w, "inference", base+"_verbose.json", 0)
+				return
+			}
+		}
+		serveFixture(w, "inference", base+".json", 0)
+	}
 }

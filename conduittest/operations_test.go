@@ -85,7 +85,7 @@ func TestEveryOperationAnswers(t *testing.T) {
 	for name := range calls {
 		t.Errorf("%s: a call for an operation no package declares", name)
 	}
-	assert.Equal(t, 62, seen, "operations of every package")
+	assert.Equal(t, 64, seen, "operations of every package")
 }
 
 // newClient builds a package's client on the server's options, failing the
@@ -313,6 +313,16 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 		"inference.CreateEmbeddings": {do: func(ctx context.Context) (any, error) {
 			r, err := llm.CreateEmbeddings(ctx, inference.EmbeddingRequest{Model: "text-embedding-ada-002", Input: inference.EmbedTexts("a", "b")})
 			return field(r, func() any { return r.Data[1].Embedding }), err
+		}},
+		"inference.CreateTranscription": {do: func(ctx context.Context) (any, error) {
+			r, err := llm.CreateTranscription(ctx, inference.TranscriptionRequest{Model: "whisper-large-v3-turbo",
+				File: bytes.NewReader([]byte("RIFF")), FileName: "a.wav", ResponseFormat: inference.TranscriptVerboseJSON})
+			return field(r, func() any { return r.Segments[0].Text }), err
+		}},
+		"inference.CreateTranslation": {do: func(ctx context.Context) (any, error) {
+			r, err := llm.CreateTranslation(ctx, inference.TranslationRequest{Model: "whisper-large-v3",
+				File: bytes.NewReader([]byte("RIFF")), FileName: "a.wav", ResponseFormat: inference.TranscriptText})
+			return field(r, func() any { return r.Text }), err
 		}},
 		"inference.Model": {do: func(ctx context.Context) (any, error) {
 			r, err := llm.Model(ctx, "llama-3.3-70b-versatile")

@@ -129,6 +129,55 @@ func ExampleClient_CreateEmbeddings() {
 	// [0.0023064255 -0.009327292 -0.0028842222] 8 tokens
 }
 
+func ExampleClient_CreateTranscription() {
+	srv := conduittest.Start()
+	defer srv.Close()
+
+	c, err := inference.New(srv.Options("inference")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	recording := strings.NewReader("RIFF…") // an *os.File in real use: sent as it is read
+	tr, err := c.CreateTranscription(context.Background(), inference.TranscriptionRequest{
+		Model:                  "whisper-large-v3-turbo",
+		File:                   recording,
+		FileName:               "beach.wav",
+		ResponseFormat:         inference.TranscriptVerboseJSON,
+		TimestampGranularities: []inference.TimestampGranularity{inference.TimestampSegment},
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, s := range tr.Segments {
+		fmt.Printf("%5.2fs %s\n", s.Start, s.Text)
+	}
+	// Output:
+	//  0.00s  The beach was a popular spot on a hot summer day.
+	//  3.32s  People were swimming in the ocean, building sandcastles, and playing beach volleyball.
+}
+
+func ExampleClient_CreateTranslation() {
+	srv := conduittest.Start()
+	defer srv.Close()
+
+	c, err := inference.New(srv.Options("inference")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	tr, err := c.CreateTranslation(context.Background(), inference.TranslationRequest{
+		Model:          "whisper-large-v3",
+		File:           strings.NewReader("ID3…"),
+		FileName:       "gruss.mp3",
+		ResponseFormat: inference.TranscriptText, // plain text, read into Text
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(tr.Text)
+	// Output:
+	// Hello, my name is Wolfgang and I come from Germany. Where are you heading today?
+}
+
 // A tool-calling round trip: stream the reply, run each tool call as soon as
 // the accumulator has it whole, then send the reply and the results back for
 // the answer.

@@ -1,7 +1,7 @@
 // Package inference is a client for the inference interface: chat
 // completions, returned whole or streamed as server-sent events, the models
-// available to the key, and embeddings (CreateEmbeddings, on the hosts that
-// serve embedding models).
+// available to the key, embeddings (on the hosts that serve embedding
+// models), and speech: audio transcribed or translated into English text.
 //
 // Base URL: the placeholder inference_url, which ends in the version segment
 // ("https://…/v1"); set it with conduit.WithBaseURL or CONDUIT_INFERENCE_URL.
@@ -21,6 +21,11 @@
 //		return err
 //	}
 //	fmt.Println(out.Content(), out.Usage.TotalTokens)
+//
+// CreateTranscription and CreateTranslation upload an audio file as
+// multipart/form-data, copied from its reader as the connection takes it
+// (never held in memory), and return a Transcript: the text alone (json),
+// with timed segments and words (verbose_json), or plain text.
 //
 // StreamChatCompletion yields each chunk as soon as it arrives; see
 // ChatCompletionStream. A ChatCompletionAccumulator assembles the chunks
@@ -70,7 +75,8 @@
 //	  reached
 //	498 capacity_exceeded (flex tier)               ErrRateLimited, retried after the backoff
 //	404 model_not_found                             ErrNotFound
-//	400, 413, 422 (context_length_exceeded, …)      ErrAPI, not retried
+//	400, 413, 422 (context_length_exceeded, an      ErrAPI, not retried
+//	  audio file over the size limit, …)
 //	500, 502, 503 (server_error,                    ErrAPI, retried after the backoff
 //	  server_is_overloaded)
 //	a 200 with an error object                      ErrAPI (or what its code means)

@@ -67,6 +67,23 @@ func init() {
 			return err
 		}
 		say("CreateEmbeddings", "%d vectors of %d dimensions", len(emb.Data), len(emb.Data[0].Embedding))
+
+		tr, err := c.CreateTranscription(ctx, inference.TranscriptionRequest{
+			Model: "whisper-large-v3-turbo", File: strings.NewReader("RIFF"), FileName: "beach.wav",
+			ResponseFormat: inference.TranscriptVerboseJSON,
+		})
+		if err != nil {
+			return err
+		}
+		say("CreateTranscription", "%.1fs of %s in %d segments: %.40q…", tr.Duration, tr.Language, len(tr.Segments), tr.Text)
+
+		en, err := c.CreateTranslation(ctx, inference.TranslationRequest{
+			Model: "whisper-large-v3", File: strings.NewReader("ID3"), FileName: "gruss.mp3", ResponseFormat: inference.TranscriptText,
+		})
+		if err != nil {
+			return err
+		}
+		say("CreateTranslation", "%q", en.Text)
 		return nil
 	})
 }

@@ -1,8 +1,10 @@
 package faults
 
 import (
+	"bytes"
 	"context"
 	"math"
+	"os"
 
 	"github.com/conduit-sdk/conduit/inference"
 )
@@ -31,6 +33,33 @@ func init() {
 			return discard(c.CreateEmbeddings(ctx, inference.EmbeddingRequest{Model: embedReq.Model, Input: embedReq.Input, EncodingFormat: "int8"}))
 		}).rejects("dimensions", func(ctx context.Context, c *inference.Client) error {
 			return discard(c.CreateEmbeddings(ctx, inference.EmbeddingRequest{Model: embedReq.Model, Input: embedReq.Input, Dimensions: ptr(0)}))
+		}),
+		row("inference", "CreateTranscription", inference.New, func(ctx context.Context, c *inference.Client) error {
+			return discard(c.CreateTranscription(ctx, inference.TranscriptionRequest{
+				Model: "whisper-large-v3-turbo", File: bytes.NewReader(clip), FileName: "clip.wav",
+				ResponseFormat: inference.TranscriptVerboseJSON, TimestampGranularities: []inference.TimestampGranularity{inference.TimestampWord},
+			}))
+		}).auth(bearer).rejects("model", func(ctx context.Context, c *inference.Client) error {
+			return discard(c.CreateTranscription(ctx, inference.TranscriptionRequest{File: bytes.NewReader(clip)}))
+		}).rejects("file", func(ctx context.Context, c *inference.Client) error {
+			var f *os.File // what a failed os.Open returns
+			return discard(c.CreateTranscription(ctx, inference.TranscriptionRequest{Model: "whisper-large-v3", File: f}))
+		}).rejects("response_format", func(ctx context.Context, c *inference.Client) error {
+			return discard(c.CreateTranscription(ctx, inference.TranscriptionRequest{Model: "whisper-large-v3", File: bytes.NewReader(clip), ResponseFormat: "srt"}))
+		}).rejects("temperature", func(ctx context.Context, c *inference.Client) error {
+			return discard(c.CreateTranscription(ctx, inference.TranscriptionRequest{Model: "whisper-large-v3", File: bytes.NewReader(clip), Temperature: ptr(-0.5)}))
+		}).rejects("timestamp_granularities[]", func(ctx context.Context, c *inference.Client) error {
+			return discard(c.CreateTranscription(ctx, inference.TranscriptionRequest{Model: "whisper-large-v3", File: bytes.NewReader(clip),
+				TimestampGranularities: []inference.TimestampGranularity{inference.TimestampWord}}))
+		}),
+		row("inference", "CreateTranslation", inference.New, func(ctx context.Context, c *inference.Client) error {
+			return discard(c.CreateTranslation(ctx, inference.TranslationRequest{Model: "whisper-large-v3", File: bytes.NewReader(clip), FileName: "clip.m4a"}))
+		}).auth(bearer).rejects("model", func(ctx context.Context, c *inference.Client) error {
+			return discard(c.CreateTranslation(ctx, inference.TranslationRequest{File: bytes.NewReader(clip)}))
+		}).rejects("file", func(ctx context.Context, c *inference.Client) error {
+			return discard(c.CreateTranslation(ctx, inference.TranslationRequest{Model: "whisper-large-v3"}))
+		}).rejects("filename", func(ctx context.Context, c *inference.Client) error {
+			return discard(c.CreateTranslation(ctx, inference.TranslationRequest{Model: "whisper-large-v3", File: bytes.NewReader(clip), FileName: "clip\x00.m4a"}))
 		}),
 		row("inference", "CreateChatCompletion", inference.New, func(ctx context.Context, c *inference.Client) error {
 			return discard(c.CreateChatCompletion(ctx, chatReq))
@@ -73,3 +102,6 @@ var embedReq = inference.EmbeddingRequest{
 	Model: "text-embedding-ada-002",
 	Input: inference.EmbedTexts("The food was delicious", "and the waiter..."),
 }
+
+// clip stands for a recording to upload: hosts read its bytes and name.
+var clip = []byte("RIFF\x24\x00\x00\x00WAVEfmt ")
