@@ -20,6 +20,7 @@ func init() {
 			"CreateEmbeddings":     {pick: pickEmbeddings},
 			"CreateTranscription":  {handle: audioAnswer("create_transcription")},
 			"CreateTranslation":    {handle: audioAnswer("create_translation")},
+			"CreateSpeech":         {handle: speechAnswer},
 		},
 		which: func(_ *http.Request, body []byte) string {
 			var req struct{ Stream bool }
@@ -127,4 +128,16 @@ func audioAnswer(base string) func(w http.ResponseWriter, r *http.Request, body 
 		}
 		serveFixture(w, "inference", base+".json", 0)
 	}
+}
+
+// speechAnswer answers with a short WAV when the request names a model, a
+// voice and text to speak, as the host requires, else with a 400.
+func speechAnswer(w http.ResponseWriter, _ *http.Request, body []byte) {
+	var req struct{ Model, Input, Voice string }
+	if json.Unmarshal(body, &req) != nil || req.Model == "" || req.Input == "" || req.Voice == "" {
+		writeError(w, http.StatusBadRequest, "invalid_request_error", "model, input and voice are required")
+		return
+	}
+	w.Header().Set("Content-Type", "audio/wav")
+	serveFixture(w, "inference", "create_speech.wav", 0)
 }

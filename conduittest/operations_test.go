@@ -85,7 +85,7 @@ func TestEveryOperationAnswers(t *testing.T) {
 	for name := range calls {
 		t.Errorf("%s: a call for an operation no package declares", name)
 	}
-	assert.Equal(t, 64, seen, "operations of every package")
+	assert.Equal(t, 65, seen, "operations of every package")
 }
 
 // newClient builds a package's client on the server's options, failing the
@@ -323,6 +323,16 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 			r, err := llm.CreateTranslation(ctx, inference.TranslationRequest{Model: "whisper-large-v3",
 				File: bytes.NewReader([]byte("RIFF")), FileName: "a.wav", ResponseFormat: inference.TranscriptText})
 			return field(r, func() any { return r.Text }), err
+		}},
+		"inference.CreateSpeech": {do: func(ctx context.Context) (any, error) {
+			sp, err := llm.CreateSpeech(ctx, inference.SpeechRequest{Model: "canopylabs/orpheus-v1-english", Input: "Hello.", Voice: "autumn"})
+			if err != nil {
+				return nil, err
+			}
+			defer sp.Body.Close()
+			var wav bytes.Buffer
+			_, err = wav.ReadFrom(sp.Body)
+			return wav.Len(), err
 		}},
 		"inference.Model": {do: func(ctx context.Context) (any, error) {
 			r, err := llm.Model(ctx, "llama-3.3-70b-versatile")

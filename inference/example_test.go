@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log"
 	"net/http"
 	"strings"
@@ -176,6 +177,33 @@ func ExampleClient_CreateTranslation() {
 	fmt.Println(tr.Text)
 	// Output:
 	// Hello, my name is Wolfgang and I come from Germany. Where are you heading today?
+}
+
+func ExampleClient_CreateSpeech() {
+	srv := conduittest.Start()
+	defer srv.Close()
+
+	c, err := inference.New(srv.Options("inference")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	sp, err := c.CreateSpeech(context.Background(), inference.SpeechRequest{
+		Model:          "canopylabs/orpheus-v1-english",
+		Input:          "I love building and shipping new features for our users!",
+		Voice:          "autumn",
+		ResponseFormat: inference.SpeechWAV,
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer sp.Body.Close()
+	n, err := io.Copy(io.Discard, sp.Body) // an *os.File or a player in real use
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(sp.ContentType, n, "bytes")
+	// Output:
+	// audio/wav 204 bytes
 }
 
 // A tool-calling round trip: stream the reply, run each tool call as soon as

@@ -25,7 +25,8 @@
 // CreateTranscription and CreateTranslation upload an audio file as
 // multipart/form-data, copied from its reader as the connection takes it
 // (never held in memory), and return a Transcript: the text alone (json),
-// with timed segments and words (verbose_json), or plain text.
+// with timed segments and words (verbose_json), or plain text. CreateSpeech
+// turns text into audio, handed over as the host streams it.
 //
 // StreamChatCompletion yields each chunk as soon as it arrives; see
 // ChatCompletionStream. A ChatCompletionAccumulator assembles the chunks
@@ -80,6 +81,8 @@
 //	500, 502, 503 (server_error,                    ErrAPI, retried after the backoff
 //	  server_is_overloaded)
 //	a 200 with an error object                      ErrAPI (or what its code means)
+//	a 200 with JSON where CreateSpeech expects      ErrAPI with the object's code and message;
+//	  audio                                           ErrMalformedResponse when it holds no error
 //	an error event inside a 200 stream              the stream's Err: the same fields, no request
 //	                                                  id (conduit.WithResponse has it); the chunks
 //	                                                  before it were delivered

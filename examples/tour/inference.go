@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/conduit-sdk/conduit/inference"
@@ -84,6 +85,19 @@ func init() {
 			return err
 		}
 		say("CreateTranslation", "%q", en.Text)
+
+		sp, err := c.CreateSpeech(ctx, inference.SpeechRequest{
+			Model: "canopylabs/orpheus-v1-english", Input: "Fast inference matters.", Voice: "autumn", ResponseFormat: inference.SpeechWAV,
+		})
+		if err != nil {
+			return err
+		}
+		defer sp.Body.Close()
+		size, err := io.Copy(io.Discard, sp.Body)
+		if err != nil {
+			return err
+		}
+		say("CreateSpeech", "%d bytes of %s", size, sp.ContentType)
 		return nil
 	})
 }

@@ -3,6 +3,7 @@ package faults
 import (
 	"bytes"
 	"context"
+	"io"
 	"math"
 	"os"
 
@@ -61,6 +62,21 @@ func init() {
 		}).rejects("filename", func(ctx context.Context, c *inference.Client) error {
 			return discard(c.CreateTranslation(ctx, inference.TranslationRequest{Model: "whisper-large-v3", File: bytes.NewReader(clip), FileName: "clip\x00.m4a"}))
 		}),
+		row("inference", "CreateSpeech", inference.New, func(ctx context.Context, c *inference.Client) error {
+			return readSpeech(c.CreateSpeech(ctx, speechReq))
+		}).auth(bearer).returns(binary).rejects("voice", func(ctx context.Context, c *inference.Client) error {
+			r := speechReq
+			r.Voice = ""
+			return readSpeech(c.CreateSpeech(ctx, r))
+		}).rejects("sample_rate", func(ctx context.Context, c *inference.Client) error {
+			r := speechReq
+			r.SampleRate = ptr(11025)
+			return readSpeech(c.CreateSpeech(ctx, r))
+		}).rejects("speed", func(ctx context.Context, c *inference.Client) error {
+			r := speechReq
+			r.Speed = ptr(math.Inf(1))
+			return readSpeech(c.CreateSpeech(ctx, r))
+		}),
 		row("inference", "CreateChatCompletion", inference.New, func(ctx context.Context, c *inference.Client) error {
 			return discard(c.CreateChatCompletion(ctx, chatReq))
 		}).auth(bearer).rejects("model", func(ctx context.Context, c *inference.Client) error {
@@ -105,3 +121,18 @@ var embedReq = inference.EmbeddingRequest{
 
 // clip stands for a recording to upload: hosts read its bytes and name.
 var clip = []byte("RIFF\x24\x00\x00\x00WAVEfmt ")
+
+var speechReq = inference.SpeechRequest{Model: "canopylabs/orpheus-v1-english", Input: "Fast inference matters.", Voice: "autumn", ResponseFormat: inference.SpeechWAV}
+
+// readSpeech reads generated audio to its end and closes it, as a caller
+// must; the read error is the call's.
+func readSpeech(sp *inference.Speech, err error) error {
+	if err != nil {
+		return err
+	}
+	_, err = io.Copy(io.Discard, sp.Body)
+	if cerr := sp.Body.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
