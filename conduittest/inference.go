@@ -34,13 +34,17 @@ func init() {
 
 // pickChat answers a chat completion as its request asks: with tools, the
 // model calls them, and once the last message is a tool's result it
-// answers; with reasoning_format, a streamed reply reasons first.
+// answers; with a json_schema response format, the reply is a JSON
+// document; with reasoning_format, a streamed reply reasons first.
 func pickChat(_ *http.Request, body []byte) string {
 	var req struct {
 		Stream          bool              `json:"stream"`
 		Tools           []json.RawMessage `json:"tools"`
 		ReasoningFormat string            `json:"reasoning_format"`
-		Messages        []struct {
+		ResponseFormat  struct {
+			Type string `json:"type"`
+		} `json:"response_format"`
+		Messages []struct {
 			Role string `json:"role"`
 		} `json:"messages"`
 	}
@@ -55,6 +59,8 @@ func pickChat(_ *http.Request, body []byte) string {
 		return "chat_completion_tool_calls_stream.sse"
 	case len(req.Tools) > 0 && !answered:
 		return "create_chat_completion_tool_calls.json"
+	case req.ResponseFormat.Type == "json_schema" && !req.Stream:
+		return "create_chat_completion_json_schema.json"
 	case req.ReasoningFormat != "" && req.Stream:
 		return "chat_completion_reasoning_stream.sse"
 	case req.Stream:

@@ -206,6 +206,46 @@ func ExampleClient_CreateSpeech() {
 	// audio/wav 204 bytes
 }
 
+// A reply as a Go struct: the struct's JSON Schema goes out as the
+// response format, and the reply comes back into it, checked.
+func ExampleResponseFormatFor() {
+	srv := conduittest.Start()
+	defer srv.Close()
+
+	c, err := inference.New(srv.Options("inference")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	type Review struct {
+		ProductName string   `json:"product_name"`
+		Rating      float64  `json:"rating" jsonschema:"from 1 to 5"`
+		Sentiment   string   `json:"sentiment" jsonschema:"positive, negative or neutral"`
+		KeyFeatures []string `json:"key_features"`
+	}
+	format, err := inference.ResponseFormatFor[Review]("product_review")
+	if err != nil {
+		log.Fatal(err)
+	}
+	out, err := c.CreateChatCompletion(context.Background(), inference.ChatCompletionRequest{
+		Model: "moonshotai/kimi-k2-instruct",
+		Messages: []inference.Message{
+			inference.SystemMessage("Extract product review information from the text."),
+			inference.UserMessage("I bought the UltraSound Headphones last week and I'm really impressed! The noise cancellation is amazing and the battery lasts all day."),
+		},
+		ResponseFormat: format,
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	var r Review
+	if err := out.DecodeContent(&r); err != nil {
+		log.Fatal(err) // an *inference.OutputError names the member that does not fit
+	}
+	fmt.Printf("%s: %.1f, %s, %v\n", r.ProductName, r.Rating, r.Sentiment, r.KeyFeatures)
+	// Output:
+	// UltraSound Headphones: 4.5, positive, [noise cancellation battery life]
+}
+
 // A tool-calling round trip: stream the reply, run each tool call as soon as
 // the accumulator has it whole, then send the reply and the results back for
 // the answer.

@@ -44,7 +44,11 @@
 //     A reply's Message carries its ToolCalls; append it to the next
 //     request's messages, followed by one ToolMessage per call.
 //   - JSON output: ResponseFormat, free (FormatJSONObject) or matching a
-//     JSON Schema (FormatJSONSchema).
+//     JSON Schema (FormatJSONSchema). From a Go struct: ResponseFormatFor
+//     and FunctionToolFor build the schema (SchemaFor alone returns it),
+//     and ChatCompletion.DecodeContent and ToolCall.DecodeArguments read
+//     the model's JSON back into the struct, an *OutputError naming the
+//     path of what does not fit.
 //   - Reasoning models: ReasoningEffort, and Groq's ReasoningFormat; the
 //     reasoning comes back in Message.Reasoning and Delta.Reasoning.
 //   - N, PresencePenalty, FrequencyPenalty, Logprobs, TopLogprobs, User, and
