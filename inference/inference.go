@@ -91,7 +91,12 @@
 //	                                                  id (conduit.WithResponse has it); the chunks
 //	                                                  before it were delivered
 //
-// For an endpoint this package does not type (batches, files), use Do.
+// The host's documented endpoints this package does not type are batches
+// and files (/batches, /files), which run bulk jobs offline within a day or
+// more rather than answer a call: reach them with Do. The audio uploads'
+// url field (Groq only: audio on the web, named instead of sent) is not
+// typed either, and Do sends JSON, not forms: fetch the audio and upload
+// it.
 package inference
 
 import (
