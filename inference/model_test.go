@@ -18,11 +18,10 @@ func TestModel(t *testing.T) {
 	assert.Equal(t, "llama-3.3-70b-versatile", m.ID)
 	assert.Equal(t, "Meta", m.OwnedBy)
 	assert.Equal(t, inference.ContextWindow(131072), m.ContextWindow)
-	var extra struct {
-		MaxCompletionTokens int64 `json:"max_completion_tokens"`
-	}
-	require.NoError(t, m.Decode(&extra), "the fields not typed stay reachable")
-	assert.Equal(t, int64(32768), extra.MaxCompletionTokens)
+	assert.Equal(t, int64(32768), m.MaxCompletionTokens)
+	require.NotNil(t, m.Active)
+	assert.True(t, *m.Active)
+	assert.Contains(t, string(m.RawJSON()), `"public_apps": null`, "the fields not typed stay reachable")
 }
 
 // An id with a vendor prefix keeps its slash: hosts route
