@@ -130,3 +130,15 @@ func TestEmbeddingsWithNoDataFail(t *testing.T) {
 	e := testkit.Check(t, err, testkit.Shape{Is: conduit.ErrAPI, Status: 200})
 	assert.True(t, strings.Contains(e.Message, "no embeddings"), e.Message)
 }
+
+// An input read back from JSON (a recorded request) keeps its form: a
+// string stays one text, an array stays a list, even of one.
+func TestEmbeddingInputKeepsItsForm(t *testing.T) {
+	for _, in := range []inference.EmbeddingInput{inference.EmbedText("a"), inference.EmbedTexts("a"), inference.EmbedTexts("a", "b")} {
+		b, err := in.MarshalJSON()
+		require.NoError(t, err)
+		var back inference.EmbeddingInput
+		require.NoError(t, back.UnmarshalJSON(b))
+		assert.Equal(t, in, back, string(b))
+	}
+}
