@@ -62,6 +62,15 @@ func MultipartFile(field, filename, contentType string, r io.Reader) *Multipart 
 	return m
 }
 
+// MultipartForm prepares a body of text parts alone, given as name, value
+// pairs, for a form that names its file rather than carrying it (a URL
+// field); Fields adds more. It can always be sent again.
+func MultipartForm(pairs ...string) *Multipart {
+	m := &Multipart{boundary: multipart.NewWriter(io.Discard).Boundary(), Replayable: true}
+	m.ContentType = "multipart/form-data; boundary=" + m.boundary
+	return m.Fields(pairs...)
+}
+
 // Fields adds text parts, given as name, value pairs, sent in order before
 // the file (a model name, options; a name may repeat), and returns m. Call
 // it before the body is first read.
@@ -113,13 +122,15 @@ func (m *Multipart) start() (*io.PipeReader, error) {
 		return nil, io.ErrClosedPipe
 	}
 	if m.run != nil {
-		if m.seeker == nil {
+		if m.src != nil && m.seeker == nil {
 			return nil, ErrNotReplayable
 		}
 		m.run.pr.Close()
 		<-m.run.done
-		if _, err := m.seeker.Seek(m.offset, io.SeekStart); err != nil {
-			return nil, err
+		if m.seeker != nil {
+			if _, err := m.seeker.Seek(m.offset, io.SeekStart); err != nil {
+				return nil, err
+			}
 		}
 	}
 	pr, pw := io.Pipe()
@@ -136,13 +147,13 @@ func (m *Multipart) copy(pw *io.PipeWriter, done chan<- struct{}) {
 		err = mw.WriteField(m.fields[i], m.fields[i+1])
 	}
 	var part io.Writer
-	if err == nil {
+	if err == nil && m.src != nil {
 		h := textproto.MIMEHeader{}
 		h.Set("Content-Disposition", fileDisposition(m.field, m.filename))
 		h.Set("Content-Type", m.partType)
 		part, err = mw.CreatePart(h)
 	}
-	if err == nil {
+	if err == nil && m.src != nil {
 		_, err = io.Copy(part, onlyReader{m.src})
 	}
 	if err == nil {

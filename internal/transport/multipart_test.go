@@ -313,3 +313,30 @@ func TestMultipartFieldsPrecedeTheFile(t *testing.T) {
 	}
 	m.Stop(context.Background())
 }
+
+// A form without a file holds its fields alone and is sent whole again.
+func TestMultipartFormWithoutAFile(t *testing.T) {
+	m := MultipartForm("model", "whisper-large-v3", "url", "https://example.com/a.mp3")
+	assert.True(t, m.Replayable)
+	for attempt := range 2 {
+		r, err := m.Body()
+		require.NoError(t, err)
+		_, params, err := mime.ParseMediaType(m.ContentType)
+		require.NoError(t, err)
+		mr := multipart.NewReader(r, params["boundary"])
+		var got []string
+		for {
+			p, err := mr.NextPart()
+			if err == io.EOF {
+				break
+			}
+			require.NoError(t, err)
+			b, err := io.ReadAll(p)
+			require.NoError(t, err)
+			assert.Empty(t, p.FileName())
+			got = append(got, p.FormName()+"="+string(b))
+		}
+		assert.Equal(t, []string{"model=whisper-large-v3", "url=https://example.com/a.mp3"}, got, "attempt %d", attempt)
+	}
+	m.Stop(context.Background())
+}
