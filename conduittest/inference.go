@@ -87,7 +87,8 @@ func pickEmbeddings(_ *http.Request, body []byte) string {
 }
 
 // audioAnswer answers an audio upload as the host does: a 400 unless the
-// body is multipart/form-data with a model field and a non-empty file,
+// body is multipart/form-data with a model field and either a non-empty
+// file or a url field,
 // else the transcript in the response_format asked for (the text form
 // where the fixture has one, json otherwise).
 func audioAnswer(base string) func(w http.ResponseWriter, r *http.Request, body []byte) {
@@ -116,8 +117,8 @@ func audioAnswer(base string) func(w http.ResponseWriter, r *http.Request, body 
 		case fields["model"] == "":
 			writeError(w, http.StatusBadRequest, "invalid_request_error", "model is required")
 			return
-		case file == 0:
-			writeError(w, http.StatusBadRequest, "invalid_request_error", "file or url must be provided")
+		case (file == 0) == (fields["url"] == ""):
+			writeError(w, http.StatusBadRequest, "invalid_request_error", "either file or url must be provided")
 			return
 		}
 		switch fields["response_format"] {

@@ -54,6 +54,9 @@ type TranscriptionRequest struct {
 	// File is the audio (flac, mp3, mp4, mpeg, mpga, m4a, ogg, wav or
 	// webm), sent as it is read, never loaded whole.
 	File io.Reader
+	// URL is where the host fetches the audio instead (Groq; a way past
+	// the upload size limit). Set File or URL, not both.
+	URL string
 	// FileName is sent with the file; hosts tell the format by its
 	// extension. Empty means the base name of an *os.File (anything with
 	// a Name method), else "audio".
@@ -80,9 +83,10 @@ type TranslationRequest struct {
 	// Model is the speech model ("whisper-large-v3"; hosts may not
 	// translate with every model they transcribe with).
 	Model string
-	// File, FileName, Prompt (in English here), ResponseFormat and
+	// File, URL, FileName, Prompt (in English here), ResponseFormat and
 	// Temperature are as in TranscriptionRequest.
 	File           io.Reader
+	URL            string
 	FileName       string
 	Prompt         string
 	ResponseFormat TranscriptFormat
@@ -149,7 +153,7 @@ func (t *Transcript) problem() *transport.Problem {
 // CreateTranscription returns it is no longer read (unless ctx ended while
 // a Read of it was blocked), so it may be closed.
 func (c *Client) CreateTranscription(ctx context.Context, req TranscriptionRequest, opts ...Option) (*Transcript, error) {
-	up := audioUpload{op: transcriptionOp, model: req.Model, file: req.File, name: req.FileName,
+	up := audioUpload{op: transcriptionOp, model: req.Model, file: req.File, url: req.URL, name: req.FileName,
 		prompt: req.Prompt, format: req.ResponseFormat, temperature: req.Temperature}
 	m, err := up.body()
 	if err != nil {
@@ -174,7 +178,7 @@ func (c *Client) CreateTranscription(ctx context.Context, req TranscriptionReque
 // English, whatever language it is spoken in. The file is handled as
 // CreateTranscription handles it.
 func (c *Client) CreateTranslation(ctx context.Context, req TranslationRequest, opts ...Option) (*Transcript, error) {
-	up := audioUpload{op: translationOp, model: req.Model, file: req.File, name: req.FileName,
+	up := audioUpload{op: translationOp, model: req.Model, file: req.File, url: req.URL, name: req.FileName,
 		prompt: req.Prompt, format: req.ResponseFormat, temperature: req.Temperature}
 	m, err := up.body()
 	if err != nil {
@@ -188,6 +192,7 @@ type audioUpload struct {
 	op          *transport.Endpoint[Transcript]
 	model       string
 	file        io.Reader
+	url         string
 	name        string
 	prompt      string
 	format      TranscriptFormat
@@ -195,12 +200,17 @@ type audioUpload struct {
 }
 
 // body checks the shared fields and returns the multipart body: the form
-// fields first, then the file. The file is not read before the call.
+// fields first, then the file, or the url field alone. The file is not
+// read before the call.
 func (u *audioUpload) body() (*transport.Multipart, error) {
 	if u.model == "" {
 		return nil, u.op.Invalid("model", "is empty")
 	}
-	if err := u.op.Reader("file", u.file); err != nil {
+	if u.url != "" {
+		if u.file != nil {
+			return nil, u.op.Invalid("url", "is set beside a file; send one or the other")
+		}
+	} else if err := u.op.Reader("file", u.file); err != nil {
 		return nil, err
 	}
 	switch u.format {
@@ -210,6 +220,28 @@ func (u *audioUpload) body() (*transport.Multipart, error) {
 	}
 	if t := u.temperature; t != nil && !(*t >= 0 && *t <= 1) {
 		return nil, u.op.Invalid("temperature", "%v is outside 0..1", *t)
+	}
+	m, err := u.form()
+	if err != nil {
+		return nil, err
+	}
+	m.Fields("model", u.model)
+	if u.prompt != "" {
+		m.Fields("prompt", u.prompt)
+	}
+	if u.format != "" {
+		m.Fields("response_format", string(u.format))
+	}
+	if u.temperature != nil {
+		m.Fields("temperature", strconv.FormatFloat(*u.temperature, 'g', -1, 64))
+	}
+	return m, nil
+}
+
+// form is the body before its fields: the file's part, or the url field.
+func (u *audioUpload) form() (*transport.Multipart, error) {
+	if u.url != "" {
+		return transport.MultipartForm("url", u.url), nil
 	}
 	name := u.name
 	if name == "" {
@@ -225,15 +257,5 @@ func (u *audioUpload) body() (*transport.Multipart, error) {
 	if ctype == "" {
 		ctype = "application/octet-stream"
 	}
-	m := transport.MultipartFile("file", name, ctype, u.file).Fields("model", u.model)
-	if u.prompt != "" {
-		m.Fields("prompt", u.prompt)
-	}
-	if u.format != "" {
-		m.Fields("response_format", string(u.format))
-	}
-	if u.temperature != nil {
-		m.Fields("temperature", strconv.FormatFloat(*u.temperature, 'g', -1, 64))
-	}
-	return m, nil
+	return transport.MultipartFile("file", name, ctype, u.file), nil
 }

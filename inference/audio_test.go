@@ -136,6 +136,23 @@ func TestTranslationRequestShape(t *testing.T) {
 	assert.Equal(t, audio, file)
 }
 
+// Audio named by URL goes as a url field, with no file part.
+func TestTranscriptionFromAURL(t *testing.T) {
+	srv := testkit.Start(t, fixture(t, "create_transcription.json"))
+	_, err := client(t, srv).CreateTranscription(context.Background(), inference.TranscriptionRequest{
+		Model: "whisper-large-v3", URL: "https://cdn.example.com/beach.mp3",
+	})
+	require.NoError(t, err)
+	fields, name, _, file := parts(t, srv.Last(t))
+	assert.Equal(t, map[string][]string{"url": {"https://cdn.example.com/beach.mp3"}, "model": {"whisper-large-v3"}}, fields)
+	assert.Empty(t, name)
+	assert.Empty(t, file)
+
+	tr, err := newReplay(t).CreateTranslation(context.Background(), inference.TranslationRequest{Model: "whisper-large-v3", URL: "https://cdn.example.com/gruss.mp3"})
+	require.NoError(t, err, "the fake takes a url instead of a file")
+	assert.NotEmpty(t, tr.Text)
+}
+
 // A seekable file is rewound and sent whole again after a 503; the text
 // answer of the retry is read as text.
 func TestTranscriptionRetriedWithTheWholeFile(t *testing.T) {

@@ -24,7 +24,8 @@
 //
 // CreateTranscription and CreateTranslation upload an audio file as
 // multipart/form-data, copied from its reader as the connection takes it
-// (never held in memory), and return a Transcript: the text alone (json),
+// (never held in memory) or named by URL for the host to fetch (Groq), and
+// return a Transcript: the text alone (json),
 // with timed segments and words (verbose_json), or plain text. CreateSpeech
 // turns text into audio, handed over as the host streams it.
 //
@@ -93,10 +94,7 @@
 //
 // The host's documented endpoints this package does not type are batches
 // and files (/batches, /files), which run bulk jobs offline within a day or
-// more rather than answer a call: reach them with Do. The audio uploads'
-// url field (Groq only: audio on the web, named instead of sent) is not
-// typed either, and Do sends JSON, not forms: fetch the audio and upload
-// it.
+// more rather than answer a call: reach them with Do.
 package inference
 
 import (

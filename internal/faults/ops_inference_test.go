@@ -59,6 +59,8 @@ func init() {
 			return discard(c.CreateTranslation(ctx, inference.TranslationRequest{File: bytes.NewReader(clip)}))
 		}).rejects("file", func(ctx context.Context, c *inference.Client) error {
 			return discard(c.CreateTranslation(ctx, inference.TranslationRequest{Model: "whisper-large-v3"}))
+		}).rejects("url", func(ctx context.Context, c *inference.Client) error {
+			return discard(c.CreateTranslation(ctx, inference.TranslationRequest{Model: "whisper-large-v3", File: bytes.NewReader(clip), URL: "https://cdn.example.com/clip.m4a"}))
 		}).rejects("filename", func(ctx context.Context, c *inference.Client) error {
 			return discard(c.CreateTranslation(ctx, inference.TranslationRequest{Model: "whisper-large-v3", File: bytes.NewReader(clip), FileName: "clip\x00.m4a"}))
 		}),
