@@ -404,6 +404,34 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 			r, err := llm.ListModels(ctx)
 			return field(r, func() any { return r.Data[0].ID }), err
 		}},
+		"inference.CreateEmbeddings": {do: func(ctx context.Context) (any, error) {
+			r, err := llm.CreateEmbeddings(ctx, inference.EmbeddingRequest{Model: "text-embedding-ada-002", Input: inference.EmbedTexts("a", "b")})
+			return field(r, func() any { return r.Data[1].Embedding }), err
+		}},
+		"inference.CreateTranscription": {do: func(ctx context.Context) (any, error) {
+			r, err := llm.CreateTranscription(ctx, inference.TranscriptionRequest{Model: "whisper-large-v3-turbo",
+				File: bytes.NewReader([]byte("RIFF")), FileName: "a.wav", ResponseFormat: inference.TranscriptVerboseJSON})
+			return field(r, func() any { return r.Segments[0].Text }), err
+		}},
+		"inference.CreateTranslation": {do: func(ctx context.Context) (any, error) {
+			r, err := llm.CreateTranslation(ctx, inference.TranslationRequest{Model: "whisper-large-v3",
+				File: bytes.NewReader([]byte("RIFF")), FileName: "a.wav", ResponseFormat: inference.TranscriptText})
+			return field(r, func() any { return r.Text }), err
+		}},
+		"inference.CreateSpeech": {do: func(ctx context.Context) (any, error) {
+			sp, err := llm.CreateSpeech(ctx, inference.SpeechRequest{Model: "canopylabs/orpheus-v1-english", Input: "Hello.", Voice: "autumn"})
+			if err != nil {
+				return nil, err
+			}
+			defer sp.Body.Close()
+			var wav bytes.Buffer
+			_, err = wav.ReadFrom(sp.Body)
+			return wav.Len(), err
+		}},
+		"inference.Model": {do: func(ctx context.Context) (any, error) {
+			r, err := llm.Model(ctx, "llama-3.3-70b-versatile")
+			return field(r, func() any { return r.ContextWindow }), err
+		}},
 
 		"maps.Geocode": {do: func(ctx context.Context) (any, error) {
 			r, err := geo2.Geocode(ctx, "1600 Amphitheatre Parkway, Mountain View, CA", nil)

@@ -107,6 +107,7 @@ type Problem struct {
 type Endpoint[T any] struct {
 	*Op
 	check func(*T) *Problem
+	text  func(*T, []byte)
 }
 
 // Declare binds an operation answered with a JSON T to svc. check, if not
@@ -115,6 +116,14 @@ type Endpoint[T any] struct {
 func Declare[T any](svc *Service, op Op, check func(*T) *Problem) *Endpoint[T] {
 	e := &Endpoint[T]{Op: &op, check: check}
 	svc.declare(e.Op)
+	return e
+}
+
+// ReadsText makes the endpoint take a text/plain answer too, handed to
+// read, for a service that answers in plain text when asked to (a
+// transcript); any other answer is still JSON. It returns e.
+func (e *Endpoint[T]) ReadsText(read func(out *T, body []byte)) *Endpoint[T] {
+	e.text = read
 	return e
 }
 
@@ -131,7 +140,7 @@ func (e *Endpoint[T]) Do(ctx context.Context, c *Client, call Call, opts []condu
 // Into is Do decoding into out, which keeps what a 2xx answer held even when
 // the check failed it: GraphQL's partial data beside its errors.
 func (e *Endpoint[T]) Into(ctx context.Context, c *Client, call Call, opts []conduit.Option, out *T) error {
-	return c.exchange(ctx, e.Op, &call, opts, jsonResult[T]{out, e.check})
+	return c.exchange(ctx, e.Op, &call, opts, jsonResult[T]{out, e.check, e.text})
 }
 
 // Send sends one call whose answer has nothing to decode (a 204, an
