@@ -85,7 +85,7 @@ func TestEveryOperationAnswers(t *testing.T) {
 	for name := range calls {
 		t.Errorf("%s: a call for an operation no package declares", name)
 	}
-	assert.Equal(t, 60, seen, "operations of every package")
+	assert.Equal(t, 68, seen, "operations of every package")
 }
 
 // newClient builds a package's client on the server's options, failing the
@@ -377,6 +377,38 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 		"observability.SendEvent": {do: func(ctx context.Context) (any, error) {
 			err := obs.SendEvent(ctx, "checkout", observability.Event{"route": "/cart", "status": 200})
 			return sent(srv, "observability", "SendEvent"), err
+		}},
+		"observability.SendBatch": {do: func(ctx context.Context) (any, error) {
+			st, err := obs.SendBatch(ctx, "checkout", []observability.BatchEvent{{Data: observability.Event{"route": "/cart"}, SampleRate: 10}})
+			return field(st, func() any { return st[0].Status }), err
+		}},
+		"observability.CreateMarker": {do: func(ctx context.Context) (any, error) {
+			m, err := obs.CreateMarker(ctx, "checkout", &observability.MarkerParams{Message: "backend deploy #123", Type: "deploy"})
+			return field(m, func() any { return m.ID }), err
+		}},
+		"observability.ListMarkers": {do: func(ctx context.Context) (any, error) {
+			ms, err := obs.ListMarkers(ctx, "checkout")
+			return field(ms, func() any { return ms[1].ID }), err
+		}},
+		"observability.UpdateMarker": {do: func(ctx context.Context) (any, error) {
+			m, err := obs.UpdateMarker(ctx, "checkout", "d1c84ec0", &observability.MarkerParams{Message: "backend deploy #123", Type: "deploy"})
+			return field(m, func() any { return m.StartTime }), err
+		}},
+		"observability.DeleteMarker": {do: func(ctx context.Context) (any, error) {
+			m, err := obs.DeleteMarker(ctx, "checkout", "d1c84ec0")
+			return field(m, func() any { return m.ID }), err
+		}},
+		"observability.ListColumns": {do: func(ctx context.Context) (any, error) {
+			cols, err := obs.ListColumns(ctx, "checkout")
+			return field(cols, func() any { return cols[0].KeyName }), err
+		}},
+		"observability.Dataset": {do: func(ctx context.Context) (any, error) {
+			d, err := obs.Dataset(ctx, "my-dataset-")
+			return field(d, func() any { return d.Slug }), err
+		}},
+		"observability.CreateDataset": {do: func(ctx context.Context) (any, error) {
+			d, err := obs.CreateDataset(ctx, observability.DatasetParams{Name: "MyDataset!"})
+			return field(d, func() any { return d.Slug }), err
 		}},
 
 		"pkgstats.Stats": {do: func(ctx context.Context) (any, error) {
