@@ -41,9 +41,6 @@ type EventStatus struct {
 	Err error `json:"-"`
 }
 
-// maxEventFields is the most fields the service takes in one event.
-const maxEventFields = 2000
-
 // SendBatch ingests events into dataset with one request (POST
 // /1/batch/<dataset>), each event with its own time and sample rate, and
 // returns one EventStatus an event, in order. The error is the request's:
@@ -60,6 +57,11 @@ func (c *Client) SendBatch(ctx context.Context, dataset string, events []BatchEv
 	if err := checkBatch(op, events); err != nil {
 		return nil, err
 	}
+	return c.postBatch(ctx, dataset, events, opts)
+}
+
+// postBatch is SendBatch's request, for callers that checked the input.
+func (c *Client) postBatch(ctx context.Context, dataset string, events []BatchEvent, opts []Option) ([]EventStatus, error) {
 	call := transport.Call{Args: []string{dataset}, Body: events}
 	sts, err := sendBatchOp.Do(ctx, c.t, call, opts)
 	if err != nil {
@@ -80,9 +82,6 @@ func checkBatch(op *transport.Op, events []BatchEvent) error {
 				field = "data"
 			}
 			return op.Invalid(field, "events[%d]: %s", i, msg)
-		}
-		if len(e.Data) > maxEventFields {
-			return op.Invalid("data", "events[%d]: has %d fields; the service takes at most %d", i, len(e.Data), maxEventFields)
 		}
 		if e.SampleRate < 0 {
 			return op.Invalid("samplerate", "events[%d]: is %d; want 1 or more (0 to leave it out)", i, e.SampleRate)

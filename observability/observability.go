@@ -74,16 +74,22 @@
 // # Ingest at volume
 //
 // SendEvent waits for the service. A Sender, from NewSender, does not: Send
-// checks and copies the event, queues it and returns, and a fixed number of
-// goroutines (WithConcurrency, default 10) post the queued events over the
-// client's connections, one event per request as the interface requires,
-// each retried only as SendEvent would be. The queue is bounded
+// checks and copies the event, stamps it with the time, queues it and
+// returns, and a fixed number of goroutines (WithConcurrency, default 10)
+// gather the queued events into batches, as libhoney does — a batch leaves
+// when it holds WithBatchSize events (default 50) or its first has waited
+// WithBatchTimeout (default 100 ms) — and post each with SendBatch's
+// request over the client's connections, retried only as SendBatch would
+// be. WithSampleRate keeps one event in n and sends it with samplerate n so
+// the service weights it; WithOneEventPerRequest posts each event alone on
+// the interface's events path instead. The queue is bounded
 // (WithQueueSize, default 10,000); when it is full, Send waits for room as
 // long as its context allows (BlockWhenFull, the default) or returns
 // ErrQueueFull at once and counts the drop (DropWhenFull).
 //
 // No accepted event is lost silently: each ends in exactly one Result — the
-// caller's Metadata, the error or nil, the status, the attempts and the
+// caller's Metadata, the error or nil (an event the service refused inside
+// a stored batch gets its own error), the status, the attempts and the
 // duration — passed to the WithCallback function and put on the WithResults
 // channel (a result that finds the channel full is dropped and counted,
 // never stalling the sending). Stats counts what was accepted, sent, failed,
