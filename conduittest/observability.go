@@ -1,8 +1,11 @@
 package conduittest
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"strings"
 )
@@ -57,8 +60,18 @@ func flat(event map[string]any) bool {
 // ingestBatch answers a batch as the service does: 200 with one status an
 // event, in order — 202 for an event it takes, 400 and the service's
 // documented reason for one it refuses. A body that is not an array of
-// objects is refused whole.
-func ingestBatch(w http.ResponseWriter, _ *http.Request, body []byte) {
+// objects is refused whole; a gzip body (Content-Encoding: gzip) is read
+// as the service reads it.
+func ingestBatch(w http.ResponseWriter, r *http.Request, body []byte) {
+	if r.Header.Get("Content-Encoding") == "gzip" {
+		zr, err := gzip.NewReader(bytes.NewReader(body))
+		if err == nil {
+			body, err = io.ReadAll(zr)
+		}
+		if err != nil {
+			body = nil // answered below as unreadable
+		}
+	}
 	var batch []struct {
 		Data map[string]any `json:"data"`
 	}

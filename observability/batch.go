@@ -57,12 +57,13 @@ func (c *Client) SendBatch(ctx context.Context, dataset string, events []BatchEv
 	if err := checkBatch(op, events); err != nil {
 		return nil, err
 	}
-	return c.postBatch(ctx, dataset, events, opts)
+	return c.postBatch(ctx, dataset, events, false, opts)
 }
 
-// postBatch is SendBatch's request, for callers that checked the input.
-func (c *Client) postBatch(ctx context.Context, dataset string, events []BatchEvent, opts []Option) ([]EventStatus, error) {
-	call := transport.Call{Args: []string{dataset}, Body: events}
+// postBatch is SendBatch's request, for callers that checked the input;
+// gzip compresses the body.
+func (c *Client) postBatch(ctx context.Context, dataset string, events []BatchEvent, gzip bool, opts []Option) ([]EventStatus, error) {
+	call := transport.Call{Args: []string{dataset}, Body: events, Gzip: gzip}
 	sts, err := sendBatchOp.Do(ctx, c.t, call, opts)
 	if err != nil {
 		return nil, err

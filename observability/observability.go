@@ -81,8 +81,9 @@
 // WithBatchTimeout (default 100 ms) — and post each with SendBatch's
 // request over the client's connections, retried only as SendBatch would
 // be. WithSampleRate keeps one event in n and sends it with samplerate n so
-// the service weights it; WithOneEventPerRequest posts each event alone on
-// the interface's events path instead. The queue is bounded
+// the service weights it; WithGzip compresses each batch;
+// WithOneEventPerRequest posts each event alone on the interface's events
+// path instead. The queue is bounded
 // (WithQueueSize, default 10,000); when it is full, Send waits for room as
 // long as its context allows (BlockWhenFull, the default) or returns
 // ErrQueueFull at once and counts the drop (DropWhenFull).

@@ -107,6 +107,7 @@ type senderConfig struct {
 	batchSize    int
 	batchTimeout time.Duration
 	sampleRate   int
+	gzip         bool
 }
 
 // WithConcurrency bounds how many requests the Sender has in flight at once
@@ -173,6 +174,11 @@ func WithOneEventPerRequest() SenderOption { return func(c *senderConfig) { c.si
 // and it counts in SenderStats.Sampled. n = 1 (the default) keeps every
 // event. Batches only: the events path carries no sample rate.
 func WithSampleRate(n int) SenderOption { return func(c *senderConfig) { c.sampleRate = n } }
+
+// WithGzip compresses each batch's body with gzip (Content-Encoding: gzip),
+// which the service reads: fewer bytes on the wire for some CPU time.
+// Batches only.
+func WithGzip() SenderOption { return func(c *senderConfig) { c.gzip = true } }
 
 // Sender ingests events into one dataset in the background: Send queues an
 // event and returns, and a fixed set of goroutines gathers the queued events
@@ -286,6 +292,8 @@ func (c *Client) NewSender(dataset string, opts ...SenderOption) (*Sender, error
 		return nil, op.Invalid("WithSampleRate", "is %d; want 1 (every event) or more", cfg.sampleRate)
 	case cfg.single && cfg.sampleRate > 1:
 		return nil, op.Invalid("WithSampleRate", "needs batches: WithOneEventPerRequest sends no sample rate")
+	case cfg.single && cfg.gzip:
+		return nil, op.Invalid("WithGzip", "needs batches: WithOneEventPerRequest sends each event plain")
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Sender{
@@ -533,7 +541,7 @@ func (w *worker) postBatch(batch []queued) {
 		}
 	}
 	var resp conduit.Response
-	statuses, err := s.c.postBatch(ctx, s.dataset, events, []Option{conduit.WithResponse(&resp)})
+	statuses, err := s.c.postBatch(ctx, s.dataset, events, s.cfg.gzip, []Option{conduit.WithResponse(&resp)})
 	status := resp.StatusCode
 	var e *Error
 	if errors.As(err, &e) && e.StatusCode != 0 {

@@ -1,6 +1,7 @@
 package observability_test
 
 import (
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -781,4 +782,38 @@ func TestSenderBatchOptionsChecked(t *testing.T) {
 		{Field: "WithSampleRate", Call: newSender(observability.WithSampleRate(0))},
 		{Field: "WithSampleRate", Call: newSender(observability.WithSampleRate(10), observability.WithOneEventPerRequest())},
 	}, key)
+}
+
+func TestSenderGzipsBatches(t *testing.T) {
+	var encodings []string
+	var mu sync.Mutex
+	srv := testkit.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		encodings = append(encodings, r.Header.Get("Content-Encoding"))
+		mu.Unlock()
+		zr, err := gzip.NewReader(r.Body)
+		if err != nil {
+			testkit.Reply{Status: 400, Body: `{"error":"Request body is malformed and cannot be read."}`}.ServeHTTP(w, r)
+			return
+		}
+		var batch []json.RawMessage
+		json.NewDecoder(zr).Decode(&batch)
+		stored(w, r, make([]string, len(batch)))
+	}))
+	got := newOutcomes()
+	s := newSender(t, srv.URL, nil, batches, observability.WithGzip(), observability.WithCallback(got.add))
+	for i := range 20 {
+		send(t, s, fmt.Sprint(i))
+	}
+	require.NoError(t, s.Close(context.Background()))
+	for i := range 20 {
+		assert.NoError(t, got.one(t, fmt.Sprint(i)).Err)
+	}
+	assert.NotEmpty(t, encodings)
+	for _, e := range encodings {
+		assert.Equal(t, "gzip", e)
+	}
+	c := client(t, srv.URL)
+	_, err := c.NewSender("d", observability.WithGzip(), observability.WithOneEventPerRequest())
+	testkit.InvalidParam(t, err, "WithGzip")
 }
