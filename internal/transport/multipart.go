@@ -28,6 +28,9 @@ type Multipart struct {
 	// Request.Replayable: true when the reader is an io.Seeker whose
 	// position can be read.
 	Replayable bool
+	// Fields are name, value pairs sent as text parts before the file, for
+	// a form that takes settings beside it. Set them before the call.
+	Fields []string
 
 	field, filename, partType, boundary string
 
@@ -122,6 +125,9 @@ func (m *Multipart) copy(pw *io.PipeWriter, done chan<- struct{}) {
 	defer close(done)
 	mw := multipart.NewWriter(pw)
 	err := mw.SetBoundary(m.boundary)
+	for i := 0; err == nil && i+1 < len(m.Fields); i += 2 {
+		err = mw.WriteField(m.Fields[i], m.Fields[i+1])
+	}
 	var part io.Writer
 	if err == nil {
 		h := textproto.MIMEHeader{}

@@ -284,3 +284,25 @@ func TestUploadRetriedAfterDialFailure(t *testing.T) {
 	require.Error(t, err, "a one-shot upload gets one attempt")
 	assert.Equal(t, 1, asError(t, err).Attempts)
 }
+
+func TestMultipartFieldsPrecedeTheFile(t *testing.T) {
+	m := MultipartFile("imageFile", "shoe.png", "image/png", bytes.NewReader([]byte("PNG")))
+	m.Fields = []string{"background.color", "FFFFFF", "export.format", "webp"}
+	r, err := m.Body()
+	require.NoError(t, err)
+	_, params, err := mime.ParseMediaType(m.ContentType)
+	require.NoError(t, err)
+	mr := multipart.NewReader(r, params["boundary"])
+	var got []string
+	for {
+		p, err := mr.NextPart()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		require.NoError(t, err)
+		b, err := io.ReadAll(p)
+		require.NoError(t, err)
+		got = append(got, p.FormName()+"="+string(b)+"|"+p.FileName())
+	}
+	assert.Equal(t, []string{"background.color=FFFFFF|", "export.format=webp|", "imageFile=PNG|shoe.png"}, got)
+}
