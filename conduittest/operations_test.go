@@ -85,7 +85,7 @@ func TestEveryOperationAnswers(t *testing.T) {
 	for name := range calls {
 		t.Errorf("%s: a call for an operation no package declares", name)
 	}
-	assert.Equal(t, 68, seen, "operations of every package")
+	assert.Equal(t, 69, seen, "operations of every package")
 }
 
 // newClient builds a package's client on the server's options, failing the
@@ -273,6 +273,18 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 
 		"imageedit.Edit": {do: func(ctx context.Context) (any, error) {
 			out, err := img.Edit(ctx, "https://cdn.example.com/shoe.jpg", &imageedit.EditParams{RemoveBackground: true})
+			return imageWidth(out, err)
+		}},
+		"imageedit.EditFile": {do: func(ctx context.Context) (any, error) {
+			var upload bytes.Buffer
+			if err := png.Encode(&upload, image.NewGray(image.Rect(0, 0, 4, 3))); err != nil {
+				return nil, err
+			}
+			out, err := img.EditFile(ctx, &upload, "shoe.png", &imageedit.EditParams{RemoveBackground: true, Background: imageedit.Background{Prompt: "a blue sky"}})
+			if err == nil && out.AIBackgroundSeed == 0 {
+				out.Body.Close()
+				return nil, nil
+			}
 			return imageWidth(out, err)
 		}},
 		"imageedit.Account": {do: func(ctx context.Context) (any, error) {
