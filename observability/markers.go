@@ -17,15 +17,19 @@ type Marker struct {
 	raw
 	// ID is the marker's identifier, assigned by the service; UpdateMarker
 	// and DeleteMarker take it.
-	ID        string `json:"id"`
-	Message   string `json:"message"`
-	Type      string `json:"type"`
-	URL       string `json:"url"`
-	StartTime Unix   `json:"start_time"`
-	// EndTime is 0 for a marker of one point in time.
-	EndTime Unix `json:"end_time"`
+	ID string `json:"id"`
+	// Message, Type and URL are as MarkerParams describes them.
+	Message string `json:"message"`
+	Type    string `json:"type"`
+	URL     string `json:"url"`
+	// StartTime is where the marker stands; EndTime is 0 for a marker of
+	// one point in time, else the end of its span.
+	StartTime Unix `json:"start_time"`
+	EndTime   Unix `json:"end_time"`
 	// Color is the colour the environment's marker settings give Type.
-	Color     string    `json:"color"`
+	Color string `json:"color"`
+	// CreatedAt and UpdatedAt are set by the service; UpdatedAt changes
+	// with every update.
 	CreatedAt time.Time `json:"created_at"`
 	UpdatedAt time.Time `json:"updated_at"`
 }

@@ -142,10 +142,10 @@ func WithCallback(fn func(Result)) SenderOption {
 	return func(c *senderConfig) { c.callback, c.callbackSet = fn, true }
 }
 
-// WithEventTimeout bounds each event's sending, retries and their waits
-// included (default none: the client's own timeouts apply). A server that
-// asks for a wait past it ends the event at once, as SendEvent does with a
-// deadline.
+// WithEventTimeout bounds each event's sending — its batch's request in
+// batches — retries and their waits included (default none: the client's
+// own timeouts apply). A server that asks for a wait past it ends the event
+// at once, as SendEvent does with a deadline.
 func WithEventTimeout(d time.Duration) SenderOption {
 	return func(c *senderConfig) { c.timeout = d }
 }
