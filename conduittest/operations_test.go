@@ -369,6 +369,18 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 			out, err := img.Edit(ctx, "https://cdn.example.com/shoe.jpg", &imageedit.EditParams{RemoveBackground: true})
 			return imageWidth(out, err)
 		}},
+		"imageedit.EditFile": {do: func(ctx context.Context) (any, error) {
+			var upload bytes.Buffer
+			if err := png.Encode(&upload, image.NewGray(image.Rect(0, 0, 4, 3))); err != nil {
+				return nil, err
+			}
+			out, err := img.EditFile(ctx, &upload, "shoe.png", &imageedit.EditParams{RemoveBackground: true, Background: imageedit.Background{Prompt: "a blue sky"}})
+			if err == nil && out.AIBackgroundSeed == 0 {
+				out.Body.Close()
+				return nil, nil
+			}
+			return imageWidth(out, err)
+		}},
 		"imageedit.Account": {do: func(ctx context.Context) (any, error) {
 			a, err := img.Account(ctx)
 			return field(a, func() any { return a.Credits.Available }), err
@@ -506,6 +518,38 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 		"observability.SendEvent": {do: func(ctx context.Context) (any, error) {
 			err := obs.SendEvent(ctx, "checkout", observability.Event{"route": "/cart", "status": 200})
 			return sent(srv, "observability", "SendEvent"), err
+		}},
+		"observability.SendBatch": {do: func(ctx context.Context) (any, error) {
+			st, err := obs.SendBatch(ctx, "checkout", []observability.BatchEvent{{Data: observability.Event{"route": "/cart"}, SampleRate: 10}})
+			return field(st, func() any { return st[0].Status }), err
+		}},
+		"observability.CreateMarker": {do: func(ctx context.Context) (any, error) {
+			m, err := obs.CreateMarker(ctx, "checkout", &observability.MarkerParams{Message: "backend deploy #123", Type: "deploy"})
+			return field(m, func() any { return m.ID }), err
+		}},
+		"observability.ListMarkers": {do: func(ctx context.Context) (any, error) {
+			ms, err := obs.ListMarkers(ctx, "checkout")
+			return field(ms, func() any { return ms[1].ID }), err
+		}},
+		"observability.UpdateMarker": {do: func(ctx context.Context) (any, error) {
+			m, err := obs.UpdateMarker(ctx, "checkout", "d1c84ec0", &observability.MarkerParams{Message: "backend deploy #123", Type: "deploy"})
+			return field(m, func() any { return m.StartTime }), err
+		}},
+		"observability.DeleteMarker": {do: func(ctx context.Context) (any, error) {
+			m, err := obs.DeleteMarker(ctx, "checkout", "d1c84ec0")
+			return field(m, func() any { return m.ID }), err
+		}},
+		"observability.ListColumns": {do: func(ctx context.Context) (any, error) {
+			cols, err := obs.ListColumns(ctx, "checkout")
+			return field(cols, func() any { return cols[0].KeyName }), err
+		}},
+		"observability.Dataset": {do: func(ctx context.Context) (any, error) {
+			d, err := obs.Dataset(ctx, "my-dataset-")
+			return field(d, func() any { return d.Slug }), err
+		}},
+		"observability.CreateDataset": {do: func(ctx context.Context) (any, error) {
+			d, err := obs.CreateDataset(ctx, observability.DatasetParams{Name: "MyDataset!"})
+			return field(d, func() any { return d.Slug }), err
 		}},
 
 		"pkgstats.Stats": {do: func(ctx context.Context) (any, error) {

@@ -1,6 +1,8 @@
 package transport
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	"net/http"
 	"slices"
@@ -197,7 +199,19 @@ func (x *exchange) body(creds []string) (any, string, error) {
 	if err != nil {
 		return nil, "", x.op.Invalid("body", "%s", x.red.string(err.Error()))
 	}
+	if call.Gzip {
+		b = gzipped(b)
+	}
 	return b, "application/json", nil
+}
+
+// gzipped returns b compressed; writing to memory cannot fail.
+func gzipped(b []byte) []byte {
+	var out bytes.Buffer
+	zw := gzip.NewWriter(&out)
+	zw.Write(b)
+	zw.Close()
+	return out.Bytes()
 }
 
 var jsonMediaType = []string{"application/json"}
@@ -214,6 +228,9 @@ func (x *exchange) headers(h http.Header, contentType string, p *placed) error {
 	case "":
 	case "application/json":
 		h["Content-Type"] = jsonMediaType
+		if x.call.Gzip {
+			h["Content-Encoding"] = []string{"gzip"}
+		}
 	default:
 		h["Content-Type"] = []string{contentType}
 	}

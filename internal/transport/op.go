@@ -68,6 +68,9 @@ type Call struct {
 	Body   any      // encoded as JSON when non-nil
 	// Upload streams a non-JSON body (multipart) instead of Body.
 	Upload *Multipart
+	// Gzip sends the JSON body gzip-compressed, with Content-Encoding: gzip,
+	// for a service that reads it so (an ingest path).
+	Gzip bool
 	// Secrets are per-call credentials (a webhook token) to keep out of
 	// errors and logs, and to keep from other hosts.
 	Secrets []string
