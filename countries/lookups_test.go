@@ -9,8 +9,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/conduit-sdk/conduit"
-	"github.com/conduit-sdk/conduit/internal/testkit"
 	"github.com/conduit-sdk/conduit/countries"
+	"github.com/conduit-sdk/conduit/internal/testkit"
 )
 
 // Each lookup POSTs its one name to the documented path; each listing GETs
