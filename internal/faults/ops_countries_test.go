@@ -30,39 +30,45 @@ func init() {
 		}),
 	)
 	// The listings take no input; the lookups take one country name.
-	lists := map[string]func(context.Context, *countries.Client) error{
-		"Countries":       func(ctx context.Context, c *countries.Client) error { return discard(c.Countries(ctx)) },
-		"Currencies":      func(ctx context.Context, c *countries.Client) error { return discard(c.Currencies(ctx)) },
-		"FlagImages":      func(ctx context.Context, c *countries.Client) error { return discard(c.FlagImages(ctx)) },
-		"FlagUnicodes":    func(ctx context.Context, c *countries.Client) error { return discard(c.FlagUnicodes(ctx)) },
-		"ISOCodes":        func(ctx context.Context, c *countries.Client) error { return discard(c.ISOCodes(ctx)) },
-		"Positions":       func(ctx context.Context, c *countries.Client) error { return discard(c.Positions(ctx)) },
-		"DialCodes":       func(ctx context.Context, c *countries.Client) error { return discard(c.DialCodes(ctx)) },
-		"Populations":     func(ctx context.Context, c *countries.Client) error { return discard(c.Populations(ctx)) },
-		"CityPopulations": func(ctx context.Context, c *countries.Client) error { return discard(c.CityPopulations(ctx)) },
-		"States":          func(ctx context.Context, c *countries.Client) error { return discard(c.States(ctx)) },
+	lists := []struct {
+		name string
+		call func(context.Context, *countries.Client) error
+	}{
+		{"Countries", func(ctx context.Context, c *countries.Client) error { return discard(c.Countries(ctx)) }},
+		{"Currencies", func(ctx context.Context, c *countries.Client) error { return discard(c.Currencies(ctx)) }},
+		{"FlagImages", func(ctx context.Context, c *countries.Client) error { return discard(c.FlagImages(ctx)) }},
+		{"FlagUnicodes", func(ctx context.Context, c *countries.Client) error { return discard(c.FlagUnicodes(ctx)) }},
+		{"ISOCodes", func(ctx context.Context, c *countries.Client) error { return discard(c.ISOCodes(ctx)) }},
+		{"Positions", func(ctx context.Context, c *countries.Client) error { return discard(c.Positions(ctx)) }},
+		{"DialCodes", func(ctx context.Context, c *countries.Client) error { return discard(c.DialCodes(ctx)) }},
+		{"Populations", func(ctx context.Context, c *countries.Client) error { return discard(c.Populations(ctx)) }},
+		{"CityPopulations", func(ctx context.Context, c *countries.Client) error { return discard(c.CityPopulations(ctx)) }},
+		{"States", func(ctx context.Context, c *countries.Client) error { return discard(c.States(ctx)) }},
 	}
-	for name, call := range lists {
-		ops = append(ops, row("countries", name, countries.New, call))
+	for _, l := range lists {
+		ops = append(ops, row("countries", l.name, countries.New, l.call))
 	}
-	lookups := map[string]func(*countries.Client, context.Context, string) error{
-		"Capital":     func(c *countries.Client, ctx context.Context, n string) error { return discard(c.Capital(ctx, n)) },
-		"Currency":    func(c *countries.Client, ctx context.Context, n string) error { return discard(c.Currency(ctx, n)) },
-		"FlagImage":   func(c *countries.Client, ctx context.Context, n string) error { return discard(c.FlagImage(ctx, n)) },
-		"FlagUnicode": func(c *countries.Client, ctx context.Context, n string) error { return discard(c.FlagUnicode(ctx, n)) },
-		"ISOCode":     func(c *countries.Client, ctx context.Context, n string) error { return discard(c.ISOCode(ctx, n)) },
-		"Position":    func(c *countries.Client, ctx context.Context, n string) error { return discard(c.Position(ctx, n)) },
-		"DialCode":    func(c *countries.Client, ctx context.Context, n string) error { return discard(c.DialCode(ctx, n)) },
-		"Population":  func(c *countries.Client, ctx context.Context, n string) error { return discard(c.Population(ctx, n)) },
-		"CountryStates": func(c *countries.Client, ctx context.Context, n string) error {
+	lookups := []struct {
+		name string
+		call func(context.Context, *countries.Client, string) error
+	}{
+		{"Capital", func(ctx context.Context, c *countries.Client, n string) error { return discard(c.Capital(ctx, n)) }},
+		{"Currency", func(ctx context.Context, c *countries.Client, n string) error { return discard(c.Currency(ctx, n)) }},
+		{"FlagImage", func(ctx context.Context, c *countries.Client, n string) error { return discard(c.FlagImage(ctx, n)) }},
+		{"FlagUnicode", func(ctx context.Context, c *countries.Client, n string) error { return discard(c.FlagUnicode(ctx, n)) }},
+		{"ISOCode", func(ctx context.Context, c *countries.Client, n string) error { return discard(c.ISOCode(ctx, n)) }},
+		{"Position", func(ctx context.Context, c *countries.Client, n string) error { return discard(c.Position(ctx, n)) }},
+		{"DialCode", func(ctx context.Context, c *countries.Client, n string) error { return discard(c.DialCode(ctx, n)) }},
+		{"Population", func(ctx context.Context, c *countries.Client, n string) error { return discard(c.Population(ctx, n)) }},
+		{"CountryStates", func(ctx context.Context, c *countries.Client, n string) error {
 			return discard(c.CountryStates(ctx, n))
-		},
+		}},
 	}
-	for name, call := range lookups {
-		ops = append(ops, row("countries", name, countries.New, func(ctx context.Context, c *countries.Client) error {
-			return call(c, ctx, "Nigeria")
+	for _, l := range lookups {
+		ops = append(ops, row("countries", l.name, countries.New, func(ctx context.Context, c *countries.Client) error {
+			return l.call(ctx, c, "Nigeria")
 		}).rejects("country", func(ctx context.Context, c *countries.Client) error {
-			return call(c, ctx, " ")
+			return l.call(ctx, c, " ")
 		}))
 	}
 }
