@@ -26,7 +26,9 @@ func (a *loginAnswer) problem() *transport.Problem {
 
 // Session is what Login returns: the token the service issued. It prints
 // as "store.Session{token}" under every verb, so logging one shows no
-// credential; Token gives the value to whoever sends it on.
+// credential; Token gives the value to whoever sends it on. Unlike the
+// other results it keeps no RawJSON: the answer holds nothing but the
+// token, which raw bytes would print.
 type Session struct{ token transport.Secret }
 
 // Token returns the token (a JWT).
