@@ -57,9 +57,3 @@ func (f FeeBucket) MarshalJSON() ([]byte, error) {
 	b = strconv.AppendInt(b, f.VSize, 10)
 	return append(b, ']'), nil
 }
-
-// errNotWhole is the decoding error of a count or time sent with a
-// fraction.
-func errNotWhole(name string, d conduit.Decimal) error {
-	return fmt.Errorf("explorer: %s %s is not a whole number", name, d)
-}

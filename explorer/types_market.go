@@ -1,6 +1,10 @@
 package explorer
 
-import "github.com/conduit-sdk/conduit"
+import (
+	"fmt"
+
+	"github.com/conduit-sdk/conduit"
+)
 
 // RecentTx is one of the transactions that last entered the mempool.
 // RawJSON returns it as sent.
@@ -120,4 +124,10 @@ type MiningPool struct {
 	BlockCount  int64  `json:"blockCount"`
 	Rank        int64  `json:"rank"`
 	EmptyBlocks int64  `json:"emptyBlocks"`
+}
+
+// errNotWhole is the decoding error of a count or time sent with a
+// fraction.
+func errNotWhole(name string, d conduit.Decimal) error {
+	return fmt.Errorf("explorer: %s %s is not a whole number", name, d)
 }
