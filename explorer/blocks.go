@@ -10,12 +10,12 @@ import (
 
 var (
 	blockOp       = transport.Declare[Block](service, transport.Op{Name: "Block", Method: "GET", Path: "/block/{hash}"}, nil)
-	blockHeaderOp = transport.DeclareText(service, transport.Op{Name: "BlockHeader", Method: "GET", Path: "/block/{hash}/header"}, checkHex("an 80-byte block header in hex", 160))
+	blockHeaderOp = declareText(transport.Op{Name: "BlockHeader", Method: "GET", Path: "/block/{hash}/header"}, "an 80-byte block header in hex", hexOf(160))
 	blockStatusOp = transport.Declare[BlockStatus](service, transport.Op{Name: "BlockStatus", Method: "GET", Path: "/block/{hash}/status"}, nil)
 	blockTxsOp    = transport.Declare[[]Transaction](service, transport.Op{Name: "BlockTransactions", Method: "GET", Path: "/block/{hash}/txs/{start_index}"}, nil)
-	blockHashOp   = transport.DeclareText(service, transport.Op{Name: "BlockHash", Method: "GET", Path: "/block-height/{height}"}, checkHex("a block hash", 64))
-	tipHeightOp   = transport.DeclareText(service, transport.Op{Name: "TipHeight", Method: "GET", Path: "/blocks/tip/height"}, checkHeight)
-	tipHashOp     = transport.DeclareText(service, transport.Op{Name: "TipHash", Method: "GET", Path: "/blocks/tip/hash"}, checkHex("a block hash", 64))
+	blockHashOp   = declareText(transport.Op{Name: "BlockHash", Method: "GET", Path: "/block-height/{height}"}, "a block hash", hexOf(64))
+	tipHeightOp   = declareText(transport.Op{Name: "TipHeight", Method: "GET", Path: "/blocks/tip/height"}, "a block height", isHeight)
+	tipHashOp     = declareText(transport.Op{Name: "TipHash", Method: "GET", Path: "/blocks/tip/hash"}, "a block hash", hexOf(64))
 )
 
 // blockTxsPage is how many transactions the service sends a page of a
@@ -34,10 +34,10 @@ func (c *Client) Block(ctx context.Context, hash string, opts ...Option) (*Block
 // BlockHeader returns a block's 80-byte header in hex, for checking its
 // proof of work without trusting the explorer.
 func (c *Client) BlockHeader(ctx context.Context, hash string, opts ...Option) (string, error) {
-	if err := hash64(blockHeaderOp.Op, "hash", hash); err != nil {
+	if err := hash64(blockHeaderOp.e.Op, "hash", hash); err != nil {
 		return "", err
 	}
-	return blockHeaderOp.Do(ctx, c.t, transport.Call{Args: []string{hash}}, opts)
+	return blockHeaderOp.do(ctx, c, transport.Call{Args: []string{hash}}, opts)
 }
 
 // BlockStatus returns whether a block is on the best chain, and the next
@@ -80,21 +80,21 @@ func (c *Client) AllBlockTransactions(ctx context.Context, hash string, opts ...
 // BlockHash returns the hash of the block at height on the best chain.
 func (c *Client) BlockHash(ctx context.Context, height int64, opts ...Option) (string, error) {
 	if height < 0 {
-		return "", blockHashOp.Invalid("height", "%d is negative", height)
+		return "", blockHashOp.e.Invalid("height", "%d is negative", height)
 	}
-	return blockHashOp.Do(ctx, c.t, transport.Call{Args: []string{strconv.FormatInt(height, 10)}}, opts)
+	return blockHashOp.do(ctx, c, transport.Call{Args: []string{strconv.FormatInt(height, 10)}}, opts)
 }
 
 // TipHeight returns the height of the chain's last block.
 func (c *Client) TipHeight(ctx context.Context, opts ...Option) (int64, error) {
-	s, err := tipHeightOp.Do(ctx, c.t, transport.Call{}, opts)
+	s, err := tipHeightOp.do(ctx, c, transport.Call{}, opts)
 	if err != nil {
 		return 0, err
 	}
-	return strconv.ParseInt(s, 10, 64) // checked by checkHeight
+	return strconv.ParseInt(s, 10, 64) // isHeight checked it
 }
 
 // TipHash returns the hash of the chain's last block.
 func (c *Client) TipHash(ctx context.Context, opts ...Option) (string, error) {
-	return tipHashOp.Do(ctx, c.t, transport.Call{}, opts)
+	return tipHashOp.do(ctx, c, transport.Call{}, opts)
 }

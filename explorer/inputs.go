@@ -1,10 +1,6 @@
 package explorer
 
-import (
-	"strconv"
-
-	"github.com/conduit-sdk/conduit/internal/transport"
-)
+import "github.com/conduit-sdk/conduit/internal/transport"
 
 // hash64 checks a transaction id or block hash: 64 hexadecimal digits,
 // as the explorer prints them.
@@ -36,24 +32,6 @@ func checkAddress(op *transport.Op, a string) error {
 		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z') {
 			return op.Invalid("address", "%q is not a Bitcoin address: %q is neither a letter nor a digit", a, c)
 		}
-	}
-	return nil
-}
-
-// checkHex is the result check of an answer that is hexadecimal text.
-func checkHex(what string, n int) func(string) *transport.Problem {
-	return func(s string) *transport.Problem {
-		if s == "" || len(s)%2 != 0 || !isHex(s) || (n > 0 && len(s) != n) {
-			return &transport.Problem{Message: "the answer is not " + what}
-		}
-		return nil
-	}
-}
-
-// checkHeight is the result check of a block height sent as text.
-func checkHeight(s string) *transport.Problem {
-	if n, err := strconv.ParseInt(s, 10, 64); err != nil || n < 0 {
-		return &transport.Problem{Message: "the answer is not a block height"}
 	}
 	return nil
 }

@@ -10,15 +10,15 @@ import (
 var (
 	txOp          = transport.Declare[Transaction](service, transport.Op{Name: "Transaction", Method: "GET", Path: "/tx/{txid}"}, nil)
 	txStatusOp    = transport.Declare[TxStatus](service, transport.Op{Name: "TransactionStatus", Method: "GET", Path: "/tx/{txid}/status"}, nil)
-	txHexOp       = transport.DeclareText(service, transport.Op{Name: "TransactionHex", Method: "GET", Path: "/tx/{txid}/hex"}, checkHex("a raw transaction in hex", 0))
+	txHexOp       = declareText(transport.Op{Name: "TransactionHex", Method: "GET", Path: "/tx/{txid}/hex"}, "a raw transaction in hex", hexOf(0))
 	txOutspendsOp = transport.Declare[[]Outspend](service, transport.Op{Name: "TransactionOutspends", Method: "GET", Path: "/tx/{txid}/outspends"}, nil)
 	txMerkleOp    = transport.Declare[MerkleProof](service, transport.Op{Name: "TransactionMerkleProof", Method: "GET", Path: "/tx/{txid}/merkle-proof"}, nil)
 	// A broadcast is a write, not retried once it may have arrived: a
 	// repeat could not pay twice (the network knows a transaction by the
 	// hash of its bytes), but its answer, "already in the mempool", would
 	// hide the first attempt's success.
-	broadcastOp = transport.DeclareText(service, transport.Op{Name: "BroadcastTransaction", Method: "POST", Path: "/tx",
-		Write: true}, checkHex("a transaction id", 64))
+	broadcastOp = declareText(transport.Op{Name: "BroadcastTransaction", Method: "POST", Path: "/tx", Write: true},
+		"a transaction id", hexOf(64))
 )
 
 // Transaction returns a transaction, confirmed or in the mempool, with the
@@ -42,10 +42,10 @@ func (c *Client) TransactionStatus(ctx context.Context, txid string, opts ...Opt
 // TransactionHex returns a transaction serialized as the network carries
 // it, in hex: what BroadcastTransaction takes.
 func (c *Client) TransactionHex(ctx context.Context, txid string, opts ...Option) (string, error) {
-	if err := hash64(txHexOp.Op, "txid", txid); err != nil {
+	if err := hash64(txHexOp.e.Op, "txid", txid); err != nil {
 		return "", err
 	}
-	return txHexOp.Do(ctx, c.t, transport.Call{Args: []string{txid}}, opts)
+	return txHexOp.do(ctx, c, transport.Call{Args: []string{txid}}, opts)
 }
 
 // TransactionOutspends returns, for each output of a transaction in
@@ -78,7 +78,7 @@ func (c *Client) TransactionMerkleProof(ctx context.Context, txid string, opts .
 func (c *Client) BroadcastTransaction(ctx context.Context, rawHex string, opts ...Option) (string, error) {
 	rawHex = strings.TrimSpace(rawHex)
 	if len(rawHex) < 120 || len(rawHex)%2 != 0 || !isHex(rawHex) {
-		return "", broadcastOp.Invalid("tx", "is not a raw transaction in hex (%d characters)", len(rawHex))
+		return "", broadcastOp.e.Invalid("tx", "is not a raw transaction in hex (%d characters)", len(rawHex))
 	}
-	return broadcastOp.Do(ctx, c.t, transport.Call{Text: rawHex}, opts)
+	return broadcastOp.do(ctx, c, transport.Call{Text: rawHex}, opts)
 }
