@@ -50,9 +50,9 @@
 //	400 (request line over 4,094 characters)      ErrAPI; a polygon that long is refused before
 //	                                                any I/O (ErrInvalidParam, field poly)
 //
-// Not typed: the service documents POST for a poly too long for a GET; a
-// polygon that needs it is better split into areas under the 10,000
-// limit, so no method sends it (Do can).
+// Not typed: the POST form the service documents for a poly too long for a
+// GET. A polygon that needs it is better split into areas under the 10,000
+// limit, so no method sends one; the GET forms are all typed.
 package police
 
 import (
