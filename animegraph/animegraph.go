@@ -101,7 +101,7 @@ type Error = conduit.Error
 // edge refusing the caller, not a credential to fix.
 var service = transport.Register(&transport.Service{
 	Name:   "animegraph",
-	Bases:  []transport.Base{{Name: "anime_url", Option: "conduit.WithBaseURL"}},
+	Bases:  []transport.Base{{Name: "anime_url", Option: "conduit.WithBaseURL", Default: "https://graphql.anilist.co"}},
 	Values: []transport.Value{{Name: "token", Option: "animegraph.WithToken", Secret: true}},
 	Limit:  transport.Limit{N: 90, Per: time.Minute},
 	Errors: transport.Profile{

@@ -118,8 +118,8 @@ const (
 var service = transport.Register(&transport.Service{
 	Name: "banklink",
 	Bases: []transport.Base{
-		{Name: sandboxURL, Option: "banklink.WithSandboxURL"},
-		{Name: productionURL, Option: "banklink.WithProductionURL"},
+		{Name: sandboxURL, Option: "banklink.WithSandboxURL", Default: "https://sandbox.plaid.com"},
+		{Name: productionURL, Option: "banklink.WithProductionURL", Default: "https://production.plaid.com"},
 	},
 	DefaultBase: func(value func(string) string) string {
 		if value("environment") == string(Production) {

@@ -80,7 +80,7 @@ type Error = conduit.Error
 
 var service = transport.Register(&transport.Service{
 	Name:   "countries",
-	Bases:  []transport.Base{{Name: "countries_url", Option: "conduit.WithBaseURL", Version: "v0.1"}},
+	Bases:  []transport.Base{{Name: "countries_url", Option: "conduit.WithBaseURL", Version: "v0.1", Default: "https://countriesnow.space/api/v0.1"}},
 	Errors: transport.Profile{Message: []string{"msg"}},
 })
 

@@ -69,7 +69,7 @@ type Error = conduit.Error
 
 var service = transport.Register(&transport.Service{
 	Name:  "cryptoprices",
-	Bases: []transport.Base{{Name: "crypto_url", Option: "conduit.WithBaseURL", Version: "v2"}},
+	Bases: []transport.Base{{Name: "crypto_url", Option: "conduit.WithBaseURL", Version: "v2", Default: "https://api.coinbase.com/v2"}},
 	Errors: transport.Profile{
 		Code:    []string{"errors.0.id", "error"},
 		Message: []string{"errors.0.message", "error_description"},

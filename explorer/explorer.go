@@ -83,7 +83,7 @@ type Error = conduit.Error
 
 var service = transport.Register(&transport.Service{
 	Name:   "explorer",
-	Bases:  []transport.Base{{Name: "explorer_url", Option: "conduit.WithBaseURL", PathVersion: "v1"}},
+	Bases:  []transport.Base{{Name: "explorer_url", Option: "conduit.WithBaseURL", PathVersion: "v1", Default: "https://mempool.space/api"}},
 	Errors: transport.Profile{Message: []string{"error"}},
 })
 

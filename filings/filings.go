@@ -101,8 +101,8 @@ var blocked = transport.Meaning{Kind: conduit.ErrRateLimited, Message: "Request 
 var service = transport.Register(&transport.Service{
 	Name: "filings",
 	Bases: []transport.Base{
-		{Name: "filings_url", Option: "conduit.WithBaseURL"},
-		{Name: wwwURL, Option: "filings.WithWWWURL"},
+		{Name: "filings_url", Option: "conduit.WithBaseURL", Default: "https://data.sec.gov"},
+		{Name: wwwURL, Option: "filings.WithWWWURL", Default: "https://www.sec.gov"},
 	},
 	Auth:   transport.Auth{Scheme: transport.UserAgent, Values: []string{"user_agent"}},
 	Values: []transport.Value{{Name: "user_agent", Option: "filings.WithContact"}},

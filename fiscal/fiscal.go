@@ -77,7 +77,8 @@ type Error = conduit.Error
 
 var service = transport.Register(&transport.Service{
 	Name:  "fiscal",
-	Bases: []transport.Base{{Name: "fiscal_url", Option: "conduit.WithBaseURL", PathVersion: "v2"}},
+	Bases: []transport.Base{{Name: "fiscal_url", Option: "conduit.WithBaseURL", PathVersion: "v2",
+		Default: "https://api.fiscaldata.treasury.gov/services/api/fiscal_service"}},
 	Errors: transport.Profile{
 		Code:    []string{"error"},
 		Message: []string{"message"},

@@ -64,7 +64,7 @@ type Error = conduit.Error
 
 var service = transport.Register(&transport.Service{
 	Name:  "fxopen",
-	Bases: []transport.Base{{Name: "open_fx_url", Option: "conduit.WithBaseURL", Version: "v6"}},
+	Bases: []transport.Base{{Name: "open_fx_url", Option: "conduit.WithBaseURL", Version: "v6", Default: "https://open.er-api.com/v6"}},
 	Errors: transport.Profile{
 		Code:   []string{"error-type"},
 		InBody: &transport.StatusWord{Path: "result", OK: []string{"success"}, Code: []string{"error-type"}},

@@ -93,9 +93,9 @@ const (
 var service = transport.Register(&transport.Service{
 	Name: "imageedit",
 	Bases: []transport.Base{
-		{Name: editURL, Option: "conduit.WithBaseURL", PathVersion: "v2"},
-		{Name: accountURL, Option: "imageedit.WithAccountURL", PathVersion: "v1"},
-		{Name: segmentURL, Option: "imageedit.WithSegmentURL", PathVersion: "v1"},
+		{Name: editURL, Option: "conduit.WithBaseURL", PathVersion: "v2", Default: "https://image-api.photoroom.com"},
+		{Name: accountURL, Option: "imageedit.WithAccountURL", PathVersion: "v1", Default: "https://image-api.photoroom.com"},
+		{Name: segmentURL, Option: "imageedit.WithSegmentURL", PathVersion: "v1", Default: "https://sdk.photoroom.com"},
 	},
 	Auth:   transport.Auth{Scheme: transport.Header, Name: "x-api-key", Values: []string{"api_key"}},
 	Values: []transport.Value{{Name: "api_key", Option: "imageedit.WithAPIKey", Secret: true}},

@@ -116,7 +116,7 @@ type Error = conduit.Error
 // Reason error.type; a 429 waits for the budget that ran out.
 var service = transport.Register(&transport.Service{
 	Name:   "inference",
-	Bases:  []transport.Base{{Name: "inference_url", Option: "conduit.WithBaseURL", Version: "v1"}},
+	Bases:  []transport.Base{{Name: "inference_url", Option: "conduit.WithBaseURL", Version: "v1", Default: "https://api.groq.com/openai/v1"}},
 	Auth:   transport.Auth{Scheme: transport.Bearer, Values: []string{"api_key"}},
 	Values: []transport.Value{{Name: "api_key", Option: "inference.WithAPIKey", Secret: true}},
 	Errors: transport.Profile{

@@ -110,14 +110,17 @@ const (
 
 // headerKey is where the places and routes hosts take the key; geocoding
 // takes it as the key query parameter, the service's default.
+// renamedHeaders is why places_url and routes_url have no default.
+const renamedHeaders = "the spec sends X-Provider-Api-Key and X-Provider-FieldMask, headers Google does not read (it reads X-Goog-Api-Key and X-Goog-FieldMask), so only a service that follows the spec can answer"
+
 var headerKey = &transport.Auth{Scheme: transport.Header, Name: "X-Provider-Api-Key", Values: []string{"api_key"}}
 
 var service = transport.Register(&transport.Service{
 	Name: "maps",
 	Bases: []transport.Base{
-		{Name: geocodingURL, Option: "maps.WithGeocodingURL"},
-		{Name: placesURL, Option: "maps.WithPlacesURL", PathVersion: "v1", Auth: headerKey},
-		{Name: routesURL, Option: "maps.WithRoutesURL", Auth: headerKey},
+		{Name: geocodingURL, Option: "maps.WithGeocodingURL", Default: "https://maps.googleapis.com"},
+		{Name: placesURL, Option: "maps.WithPlacesURL", PathVersion: "v1", Auth: headerKey, NoDefault: renamedHeaders},
+		{Name: routesURL, Option: "maps.WithRoutesURL", Auth: headerKey, NoDefault: renamedHeaders},
 	},
 	Auth:   transport.Auth{Scheme: transport.Query, Name: "key", Values: []string{"api_key"}},
 	Values: []transport.Value{{Name: "api_key", Option: "maps.WithAPIKey", Secret: true}},

@@ -118,8 +118,8 @@ const (
 var service = transport.Register(&transport.Service{
 	Name: "media",
 	Bases: []transport.Base{
-		{Name: adminURL, Option: "media.WithAdminURL", PathVersion: "v1_1"},
-		{Name: deliveryURL, Option: "media.WithDeliveryURL", Auth: transport.NoAuth},
+		{Name: adminURL, Option: "media.WithAdminURL", PathVersion: "v1_1", Default: "https://api.cloudinary.com"},
+		{Name: deliveryURL, Option: "media.WithDeliveryURL", Auth: transport.NoAuth, Default: "https://res.cloudinary.com"},
 	},
 	Auth: transport.Auth{Scheme: transport.Basic, Values: []string{"api_key", "api_secret"}},
 	Values: []transport.Value{

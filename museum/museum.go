@@ -77,7 +77,7 @@ type Error = conduit.Error
 
 var service = transport.Register(&transport.Service{
 	Name:  "museum",
-	Bases: []transport.Base{{Name: "museum_url", Option: "conduit.WithBaseURL", Version: "v1"}},
+	Bases: []transport.Base{{Name: "museum_url", Option: "conduit.WithBaseURL", Version: "v1", Default: "https://collectionapi.metmuseum.org/public/collection/v1"}},
 	Errors: transport.Profile{
 		Message: []string{"message"},
 		Status:  map[int]transport.Meaning{403: transport.Failed},

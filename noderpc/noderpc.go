@@ -91,9 +91,12 @@ type Error = conduit.Error
 
 var service = transport.Register(&transport.Service{
 	Name:   "noderpc",
-	Bases:  []transport.Base{{Name: "rpc_url", Option: "conduit.WithBaseURL", PathVersion: "v2"}},
+	Bases:  []transport.Base{{Name: "rpc_url", Option: "conduit.WithBaseURL", PathVersion: "v2", Default: "https://{network}.g.alchemy.com"}},
 	Auth:   transport.Auth{Scheme: transport.PathKey, Values: []string{"api_key"}},
-	Values: []transport.Value{{Name: "api_key", Option: "noderpc.WithAPIKey", Secret: true}},
+	Values: []transport.Value{
+		{Name: "api_key", Option: "noderpc.WithAPIKey", Secret: true},
+		{Name: "network", Option: "noderpc.WithNetwork", Default: "eth-mainnet"},
+	},
 	Errors: transport.Profile{
 		Code:    []string{"error.code"},
 		Message: []string{"error.message"},
@@ -152,6 +155,13 @@ type Client struct {
 	t   *transport.Client
 	ids atomic.Uint64
 }
+
+// WithNetwork picks the Alchemy network the default base URL names,
+// https://<network>.g.alchemy.com ("base-mainnet", "polygon-amoy",
+// "eth-sepolia"), overriding CONDUIT_NODERPC_NETWORK; the default is
+// "eth-mainnet". A base URL set with conduit.WithBaseURL or
+// CONDUIT_NODERPC_RPC_URL wins over it.
+func WithNetwork(network string) Option { return service.Set("network", network) }
 
 // New returns a Client configured by opts and the CONDUIT_* environment.
 func New(opts ...Option) (*Client, error) {

@@ -132,6 +132,9 @@ const (
 	EU Region = "eu"
 )
 
+// obsNoDefault is why neither base has a default.
+const obsNoDefault = "the spec sends the key in X-Service-Team, a header Honeycomb does not read (it reads X-Honeycomb-Team), so only a service that follows the spec can answer"
+
 const (
 	usURL = "obs_url"
 	euURL = "obs_eu_url"
@@ -140,8 +143,8 @@ const (
 var service = transport.Register(&transport.Service{
 	Name: "observability",
 	Bases: []transport.Base{
-		{Name: usURL, Option: "conduit.WithBaseURL", PathVersion: "1"},
-		{Name: euURL, Option: "observability.WithEUURL", PathVersion: "1"},
+		{Name: usURL, Option: "conduit.WithBaseURL", PathVersion: "1", NoDefault: obsNoDefault},
+		{Name: euURL, Option: "observability.WithEUURL", PathVersion: "1", NoDefault: obsNoDefault},
 	},
 	DefaultBase: func(value func(string) string) string {
 		if value("region") == string(EU) {

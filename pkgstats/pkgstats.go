@@ -79,7 +79,7 @@ type Error = conduit.Error
 
 var service = transport.Register(&transport.Service{
 	Name:  "pkgstats",
-	Bases: []transport.Base{{Name: "cdn_stats_url", Option: "conduit.WithBaseURL", Version: "v1"}},
+	Bases: []transport.Base{{Name: "cdn_stats_url", Option: "conduit.WithBaseURL", Version: "v1", Default: "https://data.jsdelivr.com/v1"}},
 	Errors: transport.Profile{
 		Message: []string{"message"},
 		// A 403 says the package is too large to list: no credential can

@@ -75,7 +75,7 @@ type Error = conduit.Error
 // bucket refills within two seconds of a 429.
 var service = transport.Register(&transport.Service{
 	Name:  "police",
-	Bases: []transport.Base{{Name: "police_url", Option: "conduit.WithBaseURL"}},
+	Bases: []transport.Base{{Name: "police_url", Option: "conduit.WithBaseURL", Default: "https://data.police.uk/api"}},
 	Errors: transport.Profile{Status: map[int]transport.Meaning{
 		429: {Kind: conduit.ErrRateLimited, Retry: true, Wait: 2 * time.Second},
 	}},

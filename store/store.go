@@ -78,7 +78,7 @@ type Error = conduit.Error
 // when the origin is down or slow, which a later read may get past.
 var service = transport.Register(&transport.Service{
 	Name:  "store",
-	Bases: []transport.Base{{Name: "store_url", Option: "conduit.WithBaseURL"}},
+	Bases: []transport.Base{{Name: "store_url", Option: "conduit.WithBaseURL", Default: "https://fakestoreapi.com"}},
 	Errors: transport.Profile{
 		Status: map[int]transport.Meaning{
 			520: transport.Transient, 521: transport.Transient, 522: transport.Transient,

@@ -83,6 +83,7 @@ func New(svc *Service, opts ...conduit.Option) (*Client, error) {
 	if err := c.resolveBases(st); err != nil {
 		return nil, err
 	}
+	c.reportUnknownEnv(st.Logger)
 	ua := "conduit-go/" + Version
 	if st.UserAgent != nil && *st.UserAgent != "" {
 		ua = *st.UserAgent
@@ -111,6 +112,9 @@ func (c *Client) resolveValues(st *config.Settings, v *vault) error {
 		val, ok := st.Values[d.Name]
 		if !ok {
 			val = os.Getenv(EnvName(c.svc.Name, d.Name))
+		}
+		if val == "" {
+			val = d.Default
 		}
 		if val == "" {
 			continue
@@ -187,6 +191,13 @@ var sharedTransport = &http.Transport{
 	IdleConnTimeout:       90 * time.Second,
 	MaxIdleConns:          256,
 	MaxIdleConnsPerHost:   64,
+}
+
+func init() {
+	if ownTests {
+		sharedTransport.DialContext = loopbackOnly(sharedTransport.DialContext)
+		sharedTransport.Proxy = nil
+	}
 }
 
 func (c *Client) httpClient(user *http.Client) *http.Client {

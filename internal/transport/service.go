@@ -54,6 +54,14 @@ type Base struct {
 	// Auth is the scheme of requests to this base when it is not the
 	// service's.
 	Auth *Auth
+	// Default is the real service's address, used when neither an option
+	// nor the environment sets one. A {name} in it is filled with the
+	// setting of that name ("https://{network}.g.alchemy.com").
+	Default string
+	// NoDefault says, in one sentence, why the base has no default (the
+	// spec renames what the real service expects); the error for a missing
+	// base quotes it.
+	NoDefault string
 }
 
 // Value is a named credential or setting of a Service.
@@ -61,6 +69,9 @@ type Value struct {
 	Name   string // "api_key"; the env var is CONDUIT_<SERVICE>_API_KEY
 	Option string // the option that sets it, quoted in errors: "inference.WithAPIKey"
 	Secret bool   // kept out of every error, log line and printed value
+	// Default is a setting's value when neither an option nor the
+	// environment gives one.
+	Default string
 	// Enum lists the values a setting accepts, compared without case and
 	// stored as written here; New refuses any other.
 	Enum []string
@@ -204,6 +215,10 @@ func EnvName(service, name string) string {
 	}
 	return "CONDUIT_" + svc + "_" + n
 }
+
+// URLEnvName is CONDUIT_<SERVICE>_URL, which a service of one base also
+// reads for it.
+func URLEnvName(service string) string { return "CONDUIT_" + strings.ToUpper(service) + "_URL" }
 
 // Set returns the option that sets the named credential or setting; the
 // package wraps it in a typed option such as WithAPIKey. Another package's
