@@ -87,8 +87,8 @@ type Error = conduit.Error
 const apiToken = "api_token"
 
 var service = transport.Register(&transport.Service{
-	Name:   "ci",
-	Bases:  []transport.Base{{Name: "ci_url", Option: "conduit.WithBaseURL", Version: "v2",
+	Name: "ci",
+	Bases: []transport.Base{{Name: "ci_url", Option: "conduit.WithBaseURL", Version: "v2",
 		NoDefault: "the spec sends the token in Ci-Token, a header CircleCI does not read (it reads Circle-Token), so only a service that follows the spec can answer"}},
 	Auth:   transport.Auth{Scheme: transport.Header, Name: "Ci-Token", Values: []string{apiToken}},
 	Values: []transport.Value{{Name: apiToken, Option: "ci.WithAPIToken", Secret: true}},

@@ -76,7 +76,7 @@ type Option = conduit.Option
 type Error = conduit.Error
 
 var service = transport.Register(&transport.Service{
-	Name:  "fiscal",
+	Name: "fiscal",
 	Bases: []transport.Base{{Name: "fiscal_url", Option: "conduit.WithBaseURL", PathVersion: "v2",
 		Default: "https://api.fiscaldata.treasury.gov/services/api/fiscal_service"}},
 	Errors: transport.Profile{

@@ -464,7 +464,10 @@ func TestKeyAndBaseURLsFromEnv(t *testing.T) {
 	_, err = c.Account(context.Background())
 	require.NoError(t, err)
 	testkit.DefaultBaseURL(t, "CONDUIT_IMAGEEDIT_SEGMENT_URL", "https://sdk.photoroom.com/v1/segment", imageedit.New,
-		func(c *imageedit.Client) error { _, err := c.Segment(context.Background(), strings.NewReader("x"), nil); return err })
+		func(c *imageedit.Client) error {
+			_, err := c.Segment(context.Background(), strings.NewReader("x"), nil)
+			return err
+		})
 }
 
 func TestIsSandboxKey(t *testing.T) {

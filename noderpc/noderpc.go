@@ -90,9 +90,9 @@ type Option = conduit.Option
 type Error = conduit.Error
 
 var service = transport.Register(&transport.Service{
-	Name:   "noderpc",
-	Bases:  []transport.Base{{Name: "rpc_url", Option: "conduit.WithBaseURL", PathVersion: "v2", Default: "https://{network}.g.alchemy.com"}},
-	Auth:   transport.Auth{Scheme: transport.PathKey, Values: []string{"api_key"}},
+	Name:  "noderpc",
+	Bases: []transport.Base{{Name: "rpc_url", Option: "conduit.WithBaseURL", PathVersion: "v2", Default: "https://{network}.g.alchemy.com"}},
+	Auth:  transport.Auth{Scheme: transport.PathKey, Values: []string{"api_key"}},
 	Values: []transport.Value{
 		{Name: "api_key", Option: "noderpc.WithAPIKey", Secret: true},
 		{Name: "network", Option: "noderpc.WithNetwork", Default: "eth-mainnet"},
