@@ -2,9 +2,10 @@
 // the rates of every currency against one base currency, updated once a day.
 // It is modelled on ExchangeRate-API's open access endpoint.
 //
-// Base URL: the placeholder open_fx_url, set with conduit.WithBaseURL or
-// CONDUIT_FXOPEN_OPEN_FX_URL (CONDUIT_OPEN_FX_URL, its older name, still
-// works for this release). The spec ends it with the version segment v6:
+// Base URL: the placeholder open_fx_url, by default the service's own
+// https://open.er-api.com/v6. Set another with conduit.WithBaseURL,
+// CONDUIT_FXOPEN_OPEN_FX_URL or CONDUIT_FXOPEN_URL (CONDUIT_OPEN_FX_URL, its
+// older name, still works for this release). The spec ends it with the version segment v6:
 // paste it with or without, it is never doubled. No credentials; no
 // published rate limit, but the data changes only once a day, so cache a
 // result until its TimeNextUpdateUnix.

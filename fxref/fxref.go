@@ -4,8 +4,9 @@
 // Frankfurter.
 //
 // Base URL: the placeholder fx_url, which ends with the interface's version
-// (…/v1), set with conduit.WithBaseURL or CONDUIT_FXREF_FX_URL (CONDUIT_FX_URL,
-// the older name, still works). Paste it with or without /v1: it is never
+// (…/v1), by default the service's own https://api.frankfurter.dev/v1. Set
+// another with conduit.WithBaseURL, CONDUIT_FXREF_FX_URL or CONDUIT_FXREF_URL
+// (CONDUIT_FX_URL, the older name, still works). Paste it with or without /v1: it is never
 // doubled. No credentials; the spec publishes no rate limit. Rates change
 // once per working day, so there is no point in asking more often.
 //

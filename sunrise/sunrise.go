@@ -2,8 +2,10 @@
 // solar noon, day length and twilight times for a latitude and longitude.
 // It is modelled on sunrise-sunset.org.
 //
-// Base URL: the placeholder sun_url, set with conduit.WithBaseURL or
-// CONDUIT_SUNRISE_SUN_URL (CONDUIT_SUN_URL, the name of earlier releases,
+// Base URL: the placeholder sun_url, by default the service's own
+// https://api.sunrise-sunset.org, so New needs no configuration. Set
+// another with conduit.WithBaseURL, CONDUIT_SUNRISE_SUN_URL or
+// CONDUIT_SUNRISE_URL (CONDUIT_SUN_URL, the name of earlier releases,
 // still works). The path carries no version segment. No credentials; no
 // published rate limit.
 //
