@@ -187,7 +187,9 @@ func TestDoEndpointsFakedWithHandle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var info struct{ Data []struct{ Name, Currency string } }
+	var info struct {
+		Data []struct{ Name, Currency string }
+	}
 	if err := places.Do(ctx, "GET", "/countries/info?returns=currency", nil, &info); err != nil {
 		t.Fatal(err)
 	}
