@@ -13,7 +13,7 @@ import (
 	"github.com/conduit-sdk/conduit"
 )
 
-// Issue 10, defect 11: "." and ".." path arguments were sent as %2E and
+// "." and ".." path arguments were sent as %2E and
 // %2E%2E, which RFC 3986 makes equal to the dots, so a normalising proxy
 // sent the request to another endpoint. They are refused as
 // ErrInvalidParam naming the parameter, for {x} and {x...} parameters
