@@ -71,6 +71,10 @@
 //	{"error":{"id":…,"detail":…}}                Message the detail, RequestID the id
 //	5xx, HTML from a proxy                       ErrAPI; reads retried, HTML kept out of
 //	                                               Message
+//
+// Not typed, as said above: approving a job, the project, environment
+// variable, checkout key, context, schedule, insights and webhook
+// endpoints, and a job's test metadata; Do reaches each with the token.
 package ci
 
 import (

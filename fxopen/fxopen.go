@@ -25,8 +25,6 @@
 //	eur := r.Rates["EUR"]
 //	fmt.Printf("1 USD = %v EUR (as of %s; rates by %s)\n", eur, r.TimeLastUpdateUnix.Format(time.DateOnly), r.Provider)
 //
-// For an endpoint this package does not type, use Do.
-//
 // # Failures
 //
 // The service reports a failure in the body, as "result": "error" with an
@@ -45,6 +43,12 @@
 //	                                                  returned at once, past the retry cap
 //	result "success" without rates                  ErrMalformedResponse
 //	5xx                                             ErrAPI, retried
+//
+// The package is complete: the open-access service documents one
+// endpoint, the latest rates of a base currency, and Latest types it. The
+// provider's keyed API (pair conversion, historical rates, quota) is
+// another product, with the key in the path, that the spec does not
+// describe; Do stays for anything the open service adds later.
 package fxopen
 
 import (

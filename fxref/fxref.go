@@ -46,6 +46,10 @@
 //	429 HTML page of the throttle in front of it   ErrRateLimited, retried with backoff
 //	  (no header says how long to wait)
 //	5xx                                            ErrAPI, reads retried
+//
+// Not typed: the amount parameter, which scales the rates to a sum of the
+// base currency (send it with Do, or multiply); every endpoint the service
+// documents (latest, one day, a range of days, currencies) is typed.
 package fxref
 
 import (

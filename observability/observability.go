@@ -111,6 +111,11 @@
 //	}
 //	defer s.Close(ctx)
 //	err = s.SendWithMetadata(ctx, observability.Event{"route": "/cart", "status": 200}, requestID)
+//
+// Not typed, as said above: boards, queries, triggers, SLOs, recipients,
+// calculated fields, environments and keys, dataset updates and deletion,
+// and column writes, which configure or analyse rather than ingest; Do
+// reaches each with the key.
 package observability
 
 import (

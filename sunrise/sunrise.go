@@ -46,7 +46,9 @@
 // longitude, date and zone before sending, so the first three words mean
 // the service disagrees with those checks.
 //
-// For an endpoint this package does not type, use Do.
+// The package is complete: the service documents one endpoint, /json, and
+// Get types it with every parameter but callback, a JSONP wrapper a Go
+// client has no use for. Do stays for anything the service adds later.
 package sunrise
 
 import (
