@@ -58,6 +58,8 @@
 //	  INVALID_ACCESS_TOKEN; 401, 403
 //	429 with error_type RATE_LIMIT_EXCEEDED (codes such    ErrRateLimited, retried after the
 //	  as ACCOUNTS_BALANCE_GET_LIMIT)                         backoff: the service names no wait
+//	429 ADDITION_LIMIT (the plan's Items are all added)    ErrQuotaExceeded, not retried: only a
+//	                                                         plan change lifts it
 //	400 INSTITUTION_NOT_FOUND, ITEM_NOT_FOUND              ErrNotFound
 //	400 INSTITUTION_DOWN, INSTITUTION_NOT_RESPONDING,      ErrAPI, retried after the backoff
 //	  INSTITUTION_NOT_AVAILABLE, PLANNED_MAINTENANCE; 5xx

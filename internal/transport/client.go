@@ -59,11 +59,7 @@ type vault struct {
 // a package with several hosts is usable with only the ones it has.
 func New(svc *Service, opts ...conduit.Option) (*Client, error) {
 	st := &config.Settings{Level: config.Client, Service: svc.Name}
-	for _, o := range opts {
-		if o != nil {
-			o(st)
-		}
-	}
+	apply(st, opts)
 	fail := func(field string, err error) (*Client, error) {
 		return nil, &conduit.Error{Service: svc.Name, Op: "New", Field: field, Message: err.Error(), Err: conduit.ErrInvalidParam}
 	}

@@ -228,7 +228,7 @@ func (s *Service) Set(name, v string) conduit.Option {
 	if d == nil {
 		panic("transport: " + s.Name + " declares no value " + name)
 	}
-	return func(st *config.Settings) {
+	return option(func(st *config.Settings) {
 		if !st.Only(config.Client, d.Option) || !st.Owned(s.Name, d.Option) {
 			return
 		}
@@ -236,7 +236,7 @@ func (s *Service) Set(name, v string) conduit.Option {
 			st.Values = map[string]string{}
 		}
 		st.Values[name] = v
-	}
+	})
 }
 
 // SetBase returns the option that sets the named base URL.
@@ -245,7 +245,7 @@ func (s *Service) SetBase(name, u string) conduit.Option {
 	if d == nil {
 		panic("transport: " + s.Name + " declares no base " + name)
 	}
-	return func(st *config.Settings) {
+	return option(func(st *config.Settings) {
 		if !st.Only(config.Client, d.Option) || !st.Owned(s.Name, d.Option) {
 			return
 		}
@@ -253,5 +253,15 @@ func (s *Service) SetBase(name, u string) conduit.Option {
 			st.Bases = map[string]string{}
 		}
 		st.Bases[name] = u
+	})
+}
+
+// option makes a conduit.Option of f, through the root package's bridge.
+func option(f func(*config.Settings)) conduit.Option { return config.NewOption(f).(conduit.Option) }
+
+// apply lays opts over st, in order.
+func apply(st *config.Settings, opts []conduit.Option) {
+	for _, o := range opts {
+		config.ApplyOption(o, st)
 	}
 }
