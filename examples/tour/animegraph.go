@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"fmt"
+	"strings"
 
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/animegraph"
@@ -28,6 +30,13 @@ func init() {
 		}
 		top := season.Page.Media[0]
 		say("Query", "%d shows; top #%d %q scored %d", len(season.Page.Media), top.ID, top.Title.Romaji, *top.AverageScore)
+		// A document the schema refuses fails with the service's errors list.
+		err = c.Query(ctx, `query ($unused: Int) { Nope }`, nil, &season)
+		list := animegraph.GraphQLErrors(err)
+		if len(list) == 0 {
+			return fmt.Errorf("a query of an unknown field should fail with GraphQL errors, got %v", err)
+		}
+		say("GraphQLErrors", "%d errors, first at line %d column %d: %s", len(list), list[0].Locations[0].Line, list[0].Locations[0].Column, list[0].Message)
 		m, err := c.Media(ctx, "Cowboy Bebop")
 		if err != nil {
 			return err
@@ -43,6 +52,16 @@ func init() {
 			return err
 		}
 		say("SearchMedia", "%d matches, page %d of %d, second %q", page.PageInfo.Total, page.PageInfo.CurrentPage, page.PageInfo.LastPage, page.Media[1].Title.Romaji)
+		var titles []string
+		for m, err := range c.AllMedia(ctx, &animegraph.SearchMediaParams{Search: "Cowboy Bebop", Type: "ANIME"}) {
+			if err != nil {
+				return err
+			}
+			if titles = append(titles, m.Title.Romaji); len(titles) == 3 {
+				break
+			}
+		}
+		say("AllMedia", "%d seen: %s", len(titles), strings.Join(titles, "; "))
 		ch, err := c.Character(ctx, 1)
 		if err != nil {
 			return err
@@ -64,6 +83,17 @@ func init() {
 		}
 		next := airing.AiringSchedules[0]
 		say("AiringSchedule", "next: episode %d of %s in %ds", next.Episode, next.Media.Title.Romaji, next.TimeUntilAiring)
+		seen, episodes := 0, map[int64]int{}
+		for ep, err := range c.AllAiringSchedule(ctx, &animegraph.AiringScheduleParams{NotYetAired: true}) {
+			if err != nil {
+				return err
+			}
+			episodes[ep.MediaID]++
+			if seen++; seen == 5 {
+				break
+			}
+		}
+		say("AllAiringSchedule", "%d upcoming episodes seen, of %d shows", seen, len(episodes))
 		u, err := c.User(ctx, "Josh")
 		if err != nil {
 			return err
