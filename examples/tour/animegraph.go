@@ -52,16 +52,15 @@ func init() {
 			return err
 		}
 		say("SearchMedia", "%d matches, page %d of %d, second %q", page.PageInfo.Total, page.PageInfo.CurrentPage, page.PageInfo.LastPage, page.Media[1].Title.Romaji)
-		var titles []string
-		for m, err := range c.AllMedia(ctx, &animegraph.SearchMediaParams{Search: "Cowboy Bebop", Type: "ANIME"}) {
-			if err != nil {
-				return err
-			}
-			if titles = append(titles, m.Title.Romaji); len(titles) == 3 {
-				break
-			}
+		media, err := take(c.AllMedia(ctx, &animegraph.SearchMediaParams{Search: "Cowboy Bebop", Type: "ANIME"}), 5)
+		if err != nil {
+			return err
 		}
-		say("AllMedia", "%d seen: %s", len(titles), strings.Join(titles, "; "))
+		titles := make([]string, len(media))
+		for i, m := range media {
+			titles[i] = m.Title.Romaji
+		}
+		say("AllMedia", "%d seen: %s", len(media), strings.Join(titles, "; "))
 		ch, err := c.Character(ctx, 1)
 		if err != nil {
 			return err
@@ -83,17 +82,11 @@ func init() {
 		}
 		next := airing.AiringSchedules[0]
 		say("AiringSchedule", "next: episode %d of %s in %ds", next.Episode, next.Media.Title.Romaji, next.TimeUntilAiring)
-		seen, episodes := 0, map[int64]int{}
-		for ep, err := range c.AllAiringSchedule(ctx, &animegraph.AiringScheduleParams{NotYetAired: true}) {
-			if err != nil {
-				return err
-			}
-			episodes[ep.MediaID]++
-			if seen++; seen == 5 {
-				break
-			}
+		upcoming, err := take(c.AllAiringSchedule(ctx, &animegraph.AiringScheduleParams{NotYetAired: true}), 5)
+		if err != nil {
+			return err
 		}
-		say("AllAiringSchedule", "%d upcoming episodes seen, of %d shows", seen, len(episodes))
+		say("AllAiringSchedule", "%d upcoming episodes seen, the last episode %d of %s", len(upcoming), upcoming[len(upcoming)-1].Episode, upcoming[len(upcoming)-1].Media.Title.Romaji)
 		u, err := c.User(ctx, "Josh")
 		if err != nil {
 			return err
