@@ -2,6 +2,7 @@ package redislimit
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"strconv"
@@ -67,6 +68,9 @@ func (l *Limiter) ask(ctx context.Context, key string) (time.Duration, error) {
 		}
 	}
 	if a.err != nil {
+		if cause := l.dials.since(start); cause != nil && errors.Is(a.err, context.DeadlineExceeded) {
+			return 0, fmt.Errorf("redislimit: Redis did not answer within %v: %w (%w)", l.cfg.timeout, a.err, cause)
+		}
 		return 0, fmt.Errorf("redislimit: %w", a.err)
 	}
 	// The reply decides whether a caller may send, so one out of range (a
