@@ -67,7 +67,19 @@ type Settings struct {
 	Base       string // placeholder a Do call is sent to
 	Idempotent bool
 	Responses  []any // *conduit.Response values to fill after the call
+
+	// Both levels: the client's run outside the call's.
+	Middleware        []Middleware
+	AttemptMiddleware []Middleware
 }
+
+// Middleware is conduit.Middleware without the root package's named Next,
+// which this package cannot import.
+type Middleware func(req *http.Request, next func(*http.Request) (*http.Response, error)) (*http.Response, error)
+
+// CallKey is the context key of the *conduit.CallInfo a middleware's
+// request carries.
+type CallKey struct{}
 
 // Field is one extra JSON body member, already encoded.
 type Field struct {

@@ -34,6 +34,7 @@ type exchange struct {
 	failResp     *http.Response
 	failBody     []byte
 	ok           okAnswer // the last 2xx body, when the retry check read it
+	mw           *wrapped // nil unless the call has middleware
 }
 
 // okAnswer is a 2xx body the retry check read whole to look for a status
@@ -75,7 +76,7 @@ func (c *Client) exchange(ctx context.Context, op *Op, call *Call, opts []condui
 		x.capture(nil)
 		return err
 	}
-	resp, err := c.rc.Do(req)
+	resp, err := x.send(req)
 	if call.Upload != nil {
 		// net/http may still be copying the file after the answer came.
 		defer call.Upload.Stop(ctx)
@@ -150,6 +151,9 @@ func (x *exchange) request(ctx context.Context) (*retryablehttp.Request, error) 
 	}
 	if err := x.headers(req.Header, contentType, &p); err != nil {
 		return nil, err
+	}
+	if len(x.cs.middleware) > 0 || len(x.cs.attemptMW) > 0 {
+		x.wrap(body, &p)
 	}
 	return req, nil
 }
