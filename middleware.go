@@ -101,6 +101,9 @@ type CallInfo struct {
 	// LimitWait is the time spent waiting for the rate limiter and
 	// Discord's buckets.
 	LimitWait time.Duration
+	// Cache says whether WithCache's store answered (Attempts is then 0)
+	// or a conditional request revalidated what it held.
+	Cache CacheStatus
 }
 
 // CallInfoOf returns the call a middleware's request belongs to, or nil

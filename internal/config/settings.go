@@ -50,6 +50,7 @@ type Settings struct {
 	Limiter      Limiter // nil with LimiterSet: no limit at all
 	LimiterSet   bool
 	InsecureHTTP bool
+	Cache        CacheStore // nil: no caching
 
 	// Both levels.
 	MaxRetries  *int
@@ -76,6 +77,14 @@ type Settings struct {
 // Middleware is conduit.Middleware without the root package's named Next,
 // which this package cannot import.
 type Middleware func(req *http.Request, next func(*http.Request) (*http.Response, error)) (*http.Response, error)
+
+// CacheStore is conduit.CacheStore, restated for the same reason as
+// Limiter.
+type CacheStore interface {
+	Get(key string) ([]byte, error)
+	Set(key string, value []byte) error
+	Delete(key string) error
+}
 
 // CallKey is the context key of the *conduit.CallInfo a middleware's
 // request carries.

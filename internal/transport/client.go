@@ -43,6 +43,7 @@ type Client struct {
 	logger   *slog.Logger
 	limiter  config.Limiter // nil: no limit
 	buckets  *bucketStore   // nil unless the service reports route budgets
+	cache    *httpCache     // nil unless WithCache
 	defaults *callSettings
 }
 
@@ -97,6 +98,7 @@ func New(svc *Service, opts ...conduit.Option) (*Client, error) {
 	if svc.Errors.Buckets != nil {
 		c.buckets = newBucketStore(svc.Errors.Buckets)
 	}
+	c.cache = newHTTPCache(st.Cache)
 	c.defaults = clientDefaults(st)
 	c.hc = c.httpClient(st.HTTPClient)
 	c.rc = c.retryClient()

@@ -152,8 +152,13 @@ func (x *exchange) request(ctx context.Context) (*retryablehttp.Request, error) 
 	if err := x.headers(req.Header, contentType, &p); err != nil {
 		return nil, err
 	}
-	if len(x.cs.middleware) > 0 || len(x.cs.attemptMW) > 0 {
+	ns, cacheable := "", false
+	if c.cache != nil {
+		ns, cacheable = x.cacheSpace(auth, &p, secrets)
+	}
+	if len(x.cs.middleware) > 0 || len(x.cs.attemptMW) > 0 || cacheable {
 		x.wrap(body, &p)
+		x.mw.cacheNS, x.mw.cacheable = ns, cacheable
 	}
 	return req, nil
 }
@@ -243,6 +248,9 @@ func (x *exchange) capture(resp *http.Response) {
 		return
 	}
 	r := conduit.Response{URL: x.safeURL, Attempts: x.attempts, Elapsed: time.Since(x.start)}
+	if x.mw != nil {
+		r.Cache = x.mw.info.Cache
+	}
 	if resp != nil {
 		r.StatusCode = resp.StatusCode
 		r.Header = x.redactHeader(resp.Header)

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
+	"sync/atomic"
 	"time"
 
 	"github.com/hashicorp/go-retryablehttp"
@@ -21,6 +22,13 @@ type wrapped struct {
 	sent       []byte // the JSON body
 	placedName string // the header carrying the client's credential
 	placedUA   bool   // User-Agent carries it
+
+	// With a cache: the call's key space, the way to the retry loop the
+	// cache sends through, and whether the call has returned.
+	cacheNS   string
+	cacheable bool
+	last      func(*http.Request) (*http.Response, error)
+	ended     atomic.Bool
 }
 
 // wrap prepares a call for its middleware.
@@ -35,9 +43,10 @@ func (x *exchange) wrap(body any, p *placed) {
 // send runs the call's retry loop, inside the call's middleware when it
 // has any. Without middleware it is the loop alone: nothing is built.
 func (x *exchange) send(req *retryablehttp.Request) (*http.Response, error) {
-	if len(x.cs.middleware) == 0 {
+	if len(x.cs.middleware) == 0 && (x.mw == nil || !x.mw.cacheable) {
 		return x.c.rc.Do(req)
 	}
+	defer x.mw.ended.Store(true)
 	view, was := x.view(req.Request, req.Context())
 	if b, ok := x.sentBody(); ok {
 		view.Body, view.ContentLength = io.NopCloser(bytes.NewReader(b)), int64(len(b))
@@ -61,7 +70,17 @@ func (x *exchange) send(req *retryablehttp.Request) (*http.Response, error) {
 		}
 		return x.handOver(view, resp, err)
 	}
-	resp, err := chain(x.cs.middleware, last)(view)
+	inner := last
+	if x.mw.cacheable {
+		x.mw.last = last
+		rt := x.c.cache.transport(x.mw.cacheNS)
+		inner = func(mreq *http.Request) (*http.Response, error) {
+			resp, err := rt.RoundTrip(mreq.WithContext(x.own(mreq.Context())))
+			x.mw.info.Cache = cacheStatus(resp)
+			return resp, err
+		}
+	}
+	resp, err := chain(x.cs.middleware, inner)(view)
 	if h, ok := err.(*hiddenError); ok {
 		err = h.err
 	}
