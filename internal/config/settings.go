@@ -50,7 +50,8 @@ type Settings struct {
 	Limiter      Limiter // nil with LimiterSet: no limit at all
 	LimiterSet   bool
 	InsecureHTTP bool
-	Cache        CacheStore // nil: no caching
+	Cache        CacheStore  // nil: no caching
+	Buckets      BucketStore // nil: each client keeps its own buckets
 
 	// Both levels.
 	MaxRetries  *int
@@ -84,6 +85,13 @@ type CacheStore interface {
 	Get(key string) ([]byte, error)
 	Set(key string, value []byte) error
 	Delete(key string) error
+}
+
+// BucketStore is conduit.BucketStore with BucketState spread out, which
+// this package cannot name.
+type BucketStore interface {
+	Reserve(ctx context.Context, scope, bucket string) (time.Duration, error)
+	Record(ctx context.Context, scope, bucket string, remaining int64, resetAfter, global time.Duration) error
 }
 
 // CallKey is the context key of the *conduit.CallInfo a middleware's

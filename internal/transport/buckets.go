@@ -40,6 +40,7 @@ type bucketStore struct {
 	budgets map[string]*budget // bucket (or route) + major values -> budget
 	global  time.Time          // nothing goes before this
 	invalid []time.Time        // times of recent invalid answers, oldest first
+	shared  *sharedBuckets     // nil: the budgets above are the only ones
 }
 
 type budget struct {
@@ -125,6 +126,9 @@ func (b *bucketStore) key(route, major string) string {
 // and one whose wait is longer than maxWait (a *bucketWaitError), as a
 // Retry-After past the cap is refused.
 func (b *bucketStore) wait(ctx context.Context, route, major string, maxWait time.Duration) error {
+	if err, decided := b.waitShared(ctx, route, major, maxWait); decided {
+		return err
+	}
 	for {
 		b.mu.Lock()
 		now := time.Now()
@@ -245,25 +249,27 @@ func (b *bucketStore) sweep(now time.Time) {
 func (b *bucketStore) update(route, major string, resp *http.Response) {
 	h := resp.Header
 	now := time.Now()
+	said, k := sharedState{remaining: -1}, ""
+	defer func() { b.shared.record(resp, k, said) }() // after the unlock: it may wait for the store
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.sweep(now)
 	if hash := h.Get("X-RateLimit-Bucket"); hash != "" {
 		b.hashes[route] = hash
 	}
-	k := b.key(route, major)
+	k = b.key(route, major)
 	bud := b.budgets[k]
 	if bud == nil {
 		bud = &budget{remaining: 1}
 		b.budgets[k] = bud
 	}
 	if n, err := strconv.ParseInt(h.Get("X-RateLimit-Remaining"), 10, 64); err == nil {
-		bud.remaining = n
+		bud.remaining, said.remaining = n, n
 	}
 	if d, ok := parseWait(h.Get("X-RateLimit-Reset-After"), Seconds, now); ok {
-		bud.reset = now.Add(d)
+		bud.reset, said.resetAfter = now.Add(d), d
 	} else if d, ok := parseWait(h.Get("X-RateLimit-Reset"), EpochSeconds, now); ok {
-		bud.reset = now.Add(d)
+		bud.reset, said.resetAfter = now.Add(d), d
 	}
 	scope := h.Get("X-RateLimit-Scope")
 	if resp.StatusCode == http.StatusTooManyRequests {
@@ -272,9 +278,10 @@ func (b *bucketStore) update(route, major string, resp *http.Response) {
 			wait, _ = parseWait(h.Get("Retry-After"), Seconds, now)
 		}
 		if strings.EqualFold(h.Get("X-RateLimit-Global"), "true") || scope == "global" {
-			b.global = now.Add(wait)
+			b.global, said.global = now.Add(wait), wait
 		} else {
 			bud.remaining, bud.reset = 0, now.Add(wait)
+			said.remaining, said.resetAfter = 0, wait
 		}
 	}
 	switch resp.StatusCode {

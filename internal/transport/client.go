@@ -95,8 +95,12 @@ func New(svc *Service, opts ...conduit.Option) (*Client, error) {
 	case svc.Limit.N > 0:
 		c.limiter = sharedLimiter(svc.Limit)
 	}
-	if svc.Errors.Buckets != nil {
+	switch {
+	case svc.Errors.Buckets != nil:
 		c.buckets = newBucketStore(svc.Errors.Buckets)
+		c.buckets.shared = newSharedBuckets(st.Buckets, v.values)
+	case st.Buckets != nil:
+		return fail("options", fmt.Errorf("conduit.WithBucketStore: %s reports no rate-limit buckets", svc.Name))
 	}
 	c.cache = newHTTPCache(st.Cache)
 	c.defaults = clientDefaults(st)
