@@ -149,4 +149,3 @@ func TestSharedBucketsFallBackAndApplyOnlyWhereTheyExist(t *testing.T) {
 	_, err := New(testService(Auth{}), conduit.WithBucketStore(newMemBuckets()))
 	assert.ErrorIs(t, err, conduit.ErrInvalidParam)
 }
-
