@@ -12,6 +12,7 @@ require (
 )
 
 require (
+	github.com/bartventer/httpcache v0.13.0 // indirect
 	github.com/cespare/xxhash/v2 v2.3.0 // indirect
 	github.com/go-json-experiment/json v1.27.2 // indirect
 	github.com/go-logr/logr v1.4.4 // indirect
