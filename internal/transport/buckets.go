@@ -249,15 +249,15 @@ func (b *bucketStore) sweep(now time.Time) {
 func (b *bucketStore) update(route, major string, resp *http.Response) {
 	h := resp.Header
 	now := time.Now()
-	said, k := sharedState{remaining: -1}, ""
-	defer func() { b.shared.record(resp, k, said) }() // after the unlock: it may wait for the store
+	said := sharedState{remaining: -1}
+	defer func() { b.shared.record(resp, route+" "+major, said) }() // after the unlock: it may wait for the store
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.sweep(now)
 	if hash := h.Get("X-RateLimit-Bucket"); hash != "" {
 		b.hashes[route] = hash
 	}
-	k = b.key(route, major)
+	k := b.key(route, major)
 	bud := b.budgets[k]
 	if bud == nil {
 		bud = &budget{remaining: 1}

@@ -13,9 +13,11 @@ import (
 
 // sharedBuckets is a client's view of a conduit.BucketStore: the buckets
 // of its credential, kept where other processes with that credential see
-// them. The invalid-answer guard and the learned bucket names stay in the
-// process; each process learns a route's bucket name from its own first
-// answer on that route.
+// them. A shared bucket is named by its route and major parameters, which
+// every process knows before its first answer, not by the bucket name the
+// service reports, which each would have to learn first (routes that share
+// one of the service's buckets are then counted apart). The invalid-answer
+// guard stays in the process.
 type sharedBuckets struct {
 	store config.BucketStore
 	scope string // a hash of the client's credentials
@@ -62,9 +64,8 @@ func (b *bucketStore) waitShared(ctx context.Context, route, major string, maxWa
 			b.mu.Unlock()
 			return err, true
 		}
-		name := bucketName(b.key(route, major))
 		b.mu.Unlock()
-		d, err := b.shared.store.Reserve(ctx, b.shared.scope, name)
+		d, err := b.shared.store.Reserve(ctx, b.shared.scope, bucketName(route+" "+major))
 		switch {
 		case ctx.Err() != nil:
 			return ctx.Err(), true
