@@ -41,7 +41,7 @@ func ExampleInstrument() {
 		for _, kv := range s.Attributes {
 			switch kv.Key {
 			case "gen_ai.usage.input_tokens", "gen_ai.usage.output_tokens", "http.response.status_code":
-				fmt.Printf("  %s=%s\n", kv.Key, kv.Value.Emit())
+				fmt.Printf("  %s=%s\n", kv.Key, kv.Value.String())
 			}
 		}
 	}
