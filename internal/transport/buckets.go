@@ -250,7 +250,11 @@ func (b *bucketStore) update(route, major string, resp *http.Response) {
 	h := resp.Header
 	now := time.Now()
 	said := sharedState{remaining: -1}
-	defer func() { b.shared.record(resp, route+" "+major, said) }() // after the unlock: it may wait for the store
+	defer func() {
+		if b.shared != nil {
+			b.shared.record(resp, route+" "+major, said) // after the unlock: it may wait for the store
+		}
+	}()
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.sweep(now)

@@ -93,7 +93,7 @@ func (b *bucketStore) waitShared(ctx context.Context, route, major string, maxWa
 // client's own buckets have it already, so a store that fails loses
 // nothing this process needs.
 func (s *sharedBuckets) record(resp *http.Response, key string, said sharedState) {
-	if s == nil || (said.remaining < 0 && said.resetAfter == 0 && said.global == 0) {
+	if said.remaining < 0 && said.resetAfter == 0 && said.global == 0 {
 		return
 	}
 	ctx := context.Background()
