@@ -201,7 +201,13 @@ func (x *exchange) handOver(view *http.Request, resp *http.Response, err error) 
 		resp.Request = view
 	}
 	if err != nil {
-		err = &hiddenError{msg: x.red.string(err.Error()), err: err}
+		shown := err
+		if ue, ok := err.(*url.Error); ok {
+			c := *ue
+			c.URL = x.red.string(ue.URL)
+			shown = &c
+		}
+		err = &hiddenError{msg: x.red.string(err.Error()), shown: shown, err: err}
 	}
 	return resp, err
 }
@@ -215,14 +221,16 @@ func (x *exchange) sentBody() ([]byte, bool) {
 }
 
 // hiddenError is an error a middleware gets from next: it prints without
-// the credentials the real one may quote (a URL), and unwraps to it.
+// the credentials the real one may quote, and unwraps to it, but for a
+// *url.Error, whose URL it redacts in a copy. The exchange takes err back.
 type hiddenError struct {
-	msg string
-	err error
+	msg   string
+	shown error
+	err   error
 }
 
 func (e *hiddenError) Error() string { return e.msg }
-func (e *hiddenError) Unwrap() error { return e.err }
+func (e *hiddenError) Unwrap() error { return e.shown }
 
 // counted is a wait of the call, where a middleware can see it.
 type counted uint8

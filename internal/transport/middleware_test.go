@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httputil"
+	"net/url"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -197,4 +198,28 @@ func TestMiddlewareNilIsRefused(t *testing.T) {
 	assert.ErrorIs(t, err, conduit.ErrInvalidParam)
 	_, err = New(testService(Auth{}), conduit.WithAttemptMiddleware(nil))
 	assert.ErrorIs(t, err, conduit.ErrInvalidParam)
+}
+
+// An error from next prints no credential, and errors.As finds a
+// *url.Error whose URL is redacted, while the call still fails as
+// conduit's own error does.
+func TestMiddlewareErrorHidesTheCredential(t *testing.T) {
+	const secret = "k-Secret-77"
+	var seen error
+	look := func(req *http.Request, next conduit.Next) (*http.Response, error) {
+		resp, err := next(req)
+		seen = err
+		return resp, err
+	}
+	svc := testService(Auth{Scheme: Query, Name: "key", Values: []string{"api_key"}}, apiKey)
+	c := newClient(t, svc, conduit.WithBaseURL(closedURL(t)), svc.Set("api_key", secret),
+		conduit.WithMiddleware(look), conduit.WithMaxRetries(0))
+	err := send(bg, c, get("/x"), Call{})
+	require.Error(t, err)
+	require.Error(t, seen)
+	assert.NotContains(t, fmt.Sprintf("%v %+v", seen, seen), secret)
+	var ue *url.Error
+	require.ErrorAs(t, seen, &ue)
+	assert.NotContains(t, ue.URL, secret)
+	assert.NotContains(t, err.Error(), secret)
 }
