@@ -46,7 +46,7 @@ type BucketState struct {
 // service that reports buckets (chat) takes it; New fails for another.
 // Client level.
 func WithBucketStore(s BucketStore) Option {
-	return func(st *config.Settings) {
+	return option(func(st *config.Settings) {
 		if !st.Only(config.Client, "conduit.WithBucketStore") {
 			return
 		}
@@ -55,7 +55,7 @@ func WithBucketStore(s BucketStore) Option {
 			return
 		}
 		st.Buckets = bucketAdapter{s}
-	}
+	})
 }
 
 // bucketAdapter carries a BucketStore through config, which cannot name

@@ -48,7 +48,7 @@ const (
 // ETag, Last-Modified and Vary decide what is stored, for how long, and
 // when a conditional request revalidates it. Off by default. Client level.
 func WithCache(store CacheStore) Option {
-	return func(s *config.Settings) {
+	return option(func(s *config.Settings) {
 		if !s.Only(config.Client, "conduit.WithCache") {
 			return
 		}
@@ -57,5 +57,5 @@ func WithCache(store CacheStore) Option {
 			return
 		}
 		s.Cache = store
-	}
+	})
 }

@@ -38,7 +38,7 @@ type Middleware func(req *http.Request, next Next) (*http.Response, error)
 // middleware which operation it wraps and, once next returns, how many
 // attempts and waits the call took. Client or call level.
 func WithMiddleware(mw ...Middleware) Option {
-	return func(s *config.Settings) {
+	return option(func(s *config.Settings) {
 		for _, m := range mw {
 			if m == nil {
 				s.Fail("conduit.WithMiddleware: a Middleware is nil")
@@ -46,7 +46,7 @@ func WithMiddleware(mw ...Middleware) Option {
 			}
 			s.Middleware = append(s.Middleware, adapt(m))
 		}
-	}
+	})
 }
 
 // WithAttemptMiddleware wraps each request a call sends in mw: every retry
@@ -57,7 +57,7 @@ func WithMiddleware(mw ...Middleware) Option {
 // handed over with its credentials hidden, as for WithMiddleware. Client
 // or call level.
 func WithAttemptMiddleware(mw ...Middleware) Option {
-	return func(s *config.Settings) {
+	return option(func(s *config.Settings) {
 		for _, m := range mw {
 			if m == nil {
 				s.Fail("conduit.WithAttemptMiddleware: a Middleware is nil")
@@ -65,7 +65,7 @@ func WithAttemptMiddleware(mw ...Middleware) Option {
 			}
 			s.AttemptMiddleware = append(s.AttemptMiddleware, adapt(m))
 		}
-	}
+	})
 }
 
 func adapt(m Middleware) config.Middleware {
@@ -111,4 +111,17 @@ type CallInfo struct {
 func CallInfoOf(ctx context.Context) *CallInfo {
 	c, _ := ctx.Value(config.CallKey{}).(*CallInfo)
 	return c
+}
+
+// Options bundles opts into one Option, applied in order at the level it is
+// given at: the way a library that plugs into conduit (otelconduit) hands
+// its users one value for a call middleware and an attempt middleware.
+func Options(opts ...Option) Option {
+	return option(func(s *config.Settings) {
+		for _, o := range opts {
+			if o.apply != nil {
+				o.apply(s)
+			}
+		}
+	})
 }

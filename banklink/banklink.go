@@ -1,7 +1,15 @@
-// Package banklink is a client for the bank-linking interface: it searches
-// financial institutions and reads the balances of a linked account, in a
-// sandbox environment for testing or a production one for live use. It is
-// modelled on Plaid.
+// Package banklink is a client for the bank-linking interface: it links a
+// user's bank login (an item) through Link, reads its accounts, balances
+// and transactions, verifies the webhooks the service posts about it, and
+// searches financial institutions, in a sandbox environment for testing or
+// a production one for live use. It is modelled on Plaid.
+//
+// Linking runs in three steps: CreateLinkToken on the server; Link, in the
+// user's browser or app, opened with that token, which hands back a public
+// token; ExchangePublicToken, which trades it for the item's access token.
+// In the sandbox, SandboxCreatePublicToken stands in for Link. The access
+// token is then the argument of Accounts, GetBalance, Item,
+// SyncTransactions (AllTransactionUpdates across pages) and RemoveItem.
 //
 // Base URLs: the placeholders bank_sandbox_url (WithSandboxURL,
 // CONDUIT_BANKLINK_BANK_SANDBOX_URL) and bank_production_url
@@ -15,7 +23,8 @@
 // Credentials: the client id (WithClientID, CONDUIT_BANKLINK_CLIENT_ID) and
 // the secret (WithSecret, CONDUIT_BANKLINK_SECRET; the sandbox has its own
 // secret) travel as client_id and secret members of every JSON body, never
-// in a header. GetBalance also takes the access token of a linked account.
+// in a header. The calls on an item also take its access token, a
+// credential kept out of every error like the client's own.
 // None of them is ever printed: errors redact them, even when the server
 // echoes them back. The spec publishes no rate limit.
 //
@@ -47,19 +56,36 @@
 //	  INVALID_ACCESS_TOKEN; 401, 403
 //	429 with error_type RATE_LIMIT_EXCEEDED (codes such    ErrRateLimited, retried after the
 //	  as ACCOUNTS_BALANCE_GET_LIMIT)                         backoff: the service names no wait
-//	400 INSTITUTION_NOT_FOUND                              ErrNotFound
+//	429 ADDITION_LIMIT (the plan's Items are all added)    ErrQuotaExceeded, not retried: only a
+//	                                                         plan change lifts it
+//	400 INSTITUTION_NOT_FOUND, ITEM_NOT_FOUND              ErrNotFound
 //	400 INSTITUTION_DOWN, INSTITUTION_NOT_RESPONDING,      ErrAPI, retried after the backoff
 //	  INSTITUTION_NOT_AVAILABLE, PLANNED_MAINTENANCE; 5xx
 //	400 ITEM_LOGIN_REQUIRED and the other ITEM_ERROR codes ErrAPI: the end user must link the
 //	                                                         item again; the API keys are fine
-//	400 any other code (INVALID_REQUEST, INVALID_INPUT)    ErrAPI with Code and Reason as sent
+//	400 TRANSACTIONS_SYNC_MUTATION_DURING_PAGINATION       ErrAPI, not retried alone: the run
+//	                                                         restarts from its first cursor, as
+//	                                                         AllTransactionUpdates does
+//	400 any other code (INVALID_REQUEST, INVALID_INPUT,    ErrAPI with Code and Reason as sent
+//	  INVALID_PUBLIC_TOKEN, PRODUCT_NOT_READY)
 //	an HTML or text page (a proxy)                         by status; one line of text is Message
 //
 // The service reports no failure inside a 200 answer and sends no budget
 // headers.
 //
-// For an endpoint this package does not type (/item/get,
-// /transactions/sync, …), use Do.
+// A webhook that VerifyWebhook cannot prove the service's matches
+// ErrUnverifiedWebhook; a verification key that cannot be fetched is that
+// call's *Error, as above.
+//
+// For an endpoint this package does not type, use Do. Not typed: the
+// product endpoints besides balance and transactions (auth, identity,
+// investments, liabilities, assets, income, transfer, payment initiation,
+// signal, statements), which each need their own product contract;
+// /transactions/get and /transactions/refresh, which /transactions/sync
+// replaces; /institutions/get, a paged catalogue SearchInstitutions and
+// InstitutionByID cover; /item/webhook/update, /sandbox/item/fire_webhook
+// and the other sandbox helpers; processor tokens and the user,
+// consent and Link-delivery endpoints.
 package banklink
 
 import (
@@ -94,8 +120,8 @@ const (
 var service = transport.Register(&transport.Service{
 	Name: "banklink",
 	Bases: []transport.Base{
-		{Name: sandboxURL, Option: "banklink.WithSandboxURL"},
-		{Name: productionURL, Option: "banklink.WithProductionURL"},
+		{Name: sandboxURL, Option: "banklink.WithSandboxURL", Default: "https://sandbox.plaid.com"},
+		{Name: productionURL, Option: "banklink.WithProductionURL", Default: "https://production.plaid.com"},
 	},
 	DefaultBase: func(value func(string) string) string {
 		if value("environment") == string(Production) {
@@ -112,14 +138,27 @@ var service = transport.Register(&transport.Service{
 	Errors: errorProfile,
 })
 
-// Both operations are POSTs that only read, so they are retried like GETs.
+// Every operation is a POST. Those that only read are retried like GETs;
+// those that issue a token, create or remove an item are writes.
 var (
-	searchOp  = transport.Declare[InstitutionsResponse](service, transport.Op{Name: "SearchInstitutions", Method: "POST", Path: "/institutions/search"}, nil)
-	balanceOp = transport.Declare[BalanceResponse](service, transport.Op{Name: "GetBalance", Method: "POST", Path: "/accounts/balance/get"}, nil)
+	searchOp             = transport.Declare[InstitutionsResponse](service, transport.Op{Name: "SearchInstitutions", Method: "POST", Path: "/institutions/search"}, nil)
+	balanceOp            = transport.Declare[BalanceResponse](service, transport.Op{Name: "GetBalance", Method: "POST", Path: "/accounts/balance/get"}, nil)
+	createLinkTokenOp    = transport.Declare[LinkToken](service, transport.Op{Name: "CreateLinkToken", Method: "POST", Path: "/link/token/create", Write: true}, nil)
+	exchangeOp           = transport.Declare[PublicTokenExchange](service, transport.Op{Name: "ExchangePublicToken", Method: "POST", Path: "/item/public_token/exchange", Write: true}, nil)
+	sandboxPublicTokenOp = transport.Declare[SandboxPublicToken](service, transport.Op{Name: "SandboxCreatePublicToken", Method: "POST", Path: "/sandbox/public_token/create", Write: true}, nil)
+	accountsOp           = transport.Declare[AccountsResponse](service, transport.Op{Name: "Accounts", Method: "POST", Path: "/accounts/get"}, nil)
+	itemOp               = transport.Declare[ItemResponse](service, transport.Op{Name: "Item", Method: "POST", Path: "/item/get"}, nil)
+	removeItemOp         = transport.Declare[RemoveItemResponse](service, transport.Op{Name: "RemoveItem", Method: "POST", Path: "/item/remove", Write: true}, nil)
+	institutionOp        = transport.Declare[InstitutionResponse](service, transport.Op{Name: "InstitutionByID", Method: "POST", Path: "/institutions/get_by_id"}, nil)
+	syncOp               = transport.Declare[TransactionsSync](service, transport.Op{Name: "SyncTransactions", Method: "POST", Path: "/transactions/sync"}, nil)
+	webhookKeyOp         = transport.Declare[WebhookKeyResponse](service, transport.Op{Name: "WebhookVerificationKey", Method: "POST", Path: "/webhook_verification_key/get"}, nil)
 )
 
 // Client calls the bank-linking interface. It is safe for concurrent use.
-type Client struct{ t *transport.Client }
+type Client struct {
+	t    *transport.Client
+	keys *keyCache // VerifyWebhook's keys, shared by the client's copies
+}
 
 // New returns a Client configured by opts and the CONDUIT_* environment. An
 // environment other than Sandbox or Production is an error, so a typo never
@@ -129,7 +168,7 @@ func New(opts ...Option) (*Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Client{t: t}, nil
+	return &Client{t: t, keys: &keyCache{}}, nil
 }
 
 // Environment reports which host the client talks to.

@@ -35,15 +35,11 @@ func (c *Client) SearchInstitutions(ctx context.Context, query string, p *Search
 	if strings.TrimSpace(query) == "" {
 		return nil, searchOp.Invalid("query", "must not be empty")
 	}
-	for i, prod := range p.Products {
-		if !prod.Known() {
-			return nil, searchOp.Invalid("products", "item %d, %.40q, is not a product of the service (see the Product constants)", i, prod)
-		}
+	if err := checkProducts(searchOp.Op, "products", p.Products); err != nil {
+		return nil, err
 	}
-	for i, cc := range p.CountryCodes {
-		if !cc.Known() {
-			return nil, searchOp.Invalid("country_codes", "item %d, %.40q, is not the upper-case ISO 3166-1 alpha-2 code of a country the service serves (see the CountryCode constants)", i, cc)
-		}
+	if err := checkCountries(searchOp.Op, p.CountryCodes); err != nil {
+		return nil, err
 	}
 	body := searchBody{Query: query, Products: p.Products, CountryCodes: p.CountryCodes}
 	return searchOp.Do(ctx, c.t, transport.Call{Body: body}, opts)

@@ -18,8 +18,15 @@ var errorProfile = transport.Profile{
 		"UNAUTHORIZED_ENVIRONMENT": transport.Unauthorized, // keys not enabled for this host
 		"INVALID_ACCESS_TOKEN":     transport.Unauthorized,
 		// An error_type: every per-endpoint *_LIMIT code comes with it.
-		"RATE_LIMIT_EXCEEDED":   transport.RateLimited,
+		"RATE_LIMIT_EXCEEDED": transport.RateLimited,
+		// Under that type, the one that is no rate: the Items the plan or
+		// environment allows are all added, and only a plan change lifts it.
+		"ADDITION_LIMIT":        transport.QuotaExceeded,
 		"INSTITUTION_NOT_FOUND": transport.NotFound,
+		"ITEM_NOT_FOUND":        transport.NotFound,
+		// The run of pages must restart from its first cursor, which one
+		// request alone cannot do: AllTransactionUpdates does.
+		"TRANSACTIONS_SYNC_MUTATION_DURING_PAGINATION": transport.Failed,
 		// The bank or the service is briefly unavailable: "try again soon".
 		"INSTITUTION_DOWN":           transport.Transient,
 		"INSTITUTION_NOT_RESPONDING": transport.Transient,

@@ -144,8 +144,8 @@ const (
 var service = transport.Register(&transport.Service{
 	Name: "chat",
 	Bases: []transport.Base{
-		{Name: botBase, Option: "conduit.WithBaseURL", Version: "v10"},
-		{Name: webhookBase, Option: "chat.WithWebhookBaseURL"},
+		{Name: botBase, Option: "conduit.WithBaseURL", Version: "v10", Default: "https://discord.com/api/v10"},
+		{Name: webhookBase, Option: "chat.WithWebhookBaseURL", Default: "https://discord.com/api"},
 	},
 	Auth:   transport.Auth{Scheme: transport.Bot, Values: []string{botToken}},
 	Values: []transport.Value{{Name: botToken, Option: "chat.WithBotToken", Secret: true}},

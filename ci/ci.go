@@ -1,6 +1,7 @@
-// Package ci is a client for the CI service: the current user, the pipelines
-// of a project, and triggering a pipeline on a branch. It is modelled on
-// CircleCI's API v2.
+// Package ci is a client for the CI service: the current user, a project's
+// pipelines, triggering one on a branch or tag with parameters and waiting
+// for it, its workflows (cancel, rerun), their jobs and the jobs'
+// artifacts. It is modelled on CircleCI's API v2.
 //
 // Base URL: the placeholder ci_url, which the spec ends with the version
 // segment (".../api/v2"); set it with conduit.WithBaseURL or CONDUIT_CI_URL.
@@ -10,10 +11,17 @@
 // else, set with WithAPIToken or CONDUIT_CI_API_TOKEN. It never appears in an
 // error or a log line.
 //
-// Limits: none published. TriggerPipeline is a write: it is retried only when
-// the request provably never reached the server or got 429, so a flaky
-// network cannot start the same pipeline twice. ListPipelines returns one
-// page and takes the next page's token back; AllPipelines walks every page.
+// Limits: none published; the service answers 429 with Retry-After, which
+// every call and WaitPipeline honour. TriggerPipeline, CancelWorkflow and
+// RerunWorkflow are writes: retried only when the request provably never
+// reached the server or got 429, so a flaky network cannot start the same
+// pipeline twice. Every listing (ListPipelines, PipelineWorkflows,
+// WorkflowJobs, JobArtifacts) returns one page and takes the next page's
+// token back (query page-token); its All… iterator walks every page.
+//
+// Ids: pipelines, workflows and jobs are named by UUIDs, checked before
+// any request; a job is also named by its number within the project (Job,
+// JobArtifacts).
 //
 //	c, err := ci.New(ci.WithAPIToken(token))
 //	if err != nil {
@@ -23,14 +31,20 @@
 //	if err != nil {
 //		return err
 //	}
-//	p, err := c.TriggerPipeline(ctx, slug, "main")
+//	p, err := c.TriggerPipeline(ctx, slug, &ci.TriggerPipelineParams{Branch: "main"})
 //	if err != nil {
 //		return err
 //	}
-//	fmt.Println("pipeline", p.Number, p.State)
+//	done, err := c.WaitPipeline(ctx, p.ID, nil)
+//	if err != nil {
+//		return err
+//	}
+//	fmt.Println("pipeline", p.Number, "succeeded:", done.Succeeded())
 //
-// For an endpoint this package does not type (workflows, jobs, artifacts),
-// use Do: it sends the token and maps failures as the typed methods do.
+// Not typed, for Do (it sends the token and maps failures as the typed
+// methods do): approving a job, the project, environment variable,
+// checkout key, context, schedule, insights and webhook endpoints, and
+// the job's test metadata.
 //
 // # Failures
 //
@@ -45,6 +59,8 @@
 //	403                                          ErrUnauthorized
 //	404 {"message":"Project not found"}          ErrNotFound; it may also mean the project
 //	                                               exists but the token cannot see it
+//	404 {"message":"Pipeline not found"},        ErrNotFound
+//	  "Workflow not found", "Job not found"
 //	429, Retry-After or RateLimit-Reset          ErrRateLimited, RetryAfter from the header
 //	  (seconds)                                    (Retry-After first); retried after it
 //	400 {"message":"Unexpected argument(s): x"}  ErrAPI with the service's message
@@ -56,7 +72,6 @@ package ci
 import (
 	"context"
 	"iter"
-	"strings"
 
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/internal/transport"
@@ -72,8 +87,9 @@ type Error = conduit.Error
 const apiToken = "api_token"
 
 var service = transport.Register(&transport.Service{
-	Name:   "ci",
-	Bases:  []transport.Base{{Name: "ci_url", Option: "conduit.WithBaseURL", Version: "v2"}},
+	Name: "ci",
+	Bases: []transport.Base{{Name: "ci_url", Option: "conduit.WithBaseURL", Version: "v2",
+		NoDefault: "the spec sends the token in Ci-Token, a header CircleCI does not read (it reads Circle-Token), so only a service that follows the spec can answer"}},
 	Auth:   transport.Auth{Scheme: transport.Header, Name: "Ci-Token", Values: []string{apiToken}},
 	Values: []transport.Value{{Name: apiToken, Option: "ci.WithAPIToken", Secret: true}},
 	Errors: transport.Profile{
@@ -82,12 +98,24 @@ var service = transport.Register(&transport.Service{
 	},
 })
 
-const pipelinePath = "/project/{vcs_prefix}/{org}/{repo}/pipeline"
+const (
+	pipelinePath = "/project/{vcs_prefix}/{org}/{repo}/pipeline"
+	projectPath  = "/project/{vcs_prefix}/{org}/{repo}"
+)
 
 var (
-	meOp              = transport.Declare[User](service, transport.Op{Name: "Me", Method: "GET", Path: "/me"}, nil)
-	listPipelinesOp   = transport.Declare[PipelineList](service, transport.Op{Name: "ListPipelines", Method: "GET", Path: pipelinePath}, nil)
-	triggerPipelineOp = transport.Declare[Pipeline](service, transport.Op{Name: "TriggerPipeline", Method: "POST", Path: pipelinePath, Write: true}, nil)
+	meOp               = transport.Declare[User](service, transport.Op{Name: "Me", Method: "GET", Path: "/me"}, nil)
+	listPipelinesOp    = transport.Declare[PipelineList](service, transport.Op{Name: "ListPipelines", Method: "GET", Path: pipelinePath}, nil)
+	triggerPipelineOp  = transport.Declare[Pipeline](service, transport.Op{Name: "TriggerPipeline", Method: "POST", Path: pipelinePath, Write: true}, nil)
+	pipelineOp         = transport.Declare[Pipeline](service, transport.Op{Name: "Pipeline", Method: "GET", Path: "/pipeline/{pipeline_id}"}, nil)
+	pipelineByNumberOp = transport.Declare[Pipeline](service, transport.Op{Name: "PipelineByNumber", Method: "GET", Path: pipelinePath + "/{pipeline_number}"}, nil)
+	pipelineWorkflowOp = transport.Declare[WorkflowList](service, transport.Op{Name: "PipelineWorkflows", Method: "GET", Path: "/pipeline/{pipeline_id}/workflow"}, nil)
+	workflowOp         = transport.Declare[Workflow](service, transport.Op{Name: "Workflow", Method: "GET", Path: "/workflow/{workflow_id}"}, nil)
+	workflowJobsOp     = transport.Declare[JobList](service, transport.Op{Name: "WorkflowJobs", Method: "GET", Path: "/workflow/{workflow_id}/job"}, nil)
+	cancelWorkflowOp   = transport.Declare[Message](service, transport.Op{Name: "CancelWorkflow", Method: "POST", Path: "/workflow/{workflow_id}/cancel", Write: true}, nil)
+	rerunWorkflowOp    = transport.Declare[Rerun](service, transport.Op{Name: "RerunWorkflow", Method: "POST", Path: "/workflow/{workflow_id}/rerun", Write: true}, nil)
+	jobOp              = transport.Declare[JobDetails](service, transport.Op{Name: "Job", Method: "GET", Path: projectPath + "/job/{job_number}"}, nil)
+	jobArtifactsOp     = transport.Declare[ArtifactList](service, transport.Op{Name: "JobArtifacts", Method: "GET", Path: projectPath + "/{job_number}/artifacts"}, nil)
 )
 
 // Client calls the CI service. It is safe for concurrent use.
@@ -158,16 +186,4 @@ func (c *Client) AllPipelines(ctx context.Context, slug ProjectSlug, p *ListPipe
 		}
 		return l.Items, l.NextPageToken, nil
 	})
-}
-
-// TriggerPipeline starts a pipeline of the project on branch. It is a write:
-// never retried once it may have reached the server, except after a 429.
-func (c *Client) TriggerPipeline(ctx context.Context, slug ProjectSlug, branch string, opts ...Option) (*Pipeline, error) {
-	if err := slug.check(triggerPipelineOp.Op); err != nil {
-		return nil, err
-	}
-	if strings.TrimSpace(branch) == "" {
-		return nil, triggerPipelineOp.Invalid("branch", "must not be empty")
-	}
-	return triggerPipelineOp.Do(ctx, c.t, transport.Call{Args: slug.args(), Body: triggerRequest{Branch: branch}}, opts)
 }

@@ -84,7 +84,7 @@ func TestListPipelines(t *testing.T) {
 
 func TestTriggerPipeline(t *testing.T) {
 	c, srv := replayClient(t)
-	p, err := c.TriggerPipeline(context.Background(), acmeAPI, "main")
+	p, err := c.TriggerPipeline(context.Background(), acmeAPI, &ci.TriggerPipelineParams{Branch: "main"})
 	require.NoError(t, err)
 	assert.Equal(t, "c3a9e1f7-52b4-4d8e-9f0a-6b2c8d4e1a57", p.ID)
 	assert.Equal(t, int64(131), p.Number)
@@ -109,7 +109,7 @@ func TestRequestShape(t *testing.T) {
 	assert.Empty(t, got.Body)
 	assertTokenOnlyInHeader(t, got)
 
-	_, err = c.TriggerPipeline(ctx, acmeAPI, "feature/retry-budget")
+	_, err = c.TriggerPipeline(ctx, acmeAPI, &ci.TriggerPipelineParams{Branch: "feature/retry-budget"})
 	require.NoError(t, err)
 	got = srv.Last(t)
 	assert.Equal(t, "POST", got.Method)
@@ -150,7 +150,7 @@ func TestErrors(t *testing.T) {
 		{Name: "bad time", Reply: testkit.Reply{Body: `{"id":"c3a9","created_at":"yesterday"}`}, Want: malformed("")},
 	}, []string{token}, testkit.Op{Service: "ci", Op: "TriggerPipeline", Endpoint: "POST /project/{vcs_prefix}/{org}/{repo}/pipeline", Call: func(t *testing.T, url string) error {
 		c := testkit.Client(t, ci.New, conduit.WithBaseURL(url), ci.WithAPIToken(token), conduit.WithMaxRetries(0))
-		_, err := c.TriggerPipeline(context.Background(), acmeAPI, "main")
+		_, err := c.TriggerPipeline(context.Background(), acmeAPI, &ci.TriggerPipelineParams{Branch: "main"})
 		return err
 	}})
 }
@@ -169,7 +169,7 @@ func TestTriggerPipelineIsNeverRepeated(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			srv := testkit.Start(t, tc.answers...)
-			p, err := client(t, srv, fast, conduit.WithMaxRetries(5)).TriggerPipeline(context.Background(), acmeAPI, "main")
+			p, err := client(t, srv, fast, conduit.WithMaxRetries(5)).TriggerPipeline(context.Background(), acmeAPI, &ci.TriggerPipelineParams{Branch: "main"})
 			assert.Nil(t, p)
 			require.Error(t, err)
 			if tc.is != nil {
@@ -186,7 +186,7 @@ func TestTriggerPipelineRetriedAfter429(t *testing.T) {
 	srv := testkit.Start(t,
 		testkit.Reply{Status: 429, Body: `{"message":"Rate limit exceeded","retry_after":0.01}`},
 		testkit.Reply{Status: 201, Body: `{"id":"c3a9e1f7-52b4-4d8e-9f0a-6b2c8d4e1a57","number":131,"state":"pending","created_at":"2024-06-21T09:20:05.118Z"}`})
-	p, err := client(t, srv, fast).TriggerPipeline(context.Background(), acmeAPI, "main")
+	p, err := client(t, srv, fast).TriggerPipeline(context.Background(), acmeAPI, &ci.TriggerPipelineParams{Branch: "main"})
 	require.NoError(t, err)
 	assert.Equal(t, int64(131), p.Number)
 	assert.Equal(t, 2, srv.Hits(), "a 429 was not acted on: exactly one more attempt")
@@ -244,11 +244,18 @@ func TestBadInput(t *testing.T) {
 		return func() error { _, err := c.ListPipelines(ctx, s, nil); return err }
 	}
 	trigger := func(s ci.ProjectSlug, branch string) func() error {
-		return func() error { _, err := c.TriggerPipeline(ctx, s, branch); return err }
+		return func() error {
+			_, err := c.TriggerPipeline(ctx, s, &ci.TriggerPipelineParams{Branch: branch})
+			return err
+		}
+	}
+	triggerWith := func(p *ci.TriggerPipelineParams) func() error {
+		return func() error { _, err := c.TriggerPipeline(ctx, acmeAPI, p); return err }
 	}
 	parse := func(s string) func() error {
 		return func() error { _, err := ci.ParseProjectSlug(s); return err }
 	}
+	const wf = "8f3c2a6d-5e1b-4d7a-9c0e-2b6f4a8d1e53"
 	testkit.BadInput(t, srv, testkit.Shape{Service: "ci"}, []testkit.Input{
 		{Field: "vcs_prefix", Call: list(ci.ProjectSlug{})},
 		{Field: "org", Call: list(ci.ProjectSlug{VCS: "gh", Repo: "api"})},
@@ -258,8 +265,32 @@ func TestBadInput(t *testing.T) {
 		{Field: "repo", Call: list(ci.ProjectSlug{VCS: "gh", Org: "acme", Repo: ".."})},
 		{Field: "repo", Call: list(ci.ProjectSlug{VCS: "gh", Org: "acme", Repo: "my api"})},
 		{Field: "org", Call: list(ci.ProjectSlug{VCS: "gh", Org: "acme\n", Repo: "api"})},
-		{Field: "branch", Call: trigger(acmeAPI, "")},
 		{Field: "branch", Call: trigger(acmeAPI, " \t")},
+		{Field: "tag", Call: triggerWith(&ci.TriggerPipelineParams{Tag: " "})},
+		{Field: "tag", Call: triggerWith(&ci.TriggerPipelineParams{Branch: "main", Tag: "v1"})},
+		{Field: "parameters", Call: triggerWith(&ci.TriggerPipelineParams{Parameters: map[string]any{"ratio": 0.5}})},
+		{Field: "pipeline_id", Call: func() error { _, err := c.Pipeline(ctx, "130"); return err }},
+		{Field: "pipeline_id", Call: func() error { _, err := c.Pipeline(ctx, strings.ToUpper(wf)[:35]+"g"); return err }},
+		{Field: "pipeline_number", Call: func() error { _, err := c.PipelineByNumber(ctx, acmeAPI, 0); return err }},
+		{Field: "repo", Call: func() error { _, err := c.PipelineByNumber(ctx, ci.ProjectSlug{VCS: "gh", Org: "acme"}, 1); return err }},
+		{Field: "pipeline_id", Call: func() error { _, err := c.PipelineWorkflows(ctx, "../../me", nil); return err }},
+		{Field: "workflow_id", Call: func() error { _, err := c.Workflow(ctx, wf+"x"); return err }},
+		{Field: "workflow_id", Call: func() error { _, err := c.WorkflowJobs(ctx, "", nil); return err }},
+		{Field: "workflow_id", Call: func() error { _, err := c.CancelWorkflow(ctx, "8f3c2a6d-5e1b-4d7a-9c0e_2b6f4a8d1e53"); return err }},
+		{Field: "from_failed", Call: func() error {
+			_, err := c.RerunWorkflow(ctx, wf, &ci.RerunWorkflowParams{FromFailed: true, Jobs: []string{wf}})
+			return err
+		}},
+		{Field: "sparse_tree", Call: func() error {
+			_, err := c.RerunWorkflow(ctx, wf, &ci.RerunWorkflowParams{SparseTree: true})
+			return err
+		}},
+		{Field: "jobs", Call: func() error {
+			_, err := c.RerunWorkflow(ctx, wf, &ci.RerunWorkflowParams{Jobs: []string{"deploy"}})
+			return err
+		}},
+		{Field: "job_number", Call: func() error { _, err := c.Job(ctx, acmeAPI, 0); return err }},
+		{Field: "job_number", Call: func() error { _, err := c.JobArtifacts(ctx, acmeAPI, -4, nil); return err }},
 		{Field: "project_slug", Call: parse("gh/acme")},
 		{Field: "project_slug", Call: parse("gh/acme/api/extra")},
 		{Field: "project_slug", Call: parse("")},
@@ -274,7 +305,7 @@ func TestMissingToken(t *testing.T) {
 	for _, opts := range [][]ci.Option{{conduit.WithBaseURL(srv.URL)}, {conduit.WithBaseURL(srv.URL), ci.WithAPIToken("")}} {
 		c := testkit.Client(t, ci.New, opts...)
 		testkit.MissingCredential(t, srv, "ci.WithAPIToken", "CONDUIT_CI_API_TOKEN", func() error {
-			_, err := c.TriggerPipeline(context.Background(), acmeAPI, "main")
+			_, err := c.TriggerPipeline(context.Background(), acmeAPI, &ci.TriggerPipelineParams{Branch: "main"})
 			return err
 		})
 	}

@@ -47,7 +47,7 @@ func TestPerCallOptions(t *testing.T) {
 		Header: []string{"X-Request-Id", "req-77", "RateLimit-Limit", "60", "RateLimit-Remaining", "59", "RateLimit-Reset", "30"}})
 	c := client(t, srv)
 	var resp conduit.Response
-	p, err := c.TriggerPipeline(context.Background(), acmeAPI, "main",
+	p, err := c.TriggerPipeline(context.Background(), acmeAPI, &ci.TriggerPipelineParams{Branch: "main"},
 		conduit.WithHeader("X-Trace", "t-1"), conduit.WithQuery("dry", "1"),
 		conduit.WithBodyField("parameters", map[string]any{"deploy_target": "staging"}), conduit.WithResponse(&resp))
 	require.NoError(t, err)

@@ -17,7 +17,10 @@ func init() {
 				}
 				return "list_pipelines.json"
 			}},
-			"TriggerPipeline": {fixture: "trigger_pipeline.json", status: http.StatusCreated},
+			"TriggerPipeline":  {fixture: "trigger_pipeline.json", status: http.StatusCreated},
+			"PipelineByNumber": {fixture: "pipeline.json"},
+			"CancelWorkflow":   {fixture: "cancel_workflow.json", status: http.StatusAccepted},
+			"RerunWorkflow":    {fixture: "rerun_workflow.json", status: http.StatusAccepted},
 		},
 	}
 }

@@ -26,6 +26,31 @@ func init() {
 				}
 				serveFixture(w, "filings", "submissions.json", 0)
 			}},
+			"CompanyFacts": {handle: func(w http.ResponseWriter, r *http.Request, _ []byte) {
+				if r.PathValue("cik") != filingsCIK {
+					noSuchKey(w, "not_found.xml")
+					return
+				}
+				serveFixture(w, "filings", "company_facts.json", 0)
+			}},
+			// The one frame held is the service's documented example.
+			"Frames": {handle: func(w http.ResponseWriter, r *http.Request, _ []byte) {
+				if r.PathValue("taxonomy") != "us-gaap" || r.PathValue("tag") != "AccountsPayableCurrent" ||
+					r.PathValue("unit") != "USD" || r.PathValue("period") != "CY2019Q1I" {
+					noSuchKey(w, "no_such_concept.xml")
+					return
+				}
+				serveFixture(w, "filings", "frames.json", 0)
+			}},
+			"SubmissionsFile": {handle: func(w http.ResponseWriter, r *http.Request, _ []byte) {
+				if r.PathValue("cik") != filingsCIK || r.PathValue("number") != "001" {
+					noSuchKey(w, "not_found.xml")
+					return
+				}
+				serveFixture(w, "filings", "submissions_file.json", 0)
+			}},
+			"Tickers":         {fixture: "company_tickers.json"},
+			"TickersExchange": {fixture: "company_tickers_exchange.json"},
 		},
 	}
 }

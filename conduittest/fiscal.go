@@ -8,12 +8,20 @@ import (
 func init() {
 	// A dataset's page and its iterator send the same request, so the
 	// server cannot tell them apart: both are recorded and scripted as
-	// the page (DebtToPenny, AvgInterestRates).
+	// the page (DebtToPenny, AvgInterestRates, …). A Query of a typed
+	// dataset is recorded as that dataset's page too.
 	debt, rates := answer{handle: fiscalPage("debt_to_penny")}, answer{handle: fiscalPage("avg_interest_rates")}
+	exchange, outstanding, mts := answer{handle: fiscalPage("rates_of_exchange")}, answer{handle: fiscalPage("debt_outstanding")}, answer{handle: fiscalPage("mts_table_1")}
+	// Any other path under the base is a dataset the service lacks.
+	unknown := answer{fixture: "unknown_endpoint.json", status: http.StatusNotFound}
 	fakes["fiscal"] = &fake{answers: map[string]answer{
 		"DebtToPenny": debt, "AllDebtToPenny": debt,
 		"AvgInterestRates": rates, "AllAvgInterestRates": rates,
-	}, unknown: answer{fixture: "unknown_endpoint.json", status: http.StatusNotFound}}
+		"RatesOfExchange": exchange, "AllRatesOfExchange": exchange,
+		"DebtOutstanding": outstanding, "AllDebtOutstanding": outstanding,
+		"MTSSummary": mts, "AllMTSSummary": mts,
+		"Query": unknown, "AllQuery": unknown,
+	}, unknown: unknown}
 }
 
 // fiscalPage serves <name>.json for the first page and <name>_<n>.json for

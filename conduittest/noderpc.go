@@ -5,13 +5,18 @@ import (
 	"encoding/json"
 	"net/http"
 	"regexp"
+	"strings"
 )
 
 func init() {
 	rpc := answer{handle: answerJSONRPC}
+	answers := map[string]answer{"Call": rpc, "BatchCall": rpc}
+	for _, op := range rpcTyped {
+		answers[op] = rpc
+	}
 	fakes["noderpc"] = &fake{
 		creds:   map[string]string{"api_key": "ct-noderpc-api-key-7Kq2"},
-		answers: map[string]answer{"Call": rpc, "BatchCall": rpc, "BlockNumber": rpc, "GetBalance": rpc},
+		answers: answers,
 		// The typed methods send one method each; anything else is Call.
 		which: func(_ *http.Request, body []byte) string {
 			var c rpcCall
@@ -20,14 +25,26 @@ func init() {
 				return "BatchCall"
 			case json.Unmarshal(t, &c) != nil:
 				return "Call"
-			case c.Method == "eth_blockNumber" && string(bytes.TrimSpace(c.Params)) == "[]":
-				return "BlockNumber"
-			case c.Method == "eth_getBalance":
-				return "GetBalance"
+			case c.Method == "eth_blockNumber" && string(bytes.TrimSpace(c.Params)) != "[]":
+				return "Call"
+			case rpcTyped[c.Method] != "":
+				return rpcTyped[c.Method]
 			}
 			return "Call"
 		},
 	}
+}
+
+// rpcTyped names the typed method that sends each JSON-RPC method.
+var rpcTyped = map[string]string{
+	"eth_blockNumber": "BlockNumber", "eth_getBalance": "GetBalance", "eth_chainId": "ChainID",
+	"eth_gasPrice": "GasPrice", "eth_maxPriorityFeePerGas": "MaxPriorityFeePerGas", "eth_feeHistory": "FeeHistory",
+	"eth_getBlockByNumber": "BlockByNumber", "eth_getBlockByHash": "BlockByHash",
+	"eth_getTransactionByHash": "TransactionByHash", "eth_getTransactionReceipt": "TransactionReceipt",
+	"eth_getTransactionCount": "TransactionCount", "eth_getCode": "Code", "eth_getStorageAt": "StorageAt",
+	"eth_call": "CallContract", "eth_estimateGas": "EstimateGas", "eth_getLogs": "Logs",
+	"eth_sendRawTransaction":   "SendRawTransaction",
+	"alchemy_getTokenBalances": "TokenBalances", "alchemy_getAssetTransfers": "AssetTransfers",
 }
 
 // rpcCall is the part of a JSON-RPC request the server reads.
@@ -78,6 +95,11 @@ func rpcAnswer(c rpcCall) json.RawMessage {
 		if _, err := Fixture("noderpc", c.Method+".json"); err == nil {
 			name = c.Method + ".json"
 		}
+		if sel := callSelector(c); sel != "" {
+			if _, err := Fixture("noderpc", c.Method+"_"+sel+".json"); err == nil {
+				name = c.Method + "_" + sel + ".json"
+			}
+		}
 	}
 	b, err := Fixture("noderpc", name)
 	var m map[string]json.RawMessage
@@ -95,4 +117,24 @@ func rpcFailure(id json.RawMessage, code int, msg string) json.RawMessage {
 	}
 	out, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "error": map[string]any{"code": code, "message": msg}})
 	return out
+}
+
+// callSelector is the function selector an eth_call calls (the first four
+// bytes of its data, in hex), so a call can be answered as that function
+// answers: eth_call_70a08231.json for balanceOf. It is "" for any other
+// method.
+func callSelector(c rpcCall) string {
+	var params []json.RawMessage
+	var msg struct {
+		Data  string `json:"data"`
+		Input string `json:"input"`
+	}
+	if c.Method != "eth_call" || json.Unmarshal(c.Params, &params) != nil || len(params) == 0 || json.Unmarshal(params[0], &msg) != nil {
+		return ""
+	}
+	data := msg.Data + msg.Input
+	if len(data) < 10 || !rpcMethodName.MatchString(data[2:10]) {
+		return ""
+	}
+	return strings.ToLower(data[2:10])
 }

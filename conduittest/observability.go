@@ -1,7 +1,11 @@
 package conduittest
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/json"
+	"fmt"
+	"io"
 	"net/http"
 	"strings"
 )
@@ -17,8 +21,11 @@ func init() {
 				}
 				return "auth.json"
 			}},
-			"ListDatasets": {fixture: "list_datasets.json"},
-			"SendEvent":    {handle: ingestEvent},
+			"ListDatasets":  {fixture: "list_datasets.json"},
+			"SendEvent":     {handle: ingestEvent},
+			"SendBatch":     {handle: ingestBatch},
+			"CreateMarker":  {fixture: "create_marker.json", status: http.StatusCreated},
+			"CreateDataset": {fixture: "create_dataset.json", status: http.StatusCreated},
 		},
 	}
 }
@@ -31,13 +38,60 @@ func ingestEvent(w http.ResponseWriter, _ *http.Request, body []byte) {
 		serveFixture(w, "observability", "nested_value.json", http.StatusBadRequest)
 		return
 	}
+	if !flat(event) {
+		serveFixture(w, "observability", "nested_value.json", http.StatusBadRequest)
+		return
+	}
+	serveFixture(w, "observability", "send_event.json", 0)
+}
+
+// flat reports whether every value of event is a string or a number.
+func flat(event map[string]any) bool {
 	for _, v := range event {
 		switch v.(type) {
 		case string, float64:
 		default:
-			serveFixture(w, "observability", "nested_value.json", http.StatusBadRequest)
-			return
+			return false
 		}
 	}
-	serveFixture(w, "observability", "send_event.json", 0)
+	return true
+}
+
+// ingestBatch answers a batch as the service does: 200 with one status an
+// event, in order — 202 for an event it takes, 400 and the service's
+// documented reason for one it refuses. A body that is not an array of
+// objects is refused whole; a gzip body (Content-Encoding: gzip) is read
+// as the service reads it.
+func ingestBatch(w http.ResponseWriter, r *http.Request, body []byte) {
+	if r.Header.Get("Content-Encoding") == "gzip" {
+		zr, err := gzip.NewReader(bytes.NewReader(body))
+		if err == nil {
+			body, err = io.ReadAll(zr)
+		}
+		if err != nil {
+			body = nil // answered below as unreadable
+		}
+	}
+	var batch []struct {
+		Data map[string]any `json:"data"`
+	}
+	if json.Unmarshal(body, &batch) != nil || len(batch) == 0 {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusBadRequest)
+		fmt.Fprint(w, `{"error":"Request body is malformed and cannot be read."}`)
+		return
+	}
+	answers := make([]string, len(batch))
+	for i, e := range batch {
+		switch {
+		case len(e.Data) == 0:
+			answers[i] = `{"status":400,"error":"Request body should not be empty."}`
+		case !flat(e.Data):
+			answers[i] = `{"status":400,"error":"Request body is malformed and cannot be read."}`
+		default:
+			answers[i] = `{"status":202}`
+		}
+	}
+	w.Header().Set("Content-Type", "application/json")
+	fmt.Fprint(w, "["+strings.Join(answers, ",")+"]")
 }

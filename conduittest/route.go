@@ -12,10 +12,13 @@ import (
 
 // route is one operation served under one base. A path template says more
 // than a ServeMux pattern can ("CIK{cik}.json", "{start}..{end}", a
-// {name...} before a literal), so the mux pattern names its wildcards by
-// position and loses what lies inside a segment: operations whose templates
-// differ only there share one pattern, and re tells them apart and gives
-// back the template's own parameter names.
+// {name...} before a literal), so the mux pattern keeps the template's
+// literal start and takes the rest from its first parameter on as one
+// wildcard: operations whose templates part after that share one pattern,
+// and re tells them apart and gives back the template's own parameter
+// names. (Patterns that went on past a wildcard would clash in the mux
+// where a literal of one faces a wildcard of another: CircleCI's
+// /project/{slug}/pipeline/{number} and /project/{slug}/{number}/artifacts.)
 type route struct {
 	pattern string
 	op      *transport.Op
@@ -61,11 +64,9 @@ func compile(op *transport.Op, mount string, key bool) route {
 			switch {
 			case !strings.Contains(seg, "{"):
 				pat.WriteString("/" + seg)
-			case strings.Contains(seg, "...}"):
+			default:
 				pat.WriteString("/{p" + strconv.Itoa(i) + "...}")
 				rest = true
-			default:
-				pat.WriteString("/{p" + strconv.Itoa(i) + "}")
 			}
 		}
 		re.WriteString("/")
@@ -91,7 +92,9 @@ func compile(op *transport.Op, mount string, key bool) route {
 		}
 	}
 	if key {
-		pat.WriteString("/{conduittest_key}")
+		if !rest {
+			pat.WriteString("/{conduittest_key}")
+		}
 		re.WriteString("/[^/]+")
 	}
 	re.WriteString("$")
@@ -102,8 +105,8 @@ func compile(op *transport.Op, mount string, key bool) route {
 
 // choose finds the operation a request is for among those sharing its
 // pattern: the most specific template that matches its path, then, between
-// templates alike, the fake's which. It sets the template's parameters as
-// the request's path values.
+// templates alike, the fake's which; nil when no template matches. It
+// sets the template's parameters as the request's path values.
 func choose(routes []route, f *fake, r *http.Request, body []byte) *transport.Op {
 	path := r.URL.EscapedPath()
 	var best []route
@@ -119,7 +122,7 @@ func choose(routes []route, f *fake, r *http.Request, body []byte) *transport.Op
 		}
 	}
 	if len(best) == 0 {
-		return routes[0].op
+		return nil
 	}
 	for i, name := range best[0].names {
 		v, err := url.PathUnescape(match[i+1])

@@ -46,3 +46,151 @@ func ExampleClient_Submissions() {
 	// Output:
 	// 0000320193 Apple Inc. [AAPL] Electronic Computers
 }
+
+func ExampleClient_CompanyFacts() {
+	srv := conduittest.Start()
+	defer srv.Close()
+
+	c, err := filings.New(srv.Options("filings")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	facts, err := c.CompanyFacts(context.Background(), 320193)
+	if err != nil {
+		log.Fatal(err)
+	}
+	revenue, ok := facts.Concept("us-gaap", "RevenueFromContractWithCustomerExcludingAssessedTax")
+	if !ok {
+		log.Fatal("no revenue facts")
+	}
+	for _, f := range revenue.Units["USD"] {
+		fmt.Println(facts.EntityName, f.Start, f.End, f.Val, f.Frame)
+	}
+	// Output:
+	// Apple Inc. 2023-10-01 2024-09-28 391035000000 CY2024
+}
+
+func ExampleClient_Frames() {
+	srv := conduittest.Start()
+	defer srv.Close()
+
+	c, err := filings.New(srv.Options("filings")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	frame, err := c.Frames(context.Background(), "us-gaap", "AccountsPayableCurrent", "USD", "CY2019Q1I")
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, f := range frame.Data {
+		fmt.Println(f.CIK, f.EntityName, f.Loc, f.End, f.Val)
+	}
+	// Output:
+	// 0000001750 AAR CORP. US-IL 2019-02-28 218600000
+	// 0000320193 Apple Inc. US-CA 2019-03-30 30443000000
+}
+
+func ExampleClient_Tickers() {
+	srv := conduittest.Start()
+	defer srv.Close()
+
+	c, err := filings.New(srv.Options("filings")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	dir, err := c.Tickers(context.Background())
+	if err != nil {
+		log.Fatal(err)
+	}
+	aapl, _ := dir.ByTicker("aapl")
+	fmt.Println(aapl.Ticker, aapl.CIK, aapl.Title)
+	for _, t := range dir.ByName("Berkshire Hathaway Inc") {
+		fmt.Println(t.Ticker, t.CIK)
+	}
+	// Output:
+	// AAPL 0000320193 Apple Inc.
+	// BRK-B 0001067983
+	// BRK-A 0001067983
+}
+
+func ExampleClient_TickersExchange() {
+	srv := conduittest.Start()
+	defer srv.Close()
+
+	c, err := filings.New(srv.Options("filings")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	dir, err := c.TickersExchange(context.Background())
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, t := range dir.ByCIK(1067983) {
+		fmt.Println(t.Ticker, t.Exchange)
+	}
+	// Output:
+	// BRK-B NYSE
+	// BRK-A NYSE
+}
+
+// Every filing of a company, the recent ones and then the older files,
+// each fetched when the range reaches it; ArchiveURL addresses a document.
+func ExampleClient_AllFilings() {
+	srv := conduittest.Start()
+	defer srv.Close()
+
+	c, err := filings.New(srv.Options("filings")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	for f, err := range c.AllFilings(context.Background(), 320193) {
+		if err != nil {
+			log.Fatal(err)
+		}
+		if f.Form != "10-K" {
+			continue
+		}
+		u, err := filings.ArchiveURL(320193, f.AccessionNumber, f.PrimaryDocument)
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Println(f.FilingDate, u)
+	}
+	// Output:
+	// 2024-11-01 https://www.sec.gov/Archives/edgar/data/320193/000032019324000123/aapl-20240928.htm
+	// 2013-10-30 https://www.sec.gov/Archives/edgar/data/320193/000119312513416534/d590790d10k.htm
+}
+
+// One older file of filings, named as the submissions record lists it.
+func ExampleClient_SubmissionsFile() {
+	srv := conduittest.Start()
+	defer srv.Close()
+
+	c, err := filings.New(srv.Options("filings")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	ctx := context.Background()
+	co, err := c.Submissions(ctx, 320193)
+	if err != nil {
+		log.Fatal(err)
+	}
+	older, err := co.OlderFiles()
+	if err != nil {
+		log.Fatal(err)
+	}
+	file, err := c.SubmissionsFile(ctx, older[0].Name)
+	if err != nil {
+		log.Fatal(err)
+	}
+	rows, err := file.Rows()
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, f := range rows {
+		fmt.Println(f.AccessionNumber, f.Form, f.ReportDate, f.PrimaryDocDescription)
+	}
+	// Output:
+	// 0001193125-13-416534 10-K 2013-09-28 FORM 10-K
+	// 0001193125-13-300670 10-Q 2013-06-29 FORM 10-Q
+}

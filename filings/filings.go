@@ -2,15 +2,20 @@
 // filing history and XBRL financial data, addressed by CIK (the company's
 // key number). It is modelled on SEC EDGAR's data APIs.
 //
-// Base URL: the placeholder filings_url, set with conduit.WithBaseURL or
-// CONDUIT_FILINGS_URL. There is no key, but the service requires every
-// request to carry a User-Agent naming the requester and a contact e-mail
-// address: set it with WithContact or CONDUIT_FILINGS_USER_AGENT. A call
-// without one fails before anything is sent.
+// Base URL: the placeholder filings_url (data.sec.gov), set with
+// conduit.WithBaseURL or CONDUIT_FILINGS_URL; the ticker files Tickers and
+// TickersExchange read are on the SEC's www host, the placeholder www_url,
+// set with WithWWWURL or CONDUIT_FILINGS_WWW_URL. There is no key, but the
+// service requires every request to carry a User-Agent naming the requester
+// and a contact e-mail address: set it with WithContact or
+// CONDUIT_FILINGS_USER_AGENT. A call without one fails before anything is
+// sent.
 //
 // Limit: the service allows at most 10 requests per second. Clients keep to
 // that by default, sharing the budget across every client of the process
-// that talks to the same host; conduit.WithRateLimit changes it.
+// that talks to the same host; conduit.WithRateLimit changes it. The SEC
+// counts the two hosts together, and the budget is per host: a program
+// that reads both at full speed should share one conduit.WithLimiter.
 //
 //	c, err := filings.New(filings.WithContact("Example Corp admin@example.com"))
 //	if err != nil {
@@ -24,8 +29,16 @@
 //		fmt.Println(f.End, f.Val, f.Form)
 //	}
 //
-// For an endpoint this package does not type (the company facts, the
-// frames), use Do: it carries the contact and keeps to the limit.
+// The operations: CompanyConcept, CompanyFacts and Frames (XBRL data);
+// Submissions, whose RecentFilings and OlderFiles give the filings as rows,
+// SubmissionsFile for each older file, and AllFilings over them all;
+// Tickers and TickersExchange for the way from a ticker or name to a CIK;
+// ArchiveURL for a filing document's address. Large answers (a company's
+// facts run to tens of megabytes) are decoded in one pass from the one
+// copy of the body that RawJSON returns slices of.
+//
+// For an endpoint this package does not type, use Do: it carries the
+// contact and keeps to the limit.
 //
 // # Failures
 //
@@ -49,6 +62,16 @@
 //	  (no such company or concept)                    RequestID from the document
 //	403 without the block page                      ErrUnauthorized
 //	5xx                                             ErrAPI, retried
+//	ticker file without the cik, name, ticker and   ErrMalformedResponse
+//	  exchange columns, or a row of another length
+//	filing columns of unequal lengths (Rows,        an error wrapping ErrMalformedResponse
+//	  RecentFilings)
+//
+// Every endpoint the service documents on data.sec.gov is typed, except the
+// nightly bulk archives (companyfacts.zip, submissions.zip): they are ZIP
+// files of the same records, gigabytes each, better downloaded by a plain
+// HTTP client and read with CompanyFacts' and Submissions' types through
+// conduit.Unmarshal.
 package filings
 
 import (
@@ -76,8 +99,11 @@ var blocked = transport.Meaning{Kind: conduit.ErrRateLimited, Message: "Request 
 // redacted, and a redirect to another host may be followed with it. Files
 // the service does not hold come from its object store as XML.
 var service = transport.Register(&transport.Service{
-	Name:   "filings",
-	Bases:  []transport.Base{{Name: "filings_url", Option: "conduit.WithBaseURL"}},
+	Name: "filings",
+	Bases: []transport.Base{
+		{Name: "filings_url", Option: "conduit.WithBaseURL", Default: "https://data.sec.gov"},
+		{Name: wwwURL, Option: "filings.WithWWWURL", Default: "https://www.sec.gov"},
+	},
 	Auth:   transport.Auth{Scheme: transport.UserAgent, Values: []string{"user_agent"}},
 	Values: []transport.Value{{Name: "user_agent", Option: "filings.WithContact"}},
 	Limit:  transport.Limit{N: 10, Per: time.Second},
@@ -119,6 +145,15 @@ func New(opts ...Option) (*Client, error) {
 func (c *Client) Do(ctx context.Context, method, path string, in, out any, opts ...Option) error {
 	return c.t.Do(ctx, method, path, in, out, opts)
 }
+
+// wwwURL is the placeholder of the SEC's www host, which publishes the
+// ticker files and the filing archives; data.sec.gov serves the rest.
+const wwwURL = "www_url"
+
+// WithWWWURL sets the base of the ticker files (the SEC's www host),
+// overriding CONDUIT_FILINGS_WWW_URL. Tickers and TickersExchange call it
+// with the same contact and the same 10-per-second budget as the rest.
+func WithWWWURL(u string) Option { return service.SetBase(wwwURL, u) }
 
 // WithContact sets the User-Agent the service requires: who is asking and a
 // contact e-mail address, as in "Example Corp admin@example.com". It

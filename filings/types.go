@@ -76,8 +76,8 @@ type Submissions struct {
 	InvestorWebsite string  `json:"investorWebsite"`
 }
 
-// Filings returns the recent-filings part, which the spec does not show,
-// exactly as sent; decode it into the shape you need. It is read from the
+// Filings returns the filings part, which the spec does not show, exactly
+// as sent; RecentFilings and OlderFiles read it typed. It is read from the
 // raw record on demand rather than copied while decoding: for a large filer
 // it is most of a body of tens of megabytes.
 func (s *Submissions) Filings() (json.RawMessage, error) {

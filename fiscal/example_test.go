@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log"
 
+	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/conduittest"
 	"github.com/conduit-sdk/conduit/fiscal"
 )
@@ -85,4 +86,196 @@ func ExampleClient_AllAvgInterestRates() {
 	// Output:
 	// Treasury Bills 5.326%
 	// Treasury Notes 2.699%
+}
+
+// Any dataset endpoint, with fields, filters and sort; each Row reads its
+// values by the page's column types.
+func ExampleClient_Query() {
+	srv := conduittest.Start()
+	defer srv.Close()
+
+	c, err := fiscal.New(srv.Options("fiscal")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	page, err := c.Query(context.Background(), "v1/accounting/od/rates_of_exchange", &fiscal.Query{
+		Fields:   []string{"record_date", "country_currency_desc", "exchange_rate"},
+		Filters:  []fiscal.Filter{fiscal.Gte("record_date", "2024-01-01"), fiscal.In("country", "Canada", "Euro Zone")},
+		Sort:     []string{"-record_date"},
+		PageSize: 2,
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, row := range page.Data {
+		typed, err := row.Typed()
+		if err != nil {
+			log.Fatal(err)
+		}
+		rate := typed["exchange_rate"].(conduit.Decimal)
+		fmt.Println(typed["record_date"], typed["country_currency_desc"], rate, row.DataType("exchange_rate"))
+	}
+	// Output:
+	// 2024-12-31 Canada-Dollar 1.437 NUMBER
+	// 2024-12-31 Euro Zone-Euro 0.961 NUMBER
+}
+
+// Every record of a query, page after page, decoded into the caller's own
+// struct.
+func ExampleClient_AllQuery() {
+	srv := conduittest.Start()
+	defer srv.Close()
+
+	c, err := fiscal.New(srv.Options("fiscal")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	var rate struct {
+		Desc string `json:"country_currency_desc"`
+		Rate string `json:"exchange_rate"`
+	}
+	for row, err := range c.AllQuery(context.Background(), "v1/accounting/od/rates_of_exchange", &fiscal.Query{PageSize: 2}) {
+		if err != nil {
+			log.Fatal(err)
+		}
+		if err := row.Decode(&rate); err != nil {
+			log.Fatal(err)
+		}
+		fmt.Println(rate.Desc, rate.Rate)
+	}
+	// Output:
+	// Canada-Dollar 1.437
+	// Euro Zone-Euro 0.961
+	// Japan-Yen 156.9
+	// Mexico-Peso 20.793
+}
+
+func ExampleClient_RatesOfExchange() {
+	srv := conduittest.Start()
+	defer srv.Close()
+
+	c, err := fiscal.New(srv.Options("fiscal")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	page, err := c.RatesOfExchange(context.Background(), &fiscal.Query{
+		Filters: []fiscal.Filter{fiscal.Eq("record_date", "2024-12-31")}, PageSize: 2})
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, r := range page.Data {
+		fmt.Println(r.CountryCurrencyDesc, r.ExchangeRate, r.EffectiveDate)
+	}
+	// Output:
+	// Canada-Dollar 1.437 2024-12-31
+	// Euro Zone-Euro 0.961 2024-12-31
+}
+
+func ExampleClient_AllRatesOfExchange() {
+	srv := conduittest.Start()
+	defer srv.Close()
+
+	c, err := fiscal.New(srv.Options("fiscal")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	for r, err := range c.AllRatesOfExchange(context.Background(), &fiscal.Query{PageSize: 2}) {
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Println(r.Currency, r.ExchangeRate)
+	}
+	// Output:
+	// Dollar 1.437
+	// Euro 0.961
+	// Yen 156.9
+	// Peso 20.793
+}
+
+func ExampleClient_DebtOutstanding() {
+	srv := conduittest.Start()
+	defer srv.Close()
+
+	c, err := fiscal.New(srv.Options("fiscal")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	page, err := c.DebtOutstanding(context.Background(), &fiscal.Query{Sort: []string{"-record_date"}, PageSize: 3})
+	if err != nil {
+		log.Fatal(err)
+	}
+	latest, err := page.Data[0].DebtOutstandingAmt.Amount()
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(page.Data[0].RecordFiscalYear, latest)
+	// Output:
+	// 2024 35464673929626.19
+}
+
+func ExampleClient_AllDebtOutstanding() {
+	srv := conduittest.Start()
+	defer srv.Close()
+
+	c, err := fiscal.New(srv.Options("fiscal")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	for r, err := range c.AllDebtOutstanding(context.Background(), &fiscal.Query{Sort: []string{"-record_date"}}) {
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Println(r.RecordDate, r.DebtOutstandingAmt)
+	}
+	// Output:
+	// 2024-09-30 35464673929626.19
+	// 2023-09-30 33167334719759.82
+	// 2022-09-30 30928911613306.73
+}
+
+// A statement's summary lines; heading lines carry "null" amounts.
+func ExampleClient_MTSSummary() {
+	srv := conduittest.Start()
+	defer srv.Close()
+
+	c, err := fiscal.New(srv.Options("fiscal")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	page, err := c.MTSSummary(context.Background(), &fiscal.Query{Filters: []fiscal.Filter{fiscal.Eq("record_date", "2026-03-31")}})
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, r := range page.Data {
+		deficit, err := r.CurrentMonthDfctSurAmt.Amount()
+		if errors.Is(err, fiscal.ErrNull) {
+			fmt.Println(r.ClassificationDesc, "(heading)")
+			continue
+		}
+		fmt.Println(r.ClassificationDesc, deficit)
+	}
+	// Output:
+	// FY 2026 (heading)
+	// October 257450036967.21
+	// Year-to-Date 1775369189818.35
+}
+
+func ExampleClient_AllMTSSummary() {
+	srv := conduittest.Start()
+	defer srv.Close()
+
+	c, err := fiscal.New(srv.Options("fiscal")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	n := 0
+	for _, err := range c.AllMTSSummary(context.Background(), &fiscal.Query{Filters: []fiscal.Filter{fiscal.Eq("record_date", "2026-03-31")}}) {
+		if err != nil {
+			log.Fatal(err)
+		}
+		n++
+	}
+	fmt.Println(n, "lines")
+	// Output:
+	// 3 lines
 }

@@ -74,5 +74,7 @@ func TestFailuresFromReplay(t *testing.T) {
 	e := testkit.Check(t, err, testkit.Shape{Is: conduit.ErrNotFound, Service: "fiscal", Op: "Do", Endpoint: "GET /v2/accounting/od/debt_to_the_penny",
 		Status: 404, Code: "Not Found", Message: "The requested endpoint v2/accounting/od/debt_to_the_penny does not exist."})
 	assert.Equal(t, srv.URL("fiscal", "fiscal_url")+"/v2/accounting/od/debt_to_the_penny", e.URL)
-	require.Equal(t, 1, srv.Hits("GET /fiscal_url/v2/accounting/od/{dataset}"))
+	// The sorted page, and the wrong path, which the fake records as a
+	// Query of a dataset it lacks.
+	require.Equal(t, 2, srv.Hits("GET /fiscal_url/v2/accounting/od/{dataset}"))
 }

@@ -1,7 +1,10 @@
 // Package fiscal is a client for the fiscal data interface: a national
-// treasury's datasets, here the national debt to the penny and the average
-// interest rates on the debt. It is modelled on the US Treasury's Fiscal
-// Data API.
+// treasury's datasets. It is modelled on the US Treasury's Fiscal Data API:
+// Query and AllQuery read any of its dataset endpoints, v1 or v2, with
+// fields, filters (Eq, Lt, Lte, Gt, Gte, In), sort and pages; five datasets
+// are typed: the debt to the penny, the average interest rates, the
+// Treasury reporting rates of exchange, the historical debt outstanding and
+// the Monthly Treasury Statement's summary table.
 //
 // Base URL: the placeholder fiscal_url, set with conduit.WithBaseURL or
 // CONDUIT_FISCAL_URL; the v2 version segment starts each dataset path, so a
@@ -20,13 +23,15 @@
 //		...
 //	}
 //
-// Results are paged: DebtToPenny and AvgInterestRates return one Page, the
-// All… iterators follow links.next until the last page. Every record value
-// is a string on the wire ("null" where a dataset has no value) and stays a
+// Results are paged: each dataset call returns one Page, the All…
+// iterators follow links.next until the last page. Every record value is a
+// string on the wire ("null" where a dataset has no value) and stays a
 // Value; its accessors parse it by its column's type and say so when it is
-// "null" or empty (ErrNull, ErrEmpty) instead of guessing. For a dataset
-// this package does not type, use Do with its path ("/v2/accounting/od/…"
-// or "/v1/…").
+// "null" or empty (ErrNull, ErrEmpty) instead of guessing. A Row of Query
+// reads all its values at once by the page's meta.dataTypes (Row.Typed:
+// exact decimals for CURRENCY and PERCENTAGE, dates, integers), or decodes
+// into a struct of the caller's (Row.Decode). Pages of 10,000 records (the
+// service's largest) decode in one pass over the body.
 //
 // # Failures
 //
@@ -43,7 +48,15 @@
 //	5xx                                            ErrAPI, reads retried
 //	200 with "error" and no data                   ErrAPI with that error and message
 //	200 with "data": [] or a page past the last    no error: an empty page
-//	"null" as a record value                       no error: Value's accessors report ErrNull
+//	"null" as a record value                       no error: Value's accessors report ErrNull,
+//	                                                 Row.Typed gives nil
+//	a filter value holding ",", a page[size]       ErrInvalidParam before sending: the filter
+//	  over 10,000, an endpoint not under v1/ or v2/  syntax has no escape
+//
+// Every endpoint the service documents is reachable typed: the datasets
+// this package has no record type for are read through Query and AllQuery,
+// as Rows. Not typed: format=csv and format=xml, since conduit reads JSON
+// (use Do for those).
 package fiscal
 
 import (
@@ -63,8 +76,9 @@ type Option = conduit.Option
 type Error = conduit.Error
 
 var service = transport.Register(&transport.Service{
-	Name:  "fiscal",
-	Bases: []transport.Base{{Name: "fiscal_url", Option: "conduit.WithBaseURL", PathVersion: "v2"}},
+	Name: "fiscal",
+	Bases: []transport.Base{{Name: "fiscal_url", Option: "conduit.WithBaseURL", PathVersion: "v2",
+		Default: "https://api.fiscaldata.treasury.gov/services/api/fiscal_service"}},
 	Errors: transport.Profile{
 		Code:    []string{"error"},
 		Message: []string{"message"},

@@ -13,17 +13,23 @@ import (
 )
 
 // all reads op's dataset page after page, each page validated and
-// requested exactly as a page-at-a-time call would be. It stops after a
-// page whose links.next is null or whose data is empty, and refuses a next
-// link that does not move forward, so a misbehaving server cannot make it
-// loop.
+// requested exactly as a page-at-a-time call would be.
 func all[R any](ctx context.Context, c *Client, op *transport.Endpoint[Page[R]], p *PageParams, opts []Option) iter.Seq2[R, error] {
+	first := PageParams{}
+	if p != nil {
+		first = *p
+	}
+	return walk(ctx, c, op, first, func(next *PageParams) (transport.Call, error) { return pageCall(op.Op, next) }, opts)
+}
+
+// walk reads op's pages from first on, building each page's call with
+// build. It stops after a page whose links.next is null or whose data is
+// empty, and refuses a next link that does not move forward, so a
+// misbehaving server cannot make it loop.
+func walk[R any](ctx context.Context, c *Client, op *transport.Endpoint[Page[R]], first PageParams, build func(*PageParams) (transport.Call, error), opts []Option) iter.Seq2[R, error] {
 	return func(yield func(R, error) bool) {
 		var zero R
-		next := PageParams{}
-		if p != nil {
-			next = *p
-		}
+		next := first
 		if ctx == nil {
 			yield(zero, op.Invalid("ctx", "nil context"))
 			return
@@ -33,7 +39,7 @@ func all[R any](ctx context.Context, c *Client, op *transport.Endpoint[Page[R]],
 				yield(zero, err)
 				return
 			}
-			call, err := pageCall(op.Op, &next)
+			call, err := build(&next)
 			if err != nil {
 				yield(zero, err)
 				return
@@ -43,6 +49,7 @@ func all[R any](ctx context.Context, c *Client, op *transport.Endpoint[Page[R]],
 				yield(zero, err)
 				return
 			}
+			pg.typeRows()
 			for _, rec := range pg.Data {
 				if err := ctx.Err(); err != nil {
 					yield(zero, err)

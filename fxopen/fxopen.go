@@ -30,13 +30,14 @@
 //
 // The service reports a failure in the body, as "result": "error" with an
 // "error-type" word, usually under status 200; conduit reads the word
-// whatever the status, and makes it Error.Code.
+// whatever the status, and makes it Error.Code; the service sends no
+// message, so Error.Message is conduit's sentence for each documented word.
 //
 //	service sends                                   conduit reports
 //	error-type unsupported-code (any status)        ErrNotFound: no rates for that currency
 //	error-type malformed-request                    ErrAPI
 //	error-type invalid-key, inactive-account        ErrUnauthorized (keyed plans only)
-//	error-type quota-reached                        ErrRateLimited, not retried: the plan's quota
+//	error-type quota-reached                        ErrQuotaExceeded, not retried: the plan's quota
 //	                                                  is spent until its monthly reset
 //	429 (open access throttles by address)          ErrRateLimited, RetryAfter from Retry-After,
 //	                                                  else the 20 minutes the provider documents;
@@ -63,16 +64,18 @@ type Error = conduit.Error
 
 var service = transport.Register(&transport.Service{
 	Name:  "fxopen",
-	Bases: []transport.Base{{Name: "open_fx_url", Option: "conduit.WithBaseURL", Version: "v6"}},
+	Bases: []transport.Base{{Name: "open_fx_url", Option: "conduit.WithBaseURL", Version: "v6", Default: "https://open.er-api.com/v6"}},
 	Errors: transport.Profile{
 		Code:   []string{"error-type"},
 		InBody: &transport.StatusWord{Path: "result", OK: []string{"success"}, Code: []string{"error-type"}},
+		// The service sends a word and no message: each documented word
+		// gets conduit's sentence.
 		Codes: map[string]transport.Meaning{
-			"unsupported-code":  transport.NotFound,
-			"malformed-request": transport.Failed,
-			"invalid-key":       transport.Unauthorized,
-			"inactive-account":  transport.Unauthorized,
-			"quota-reached":     transport.QuotaExceeded,
+			"unsupported-code":  {Kind: conduit.ErrNotFound, Message: "the currency code is not one the service supports"},
+			"malformed-request": {Kind: conduit.ErrAPI, Message: "the request does not have the structure the service expects"},
+			"invalid-key":       {Kind: conduit.ErrUnauthorized, Message: "the API key is not valid"},
+			"inactive-account":  {Kind: conduit.ErrUnauthorized, Message: "the account is inactive: its e-mail address was not confirmed"},
+			"quota-reached":     {Kind: conduit.ErrQuotaExceeded, Message: "the plan's request quota is used up until its monthly reset"},
 			"rate-limited":      throttled,
 		},
 		Status: map[int]transport.Meaning{429: throttled},

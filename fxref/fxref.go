@@ -64,7 +64,7 @@ type Error = conduit.Error
 
 var service = transport.Register(&transport.Service{
 	Name:   "fxref",
-	Bases:  []transport.Base{{Name: "fx_url", Option: "conduit.WithBaseURL", Version: "v1"}},
+	Bases:  []transport.Base{{Name: "fx_url", Option: "conduit.WithBaseURL", Version: "v1", Default: "https://api.frankfurter.dev/v1"}},
 	Errors: transport.Profile{Message: []string{"message"}},
 })
 

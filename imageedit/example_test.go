@@ -73,3 +73,31 @@ func ExampleClient_Segment() {
 	// Output:
 	// image/png 5 x 5
 }
+
+func ExampleClient_EditFile() {
+	srv := conduittest.Start()
+	defer srv.Close()
+
+	c, err := imageedit.New(srv.Options("imageedit")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	// An image without a URL: uploaded as imageFile, streamed from the reader.
+	photo := strings.NewReader("\x89PNG…")
+	img, err := c.EditFile(context.Background(), photo, "shoe.png", &imageedit.EditParams{
+		RemoveBackground: true,
+		Background:       imageedit.Background{Prompt: "on a marble table, soft daylight"},
+		Shadow:           imageedit.ShadowPresetSoft,
+		OutputSize:       imageedit.Size(1000, 1000),
+		Padding:          imageedit.Sides{All: imageedit.Ratio(0.1)},
+		Export:           imageedit.Export{Format: imageedit.WebP, DPI: 300},
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer img.Body.Close()
+	// The seed reproduces the generated background in a later edit.
+	fmt.Println(img.ContentType, "background seed", img.AIBackgroundSeed)
+	// Output:
+	// image/png background seed 123456
+}

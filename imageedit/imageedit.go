@@ -1,7 +1,10 @@
 // Package imageedit is a client for the image-editing interface: it edits an
-// image fetched from a URL (background removal, shadows, new backgrounds,
-// resizing), removes the background of an uploaded file, and reports the
-// account's credits.
+// image fetched from a URL (Edit) or uploaded (EditFile) — background
+// removal, new or generated backgrounds, shadows, relighting, resizing and
+// positioning, export format, and the rest of the v2 edit parameters,
+// typed in EditParams and checked before sending — removes the background
+// of an uploaded file with its documented options (Segment), and reports
+// the account's credits.
 //
 // Base URLs, one placeholder per host:
 //   - image_edit_url (Edit; the default): conduit.WithBaseURL or CONDUIT_IMAGEEDIT_IMAGE_EDIT_URL
@@ -13,9 +16,11 @@
 // Keys that start with "sandbox_" are free test keys whose results carry a
 // watermark; IsSandboxKey tells them apart. The spec publishes no rate limit.
 //
-// Edited images are streamed: Edit and Segment return the open response
-// body, never a buffer, and Segment sends its upload straight from the
-// io.Reader it is given.
+// Edited images are streamed: Edit, EditFile and Segment return the open
+// response body, never a buffer, and EditFile and Segment send their
+// upload straight from the io.Reader they are given. What the service says
+// of the image in its headers (the cut-out's uncertainty score, the seed of
+// a generated background, the texts found) is typed on Image.
 //
 //	c, err := imageedit.New(imageedit.WithAPIKey(key))
 //	if err != nil {
@@ -46,12 +51,19 @@
 //	400, 422 (a bad image, an unreachable           ErrAPI, not retried
 //	  imageUrl, a bad parameter)
 //	404                                             ErrNotFound
-//	5xx                                             ErrAPI; Edit and Account retried, Segment not
+//	5xx                                             ErrAPI; Edit and Account retried, EditFile
+//	                                                  and Segment (charged uploads) not
 //	a 200 that is not an image (JSON, HTML)         ErrAPI with the JSON's code and message, or
 //	                                                  ErrMalformedResponse for a page
 //
 // For an endpoint this package does not type, use Do; conduit.WithBase
-// sends it to image_url or segment_url.
+// sends it to image_url or segment_url. Not typed: GET /v2/account (the
+// v1 record is the spec's), the template render endpoint, and the edit
+// parameters that are their own products or deprecated — flat lay, ghost
+// mannequin, virtual model, edit with AI and image from prompt, layers, the
+// shadow overrides of the 2026-04-15 model, background.expandPrompt, the
+// legacy background.negativePrompt, and the image-file forms of the
+// background and guidance images; EditParams.Extra sends any of them.
 package imageedit
 
 import (
@@ -81,9 +93,9 @@ const (
 var service = transport.Register(&transport.Service{
 	Name: "imageedit",
 	Bases: []transport.Base{
-		{Name: editURL, Option: "conduit.WithBaseURL", PathVersion: "v2"},
-		{Name: accountURL, Option: "imageedit.WithAccountURL", PathVersion: "v1"},
-		{Name: segmentURL, Option: "imageedit.WithSegmentURL", PathVersion: "v1"},
+		{Name: editURL, Option: "conduit.WithBaseURL", PathVersion: "v2", Default: "https://image-api.photoroom.com"},
+		{Name: accountURL, Option: "imageedit.WithAccountURL", PathVersion: "v1", Default: "https://image-api.photoroom.com"},
+		{Name: segmentURL, Option: "imageedit.WithSegmentURL", PathVersion: "v1", Default: "https://sdk.photoroom.com"},
 	},
 	Auth:   transport.Auth{Scheme: transport.Header, Name: "x-api-key", Values: []string{"api_key"}},
 	Values: []transport.Value{{Name: "api_key", Option: "imageedit.WithAPIKey", Secret: true}},
@@ -105,9 +117,10 @@ var service = transport.Register(&transport.Service{
 })
 
 var (
-	editOp    = transport.DeclareDownload(service, transport.Op{Name: "Edit", Method: "GET", Path: "/v2/edit", Accept: "image/*"}, imageTypes...)
-	accountOp = transport.Declare[Account](service, transport.Op{Name: "Account", Method: "GET", Base: accountURL, Path: "/v1/account"}, nil)
-	segmentOp = transport.DeclareDownload(service, transport.Op{Name: "Segment", Method: "POST", Base: segmentURL, Path: "/v1/segment",
+	editOp     = transport.DeclareDownload(service, transport.Op{Name: "Edit", Method: "GET", Path: "/v2/edit", Accept: "image/*"}, imageTypes...)
+	editFileOp = transport.DeclareDownload(service, transport.Op{Name: "EditFile", Method: "POST", Path: "/v2/edit", Accept: "image/*", Write: true}, imageTypes...)
+	accountOp  = transport.Declare[Account](service, transport.Op{Name: "Account", Method: "GET", Base: accountURL, Path: "/v1/account"}, nil)
+	segmentOp  = transport.DeclareDownload(service, transport.Op{Name: "Segment", Method: "POST", Base: segmentURL, Path: "/v1/segment",
 		Accept: "image/*", Write: true}, imageTypes...)
 )
 

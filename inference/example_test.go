@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log"
 	"net/http"
 	"strings"
@@ -89,6 +90,160 @@ func ExampleClient_ListModels() {
 	// Output:
 	// llama-3.3-70b-versatile 131072
 	// llama-3.1-8b-instant 131072
+}
+
+func ExampleClient_Model() {
+	srv := conduittest.Start()
+	defer srv.Close()
+
+	c, err := inference.New(srv.Options("inference")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	m, err := c.Model(context.Background(), "llama-3.3-70b-versatile")
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(m.ID, m.OwnedBy, m.ContextWindow)
+	// Output:
+	// llama-3.3-70b-versatile Meta 131072
+}
+
+func ExampleClient_CreateEmbeddings() {
+	srv := conduittest.Start()
+	defer srv.Close()
+
+	c, err := inference.New(srv.Options("inference")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	out, err := c.CreateEmbeddings(context.Background(), inference.EmbeddingRequest{
+		Model:          "text-embedding-ada-002",
+		Input:          inference.EmbedText("The food was delicious and the waiter..."),
+		EncodingFormat: inference.EncodingBase64, // a quarter of the bytes; decoded all the same
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(out.Data[0].Embedding, out.Usage.PromptTokens, "tokens")
+	// Output:
+	// [0.0023064255 -0.009327292 -0.0028842222] 8 tokens
+}
+
+func ExampleClient_CreateTranscription() {
+	srv := conduittest.Start()
+	defer srv.Close()
+
+	c, err := inference.New(srv.Options("inference")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	recording := strings.NewReader("RIFF…") // an *os.File in real use: sent as it is read
+	tr, err := c.CreateTranscription(context.Background(), inference.TranscriptionRequest{
+		Model:                  "whisper-large-v3-turbo",
+		File:                   recording,
+		FileName:               "beach.wav",
+		ResponseFormat:         inference.TranscriptVerboseJSON,
+		TimestampGranularities: []inference.TimestampGranularity{inference.TimestampSegment},
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, s := range tr.Segments {
+		fmt.Printf("%5.2fs %s\n", s.Start, s.Text)
+	}
+	// Output:
+	//  0.00s  The beach was a popular spot on a hot summer day.
+	//  3.32s  People were swimming in the ocean, building sandcastles, and playing beach volleyball.
+}
+
+func ExampleClient_CreateTranslation() {
+	srv := conduittest.Start()
+	defer srv.Close()
+
+	c, err := inference.New(srv.Options("inference")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	tr, err := c.CreateTranslation(context.Background(), inference.TranslationRequest{
+		Model:          "whisper-large-v3",
+		File:           strings.NewReader("ID3…"),
+		FileName:       "gruss.mp3",
+		ResponseFormat: inference.TranscriptText, // plain text, read into Text
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(tr.Text)
+	// Output:
+	// Hello, my name is Wolfgang and I come from Germany. Where are you heading today?
+}
+
+func ExampleClient_CreateSpeech() {
+	srv := conduittest.Start()
+	defer srv.Close()
+
+	c, err := inference.New(srv.Options("inference")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	sp, err := c.CreateSpeech(context.Background(), inference.SpeechRequest{
+		Model:          "canopylabs/orpheus-v1-english",
+		Input:          "I love building and shipping new features for our users!",
+		Voice:          "autumn",
+		ResponseFormat: inference.SpeechWAV,
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer sp.Body.Close()
+	n, err := io.Copy(io.Discard, sp.Body) // an *os.File or a player in real use
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(sp.ContentType, n, "bytes")
+	// Output:
+	// audio/wav 204 bytes
+}
+
+// A reply as a Go struct: the struct's JSON Schema goes out as the
+// response format, and the reply comes back into it, checked.
+func ExampleResponseFormatFor() {
+	srv := conduittest.Start()
+	defer srv.Close()
+
+	c, err := inference.New(srv.Options("inference")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	type Review struct {
+		ProductName string   `json:"product_name"`
+		Rating      float64  `json:"rating" jsonschema:"from 1 to 5"`
+		Sentiment   string   `json:"sentiment" jsonschema:"positive, negative or neutral"`
+		KeyFeatures []string `json:"key_features"`
+	}
+	format, err := inference.ResponseFormatFor[Review]("product_review")
+	if err != nil {
+		log.Fatal(err)
+	}
+	out, err := c.CreateChatCompletion(context.Background(), inference.ChatCompletionRequest{
+		Model: "moonshotai/kimi-k2-instruct",
+		Messages: []inference.Message{
+			inference.SystemMessage("Extract product review information from the text."),
+			inference.UserMessage("I bought the UltraSound Headphones last week and I'm really impressed! The noise cancellation is amazing and the battery lasts all day."),
+		},
+		ResponseFormat: format,
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	var r Review
+	if err := out.DecodeContent(&r); err != nil {
+		log.Fatal(err) // an *inference.OutputError names the member that does not fit
+	}
+	fmt.Printf("%s: %.1f, %s, %v\n", r.ProductName, r.Rating, r.Sentiment, r.KeyFeatures)
+	// Output:
+	// UltraSound Headphones: 4.5, positive, [noise cancellation battery life]
 }
 
 // A tool-calling round trip: stream the reply, run each tool call as soon as

@@ -1,6 +1,7 @@
 // Package inference is a client for the inference interface: chat
-// completions, returned whole or streamed as server-sent events, and the
-// list of models available to the key.
+// completions, returned whole or streamed as server-sent events, the models
+// available to the key, embeddings (on the hosts that serve embedding
+// models), and speech: audio transcribed or translated into English text.
 //
 // Base URL: the placeholder inference_url, which ends in the version segment
 // ("https://…/v1"); set it with conduit.WithBaseURL or CONDUIT_INFERENCE_URL.
@@ -21,6 +22,13 @@
 //	}
 //	fmt.Println(out.Content(), out.Usage.TotalTokens)
 //
+// CreateTranscription and CreateTranslation upload an audio file as
+// multipart/form-data, copied from its reader as the connection takes it
+// (never held in memory) or named by URL for the host to fetch (Groq), and
+// return a Transcript: the text alone (json),
+// with timed segments and words (verbose_json), or plain text. CreateSpeech
+// turns text into audio, handed over as the host streams it.
+//
 // StreamChatCompletion yields each chunk as soon as it arrives; see
 // ChatCompletionStream. A ChatCompletionAccumulator assembles the chunks
 // into the ChatCompletion the whole reply would have been.
@@ -37,7 +45,11 @@
 //     A reply's Message carries its ToolCalls; append it to the next
 //     request's messages, followed by one ToolMessage per call.
 //   - JSON output: ResponseFormat, free (FormatJSONObject) or matching a
-//     JSON Schema (FormatJSONSchema).
+//     JSON Schema (FormatJSONSchema). From a Go struct: ResponseFormatFor
+//     and FunctionToolFor build the schema (SchemaFor alone returns it),
+//     and ChatCompletion.DecodeContent and ToolCall.DecodeArguments read
+//     the model's JSON back into the struct, an *OutputError naming the
+//     path of what does not fit.
 //   - Reasoning models: ReasoningEffort, and Groq's ReasoningFormat; the
 //     reasoning comes back in Message.Reasoning and Delta.Reasoning.
 //   - N, PresencePenalty, FrequencyPenalty, Logprobs, TopLogprobs, User, and
@@ -69,16 +81,20 @@
 //	  reached
 //	498 capacity_exceeded (flex tier)               ErrRateLimited, retried after the backoff
 //	404 model_not_found                             ErrNotFound
-//	400, 413, 422 (context_length_exceeded, …)      ErrAPI, not retried
+//	400, 413, 422 (context_length_exceeded, an      ErrAPI, not retried
+//	  audio file over the size limit, …)
 //	500, 502, 503 (server_error,                    ErrAPI, retried after the backoff
 //	  server_is_overloaded)
 //	a 200 with an error object                      ErrAPI (or what its code means)
+//	a 200 with JSON where CreateSpeech expects      ErrAPI with the object's code and message;
+//	  audio                                           ErrMalformedResponse when it holds no error
 //	an error event inside a 200 stream              the stream's Err: the same fields, no request
 //	                                                  id (conduit.WithResponse has it); the chunks
 //	                                                  before it were delivered
 //
-// For an endpoint this package does not type (embeddings, audio, batches),
-// use Do.
+// The host's documented endpoints this package does not type are batches
+// and files (/batches, /files), which run bulk jobs offline within a day or
+// more rather than answer a call: reach them with Do.
 package inference
 
 import (
@@ -100,7 +116,7 @@ type Error = conduit.Error
 // Reason error.type; a 429 waits for the budget that ran out.
 var service = transport.Register(&transport.Service{
 	Name:   "inference",
-	Bases:  []transport.Base{{Name: "inference_url", Option: "conduit.WithBaseURL", Version: "v1"}},
+	Bases:  []transport.Base{{Name: "inference_url", Option: "conduit.WithBaseURL", Version: "v1", Default: "https://api.groq.com/openai/v1"}},
 	Auth:   transport.Auth{Scheme: transport.Bearer, Values: []string{"api_key"}},
 	Values: []transport.Value{{Name: "api_key", Option: "inference.WithAPIKey", Secret: true}},
 	Errors: transport.Profile{
@@ -141,6 +157,8 @@ var (
 	streamOp = transport.DeclareStream[ChatCompletionChunk](service, transport.Op{Name: "StreamChatCompletion", Method: "POST",
 		Path: "/chat/completions"}, "[DONE]")
 	listModelsOp = transport.Declare[ModelList](service, transport.Op{Name: "ListModels", Method: "GET", Path: "/models"}, nil)
+	// Model ids may hold a slash ("openai/gpt-oss-120b"), sent as it is.
+	modelOp = transport.Declare[Model](service, transport.Op{Name: "Model", Method: "GET", Path: "/models/{model...}"}, nil)
 )
 
 // Client calls the inference interface. It is safe for concurrent use.
@@ -160,9 +178,9 @@ func New(opts ...Option) (*Client, error) {
 func WithAPIKey(key string) Option { return service.Set("api_key", key) }
 
 // Do calls any path of the host, for an endpoint this package does not type
-// (embeddings, audio, a provider's own), with the key, limits, retries and
+// (batches, files, a provider's own), with the key, limits, retries and
 // errors of the typed methods; see conduit's documentation of Do. Paths are
-// relative to inference_url ("/embeddings").
+// relative to inference_url ("/batches").
 func (c *Client) Do(ctx context.Context, method, path string, in, out any, opts ...Option) error {
 	return c.t.Do(ctx, method, path, in, out, opts)
 }
@@ -171,4 +189,14 @@ func (c *Client) Do(ctx context.Context, method, path string, in, out any, opts 
 // context window.
 func (c *Client) ListModels(ctx context.Context, opts ...Option) (*ModelList, error) {
 	return listModelsOp.Do(ctx, c.t, transport.Call{}, opts)
+}
+
+// Model returns the model id, to check that the key can use it and read its
+// context window before sending a request it would not fit. An id the key
+// cannot use is an ErrNotFound.
+func (c *Client) Model(ctx context.Context, id string, opts ...Option) (*Model, error) {
+	if id == "" {
+		return nil, modelOp.Invalid("model", "is empty")
+	}
+	return modelOp.Do(ctx, c.t, transport.Call{Args: []string{id}}, opts)
 }

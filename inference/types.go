@@ -265,6 +265,11 @@ type Model struct {
 	// ContextWindow is the model's context size in tokens, from
 	// "context_window" or, on servers that name it so, "context_length".
 	ContextWindow ContextWindow `json:"context_window"`
+	// Active is false for a model the host lists but does not serve now
+	// (Groq), and nil where the host does not say.
+	Active *bool `json:"active,omitempty"`
+	// MaxCompletionTokens caps a reply's length (Groq), 0 when not sent.
+	MaxCompletionTokens int64 `json:"max_completion_tokens,omitempty"`
 }
 
 // UnmarshalJSON lets encoding/json decode a model as conduit does.

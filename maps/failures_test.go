@@ -20,7 +20,7 @@ func call(t *testing.T, srv *testkit.Server, file string, opts ...maps.Option) (
 	ctx := context.Background()
 	switch file[:6] {
 	case "geocod":
-		_, err = c.Geocode(ctx, "somewhere")
+		_, err = c.Geocode(ctx, "somewhere", nil)
 		return "Geocode", err
 	case "places":
 		_, err = c.SearchText(ctx, "pizza", nil)
@@ -83,7 +83,7 @@ func TestFailureFixtures(t *testing.T) {
 // ZERO_RESULTS, the geocoding "not found", is an empty answer.
 func TestZeroResultsFixture(t *testing.T) {
 	c, _ := local(t, testkit.Reply{Body: testkit.Fixture(t, "maps", "geocode_zero_results.json")})
-	r, err := c.Geocode(context.Background(), "Atlantis")
+	r, err := c.Geocode(context.Background(), "Atlantis", nil)
 	require.NoError(t, err)
 	assert.Empty(t, r.Results)
 	assert.Equal(t, "ZERO_RESULTS", r.Status)

@@ -22,10 +22,24 @@ func PlacesFieldMask() FieldMask {
 	return FieldMask{"places.displayName", "places.formattedAddress", "places.rating"}
 }
 
+// PlaceDetailsFieldMask returns PlaceDetails' default mask, the spec's
+// place fields without the prefix a search puts before them: id,
+// displayName, formattedAddress and rating.
+func PlaceDetailsFieldMask() FieldMask {
+	return FieldMask{"id", "displayName", "formattedAddress", "rating"}
+}
+
 // RoutesFieldMask returns ComputeRoutes' default mask, the spec's paths:
 // routes.duration and routes.distanceMeters.
 func RoutesFieldMask() FieldMask {
 	return FieldMask{"routes.duration", "routes.distanceMeters"}
+}
+
+// RouteMatrixFieldMask returns ComputeRouteMatrix's default mask: which
+// pair each element is for, whether it was computed, its distance and its
+// duration.
+func RouteMatrixFieldMask() FieldMask {
+	return FieldMask{"originIndex", "destinationIndex", "status", "condition", "distanceMeters", "duration"}
 }
 
 // maskedCall checks m (def when nil) and returns the call that sends body

@@ -1,16 +1,18 @@
-// Package maps is a client for the maps interface: it geocodes an address,
-// searches places by text and computes routes, on three separate hosts. It
-// is modelled on Google Maps Platform: the Geocoding API, Places API (New)
-// and the Routes API.
+// Package maps is a client for the maps interface: it geocodes addresses
+// and points, searches, autocompletes and details places, and computes
+// routes and route matrices, on three separate hosts. It is modelled on
+// Google Maps Platform: the Geocoding API, Places API (New) and the Routes
+// API. DecodePolyline reads the shape a route carries.
 //
 // Base URLs, one placeholder per host; a client needs only the hosts of the
 // operations it calls:
-//   - geocoding_url (Geocode; the default): WithGeocodingURL or
-//     conduit.WithBaseURL, CONDUIT_MAPS_GEOCODING_URL
-//   - places_url (SearchText): WithPlacesURL, CONDUIT_MAPS_PLACES_URL; the
-//     operation's path starts with /v1, so a base pasted with it is not
-//     doubled
-//   - routes_url (ComputeRoutes): WithRoutesURL, CONDUIT_MAPS_ROUTES_URL
+//   - geocoding_url (Geocode, ReverseGeocode; the default):
+//     WithGeocodingURL or conduit.WithBaseURL, CONDUIT_MAPS_GEOCODING_URL
+//   - places_url (SearchText, SearchNearby, Autocomplete, PlaceDetails):
+//     WithPlacesURL, CONDUIT_MAPS_PLACES_URL; the operations' paths start
+//     with /v1, so a base pasted with it is not doubled
+//   - routes_url (ComputeRoutes, ComputeRouteMatrix): WithRoutesURL,
+//     CONDUIT_MAPS_ROUTES_URL
 //
 // The names of earlier releases, CONDUIT_GEOCODING_URL, CONDUIT_PLACES_URL
 // and CONDUIT_ROUTES_URL, still work.
@@ -18,7 +20,8 @@
 // Credentials: one API key (WithAPIKey, CONDUIT_MAPS_API_KEY). Requests to
 // geocoding_url send it as the key query parameter; requests to places_url
 // and routes_url send it in the X-Provider-Api-Key header, with the
-// X-Provider-FieldMask header those hosts require (see FieldMask). Each API
+// X-Provider-FieldMask header those hosts require (see FieldMask; only
+// Autocomplete takes none unless given one). Each API
 // must be enabled for the key. The key is never printed, not even inside a
 // wrapped network error, whose URL holds it. The spec publishes no rate
 // limit.
@@ -27,7 +30,7 @@
 //	if err != nil {
 //		return err
 //	}
-//	geo, err := c.Geocode(ctx, "1600 Amphitheatre Parkway, Mountain View, CA")
+//	geo, err := c.Geocode(ctx, "1600 Amphitheatre Parkway, Mountain View, CA", nil)
 //	if err != nil {
 //		return err
 //	}
@@ -59,16 +62,30 @@
 //	                                                        or the backoff; with reason
 //	                                                        RESOURCE_QUOTA_EXCEEDED (a daily quota)
 //	                                                        not retried
-//	404 NOT_FOUND                                         ErrNotFound
+//	404 NOT_FOUND (an unknown place id)                   ErrNotFound
 //	500 INTERNAL, 503 UNAVAILABLE, 504 DEADLINE_EXCEEDED  ErrAPI, reads retried
 //	400 INVALID_ARGUMENT (a missing field mask, a bad     ErrAPI
 //	  field), FAILED_PRECONDITION
 //
+// ComputeRouteMatrix's answer is a stream, a JSON array whose elements
+// arrive as they are computed:
+//
+//	element with "status": {"code": 5, …}                 no error: the element, Status set
+//	element {"error": {…}} once the stream began          the status word as Code, read as above
+//	array cut short                                       an *Error wrapping io.ErrUnexpectedEOF
+//	a stalled or reset connection                         an *Error wrapping its cause (ErrStalled)
+//
 // The hosts send no budget headers. Places and Routes answer a search that
 // finds nothing with {}, an empty result.
 //
-// For an endpoint this package does not type (Place Details, Nearby
-// Search, Directions), use Do.
+// Paging: SearchText takes pageSize and pageToken and answers
+// nextPageToken when the mask names it; AllSearchText walks the pages
+// (at most three, 60 places). SearchNearby, Autocomplete and the geocoding
+// calls do not page.
+//
+// Not typed, for Do: Place Photos (a media redirect), the legacy Places
+// and Directions APIs, which Places API (New) and the Routes API replace,
+// and Geocoding's place_id lookup, which PlaceDetails covers.
 package maps
 
 import (
@@ -93,14 +110,17 @@ const (
 
 // headerKey is where the places and routes hosts take the key; geocoding
 // takes it as the key query parameter, the service's default.
+// renamedHeaders is why places_url and routes_url have no default.
+const renamedHeaders = "the spec sends X-Provider-Api-Key and X-Provider-FieldMask, headers Google does not read (it reads X-Goog-Api-Key and X-Goog-FieldMask), so only a service that follows the spec can answer"
+
 var headerKey = &transport.Auth{Scheme: transport.Header, Name: "X-Provider-Api-Key", Values: []string{"api_key"}}
 
 var service = transport.Register(&transport.Service{
 	Name: "maps",
 	Bases: []transport.Base{
-		{Name: geocodingURL, Option: "maps.WithGeocodingURL"},
-		{Name: placesURL, Option: "maps.WithPlacesURL", PathVersion: "v1", Auth: headerKey},
-		{Name: routesURL, Option: "maps.WithRoutesURL", Auth: headerKey},
+		{Name: geocodingURL, Option: "maps.WithGeocodingURL", Default: "https://maps.googleapis.com"},
+		{Name: placesURL, Option: "maps.WithPlacesURL", PathVersion: "v1", Auth: headerKey, NoDefault: renamedHeaders},
+		{Name: routesURL, Option: "maps.WithRoutesURL", Auth: headerKey, NoDefault: renamedHeaders},
 	},
 	Auth:   transport.Auth{Scheme: transport.Query, Name: "key", Values: []string{"api_key"}},
 	Values: []transport.Value{{Name: "api_key", Option: "maps.WithAPIKey", Secret: true}},
@@ -112,10 +132,22 @@ var service = transport.Register(&transport.Service{
 var (
 	geocodeOp = transport.Declare(service, transport.Op{Name: "Geocode", Method: "GET", Base: geocodingURL,
 		Path: "/maps/api/geocode/json"}, checkGeocode)
+	reverseGeocodeOp = transport.Declare(service, transport.Op{Name: "ReverseGeocode", Method: "GET", Base: geocodingURL,
+		Path: "/maps/api/geocode/json"}, checkGeocode)
 	searchTextOp = transport.Declare[SearchTextResponse](service, transport.Op{Name: "SearchText", Method: "POST", Base: placesURL,
 		Path: "/v1/places:searchText"}, nil)
+	searchNearbyOp = transport.Declare[SearchNearbyResponse](service, transport.Op{Name: "SearchNearby", Method: "POST", Base: placesURL,
+		Path: "/v1/places:searchNearby"}, nil)
+	autocompleteOp = transport.Declare[AutocompleteResponse](service, transport.Op{Name: "Autocomplete", Method: "POST", Base: placesURL,
+		Path: "/v1/places:autocomplete"}, nil)
+	placeDetailsOp = transport.Declare[Place](service, transport.Op{Name: "PlaceDetails", Method: "GET", Base: placesURL,
+		Path: "/v1/places/{id}"}, nil)
 	computeRoutesOp = transport.Declare[ComputeRoutesResponse](service, transport.Op{Name: "ComputeRoutes", Method: "POST", Base: routesURL,
 		Path: "/directions/v2:computeRoutes"}, nil)
+	// The matrix streams: Accept set keeps the core from reading the body
+	// whole for a geocoding status word before handing it over.
+	computeRouteMatrixOp = transport.DeclareDownload(service, transport.Op{Name: "ComputeRouteMatrix", Method: "POST", Base: routesURL,
+		Path: "/distanceMatrix/v2:computeRouteMatrix", Accept: "application/json"}, "application/json")
 )
 
 // Client calls the maps interface. It is safe for concurrent use.

@@ -57,7 +57,7 @@ func local(t *testing.T, r testkit.Reply) (*maps.Client, *testkit.Server) {
 
 func TestGeocode(t *testing.T) {
 	c, srv := newReplay(t)
-	r, err := c.Geocode(context.Background(), "1600 Amphitheatre Parkway, Mountain View, CA")
+	r, err := c.Geocode(context.Background(), "1600 Amphitheatre Parkway, Mountain View, CA", nil)
 	require.NoError(t, err)
 	assert.Equal(t, "OK", r.Status)
 	require.Len(t, r.Results, 1)
@@ -82,7 +82,7 @@ func TestGeocode(t *testing.T) {
 
 func TestGeocodeZeroResults(t *testing.T) {
 	c, _ := newReplay(t)
-	r, err := c.Geocode(context.Background(), "Atlantis")
+	r, err := c.Geocode(context.Background(), "Atlantis", nil)
 	require.NoError(t, err, "ZERO_RESULTS is an empty answer, not an error")
 	assert.Equal(t, "ZERO_RESULTS", r.Status)
 	assert.Empty(t, r.Results)
@@ -139,7 +139,7 @@ func assertKeyOnlyIn(t *testing.T, got testkit.Request, where string) {
 
 func TestGeocodeRequestShape(t *testing.T) {
 	c, srv := local(t, testkit.Reply{Body: `{"results":[],"status":"ZERO_RESULTS"}`})
-	_, err := c.Geocode(context.Background(), "10 Downing St, London & more")
+	_, err := c.Geocode(context.Background(), "10 Downing St, London & more", nil)
 	require.NoError(t, err)
 	got := srv.Last(t)
 	assert.Equal(t, "GET", got.Method)
@@ -222,7 +222,7 @@ func TestNetworkErrorHidesTheKey(t *testing.T) {
 		conduit.WithRetryBackoff(time.Millisecond, 2*time.Millisecond),
 		conduit.WithLogger(slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))))
 	require.NoError(t, err)
-	_, err = c.Geocode(context.Background(), "somewhere")
+	_, err = c.Geocode(context.Background(), "somewhere", nil)
 	require.Error(t, err)
 	var ue *url.Error
 	require.ErrorAs(t, err, &ue, "the network error stays reachable")
@@ -262,7 +262,7 @@ func TestGeocodeErrors(t *testing.T) {
 	}, keyForms, testkit.Op{Service: "maps", Op: "Geocode", Endpoint: "GET /maps/api/geocode/json", Call: func(t *testing.T, url string) error {
 		clearEnv(t)
 		c := testkit.Client(t, maps.New, maps.WithGeocodingURL(url), maps.WithAPIKey(apiKey), conduit.WithMaxRetries(0))
-		_, err := c.Geocode(context.Background(), "x")
+		_, err := c.Geocode(context.Background(), "x", nil)
 		return err
 	}})
 }
@@ -295,7 +295,7 @@ func TestForeignRedirectKeepsTheKey(t *testing.T) {
 	_, err := c.SearchText(context.Background(), "x", nil)
 	assert.ErrorIs(t, err, conduit.ErrRedirectRefused)
 	assertNoKey(t, err)
-	_, err = c.Geocode(context.Background(), "x")
+	_, err = c.Geocode(context.Background(), "x", nil)
 	assert.ErrorIs(t, err, conduit.ErrRedirectRefused)
 	assertNoKey(t, err)
 	assert.Zero(t, leaked.Load())
@@ -307,7 +307,7 @@ func TestMissingKey(t *testing.T) {
 	c := testkit.Client(t, maps.New, conduit.WithBaseURL(srv.URL), maps.WithPlacesURL(srv.URL), maps.WithRoutesURL(srv.URL))
 	ctx := context.Background()
 	testkit.MissingCredential(t, srv, "maps.WithAPIKey", "CONDUIT_MAPS_API_KEY",
-		func() error { _, err := c.Geocode(ctx, "x"); return err },
+		func() error { _, err := c.Geocode(ctx, "x", nil); return err },
 		func() error { _, err := c.SearchText(ctx, "x", nil); return err },
 		func() error { _, err := c.ComputeRoutes(ctx, "a", "b", nil); return err })
 }
@@ -317,7 +317,7 @@ func TestHostsAreSeparate(t *testing.T) {
 	srv := testkit.Start(t, testkit.Reply{Body: `{"results":[],"status":"ZERO_RESULTS"}`})
 	c, err := maps.New(conduit.WithBaseURL(srv.URL), maps.WithAPIKey(apiKey))
 	require.NoError(t, err)
-	_, err = c.Geocode(context.Background(), "x")
+	_, err = c.Geocode(context.Background(), "x", nil)
 	require.NoError(t, err, "conduit.WithBaseURL sets the geocoding host")
 	_, err = c.SearchText(context.Background(), "x", nil)
 	assert.ErrorIs(t, err, conduit.ErrMissingBaseURL)
@@ -337,7 +337,7 @@ func TestSettingsFromEnv(t *testing.T) {
 	}
 	c, err := maps.New()
 	require.NoError(t, err)
-	_, err = c.Geocode(context.Background(), "x")
+	_, err = c.Geocode(context.Background(), "x", nil)
 	require.NoError(t, err)
 	_, err = c.ComputeRoutes(context.Background(), "a", "b", nil)
 	require.NoError(t, err)
@@ -354,7 +354,7 @@ func TestBadInput(t *testing.T) {
 		return func() error { _, err := c.ComputeRoutes(ctx, o, d, p); return err }
 	}
 	geocode := func(a string) func() error {
-		return func() error { _, err := c.Geocode(ctx, a); return err }
+		return func() error { _, err := c.Geocode(ctx, a, nil); return err }
 	}
 	testkit.BadInput(t, srv, testkit.Shape{Service: "maps"}, []testkit.Input{
 		{Field: "address", Call: geocode("")},

@@ -57,7 +57,7 @@ func TestPerCallOptions(t *testing.T) {
 	c, srv := local(t, testkit.Reply{Body: `{"results":[],"status":"ZERO_RESULTS","routes":[]}`, Header: []string{"X-Request-Id", "rq-5"}})
 	ctx := context.Background()
 	var resp conduit.Response
-	_, err := c.Geocode(ctx, "x", conduit.WithQuery("language", "de"), conduit.WithHeader("X-Trace", "g"), conduit.WithResponse(&resp))
+	_, err := c.Geocode(ctx, "x", nil, conduit.WithQuery("language", "de"), conduit.WithHeader("X-Trace", "g"), conduit.WithResponse(&resp))
 	require.NoError(t, err)
 	got := srv.Last(t)
 	assert.Equal(t, "address=x&language=de&key=AIza%2Bkey%2Funit+7Qx", got.Query, "the key stays last")
@@ -79,7 +79,7 @@ func TestPerCallOptions(t *testing.T) {
 	assert.Equal(t, "routes.duration,routes.distanceMeters", got.Header.Get("X-Provider-FieldMask"))
 	assert.Equal(t, srv.URL+"/routes/directions/v2:computeRoutes?alt=json", resp.URL)
 
-	_, err = c.Geocode(ctx, "x", conduit.WithBodyField("a", 1))
+	_, err = c.Geocode(ctx, "x", nil, conduit.WithBodyField("a", 1))
 	assert.ErrorIs(t, err, conduit.ErrInvalidParam, "a GET sends no body to add a member to")
 	_, err = c.SearchText(ctx, "x", nil, conduit.WithHeader("X-Provider-Api-Key", "other"))
 	assert.ErrorIs(t, err, conduit.ErrInvalidParam, "no option replaces the key")
@@ -105,12 +105,12 @@ func TestOldEnvNames(t *testing.T) {
 	clearEnv(t)
 	t.Setenv("CONDUIT_GEOCODING_URL", srv.URL+"/old")
 	c := testkit.Client(t, maps.New, maps.WithAPIKey(apiKey))
-	_, err := c.Geocode(context.Background(), "x")
+	_, err := c.Geocode(context.Background(), "x", nil)
 	require.NoError(t, err)
 	assert.Equal(t, "/old/maps/api/geocode/json", srv.Last(t).Path)
 	t.Setenv("CONDUIT_MAPS_GEOCODING_URL", srv.URL+"/new")
 	c = testkit.Client(t, maps.New, maps.WithAPIKey(apiKey))
-	_, err = c.Geocode(context.Background(), "x")
+	_, err = c.Geocode(context.Background(), "x", nil)
 	require.NoError(t, err)
 	assert.Equal(t, "/new/maps/api/geocode/json", srv.Last(t).Path)
 }

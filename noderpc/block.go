@@ -1,6 +1,9 @@
 package noderpc
 
-import "github.com/conduit-sdk/conduit/internal/wire"
+import (
+	"github.com/conduit-sdk/conduit/internal/transport"
+	"github.com/conduit-sdk/conduit/internal/wire"
+)
 
 // Block names the chain state a read runs against, as EIP-1898 lets the
 // standard methods take it: a tag, a block number or a block hash. The
@@ -49,4 +52,21 @@ func (b Block) MarshalJSON() ([]byte, error) {
 		return []byte(`"latest"`), nil
 	}
 	return wire.AppendString(nil, b.tag), nil
+}
+
+// checkOp is check as the error of op.
+func (b Block) checkOp(op *transport.Op) error {
+	if field, msg := b.check(); field != "" {
+		return op.Invalid(field, "%s", msg)
+	}
+	return nil
+}
+
+// checkNumberOrTag refuses a block hash where the method takes only a
+// number or a tag, naming field.
+func (b Block) checkNumberOrTag(op *transport.Op, field string) error {
+	if b.hash != "" {
+		return op.Invalid(field, "takes a number or a tag, not a block hash")
+	}
+	return b.checkOp(op)
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log"
+	"math/big"
 
 	"github.com/conduit-sdk/conduit/conduittest"
 	"github.com/conduit-sdk/conduit/noderpc"
@@ -101,4 +102,208 @@ func ExampleClient_Call() {
 	fmt.Println("chain", chainID)
 	// Output:
 	// chain 0x1
+}
+
+// Pricing a transaction: the chain to sign for, the suggested gas price
+// and tip, and the recent fee history.
+func Example_fees() {
+	srv := conduittest.Start()
+	defer srv.Close()
+	c, err := noderpc.New(srv.Options("noderpc")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	ctx := context.Background()
+	chain, err := c.ChainID(ctx)
+	if err != nil {
+		log.Fatal(err)
+	}
+	price, err := c.GasPrice(ctx)
+	if err != nil {
+		log.Fatal(err)
+	}
+	tip, err := c.MaxPriorityFeePerGas(ctx)
+	if err != nil {
+		log.Fatal(err)
+	}
+	hist, err := c.FeeHistory(ctx, 4, noderpc.BlockTag("latest"), []float64{25, 75})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("chain", chain, "gas price", price, "wei; tip has", tip.BitLen(), "bits")
+	fmt.Println("from block", hist.OldestBlock, "next base fee", hist.BaseFeePerGas[len(hist.BaseFeePerGas)-1], "wei, 75th percentile tip", hist.Reward[0][1])
+	// Output:
+	// chain 1 gas price 8049999872 wei; tip has 256 bits
+	// from block 19968486 next base fee 23605541351 wei, 75th percentile tip 3710000000
+}
+
+// Reading blocks and transactions: a block by number or hash, a
+// transaction and its receipt, with its logs.
+func Example_blocks() {
+	srv := conduittest.Start()
+	defer srv.Close()
+	c, err := noderpc.New(srv.Options("noderpc")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	ctx := context.Background()
+	latest, err := c.BlockByNumber(ctx, noderpc.BlockTag("latest"), false)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("latest", latest.Number, len(latest.Transactions.Hashes), "transactions")
+	byHash, err := c.BlockByHash(ctx, noderpc.MustHash("0x7de9c923b2eab68a6a750fbe321638387911e9d02bda4671fa89e38999adbab1"), false)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("block", byHash.Number, "mined", byHash.Time().Format("2006-01-02 15:04"), "by", byHash.Miner)
+
+	hash := noderpc.MustHash("0x88df016429689c079f3b2f6ad39fa052532c56795b733da78a91ebe6a713944b")
+	tx, err := c.TransactionByHash(ctx, hash)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("tx nonce", tx.Nonce, "value", tx.Value, "wei to", tx.To, "input", string(tx.Input))
+	rcpt, err := c.TransactionReceipt(ctx, hash)
+	if err != nil {
+		log.Fatal(err) // errors.Is(err, conduit.ErrNotFound) while it is pending
+	}
+	fmt.Println("receipt: ok", rcpt.Succeeded(), "gas", rcpt.GasUsed, "logs", len(rcpt.Logs), "first from", rcpt.Logs[0].Address)
+	// Output:
+	// latest 20603950 2 transactions
+	// block 16592887 mined 2023-02-09 18:08 by 0x388C818CA8B9251b393131C08a736A67ccB19297
+	// tx nonce 21 value 4290000000000000 wei to 0xF02c1c8e6114b1Dbe8937a39260b5b0a374432bB input hello!
+	// receipt: ok true gas 106827 logs 2 first from 0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48
+}
+
+// Reading an account and simulating calls: its nonce, code and storage,
+// an ERC-20 balanceOf by eth_call, and a gas estimate.
+func Example_accounts() {
+	srv := conduittest.Start()
+	defer srv.Close()
+	c, err := noderpc.New(srv.Options("noderpc")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	ctx := context.Background()
+	holder := noderpc.MustAddress("0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045")
+	token := noderpc.MustAddress("0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48")
+
+	nonce, err := c.TransactionCount(ctx, holder, noderpc.BlockTag("pending"))
+	if err != nil {
+		log.Fatal(err)
+	}
+	code, err := c.Code(ctx, token, noderpc.Block{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	slot0, err := c.StorageAt(ctx, token, noderpc.Hash{}, noderpc.Block{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("nonce", nonce, "code", len(code), "bytes, slot 0", slot0)
+
+	selector := noderpc.Keccak256([]byte("balanceOf(address)"))
+	data := append(noderpc.Data(selector[:4]), make([]byte, 12)...)
+	data = append(data, holder[:]...)
+	out, err := c.CallContract(ctx, noderpc.CallMsg{To: &token, Data: data}, noderpc.Block{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("balanceOf returned", len(out), "bytes")
+	gas, err := c.EstimateGas(ctx, noderpc.CallMsg{From: &holder, To: &token, Value: big.NewInt(1)})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("a plain transfer needs", gas, "gas")
+	// Output:
+	// nonce 1 code 50 bytes, slot 0 0x00000000000000000000000000000000000000000000000000000000000004d2
+	// balanceOf returned 32 bytes
+	// a plain transfer needs 21000 gas
+}
+
+// eth_getLogs over a block range: the Transfer events of one token. The
+// event's topic is the Keccak-256 of its signature.
+func ExampleClient_Logs() {
+	srv := conduittest.Start()
+	defer srv.Close()
+	c, err := noderpc.New(srv.Options("noderpc")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	approval := noderpc.Keccak256([]byte("Approval(address,address,uint256)"))
+	logs, err := c.Logs(context.Background(), noderpc.FilterQuery{
+		FromBlock: noderpc.BlockAt(73185000),
+		ToBlock:   noderpc.BlockAt(73186000),
+		Addresses: []noderpc.Address{noderpc.MustAddress("0x79c912fef520be002c2b6e57ec4324e260f38e50")},
+		Topics:    [][]noderpc.Hash{{approval}}, // position 0: the event
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, l := range logs {
+		fmt.Println(l.BlockNumber, l.TransactionHash, "owner", l.Topics[1])
+	}
+	// Output:
+	// 73185517 0xa850e378548efda5217e6853fd56cded533d1a61377838abc4ddcc2b13d0acde owner 0x000000000000000000000000b94cb72c9b6282b78107a7c8a5eb74de08177935
+}
+
+// Broadcasting a signed transaction: a retry resends the same bytes, so it
+// cannot pay twice, and "already known" counts as sent.
+func ExampleClient_SendRawTransaction() {
+	srv := conduittest.Start()
+	defer srv.Close()
+	c, err := noderpc.New(srv.Options("noderpc")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	signed, _ := noderpc.ParseData("0x02f86c0180843b9aca00850ba43b740082520894d8da6bf26964af9d7eed9e03e53415d37aa9604580c0")
+	hash, err := c.SendRawTransaction(context.Background(), signed)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("sent", hash)
+	// Output:
+	// sent 0xb1770efb14906e509893b6190359658208ae64d0c56e22f748a1b0869885559e
+}
+
+// The provider's token and transfer APIs: an owner's ERC-20 balances, and
+// every transfer into an address, page after page.
+func Example_alchemy() {
+	srv := conduittest.Start()
+	defer srv.Close()
+	c, err := noderpc.New(srv.Options("noderpc")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	ctx := context.Background()
+	bal, err := c.TokenBalances(ctx, noderpc.MustAddress("0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48"), nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	first := bal.TokenBalances[0]
+	fmt.Println(len(bal.TokenBalances), "tokens; first", first.ContractAddress, first.TokenBalance)
+
+	page, err := c.AssetTransfers(ctx, noderpc.AssetTransfersParams{Category: []noderpc.TransferCategory{noderpc.External}, MaxCount: 5})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("first page:", len(page.Transfers), "transfers, more:", page.PageKey != "")
+	to := noderpc.MustAddress("0x5c43B1eD97e52d009611D89b74fA829FE4ac56b1")
+	n := 0
+	for tr, err := range c.AllAssetTransfers(ctx, noderpc.AssetTransfersParams{Category: []noderpc.TransferCategory{noderpc.External}, ToAddress: &to}) {
+		if err != nil {
+			log.Fatal(err)
+		}
+		if n++; n <= 2 {
+			fmt.Println(tr.BlockNum, tr.Value, tr.Asset, "from", tr.From)
+		}
+	}
+	fmt.Println(n, "transfers in all")
+	// Output:
+	// 99 tokens; first 0x01E849040c418C3b7f130351a6e4630c08A7D98e 3848
+	// first page: 10 transfers, more: false
+	// 11594460 0.5 ETH from 0xEf4396d9FF8107086d215a1c9f8866C54795D7c7
+	// 12148802 0.27 ETH from 0xEf4396d9FF8107086d215a1c9f8866C54795D7c7
+	// 10 transfers in all
 }

@@ -2,6 +2,17 @@
 // over HTTP: the standard eth_ methods plus whatever provider-specific
 // methods the node offers. It is modelled on Alchemy.
 //
+// The standard methods an application reads and sends with are typed:
+// ChainID, GasPrice, MaxPriorityFeePerGas, FeeHistory, BlockNumber,
+// BlockByNumber, BlockByHash, TransactionByHash, TransactionReceipt,
+// GetBalance, TransactionCount, Code, StorageAt, CallContract (eth_call),
+// EstimateGas, Logs (eth_getLogs) and SendRawTransaction; so are the
+// provider's TokenBalances and AssetTransfers, which page by pageKey
+// (AllTokenBalances, AllAssetTransfers). Quantities are uint64 (Quantity)
+// where they fit and *big.Int (BigQuantity) where they may not; Address,
+// Hash and Data check their length and round-trip through their text.
+// Call reaches any other method.
+//
 // Base URL: the placeholder rpc_url, set with conduit.WithBaseURL or
 // CONDUIT_NODERPC_RPC_URL. Every call is a POST to {rpc_url}/v2/<API_KEY>:
 // the API key is the last path segment. Set it with WithAPIKey or
@@ -21,9 +32,11 @@
 //	fmt.Println(height, wei)
 //
 // Each request carries an id that increases per call; BatchCall sends several
-// calls in one request and matches the answers by id. Read methods (see
-// Call) are retried like GETs; any other method is treated as a write and is
-// not retried once it may have reached the node.
+// calls in one request (MaxBatch at most, splitting a larger batch) and
+// matches the answers by id. Read methods (see Call) are retried like GETs;
+// any other method is treated as a write and is not retried once it may
+// have reached the node, except SendRawTransaction, whose repeat is the
+// same signed transaction and so cannot spend twice.
 //
 // # Failures
 //
@@ -41,7 +54,9 @@
 //	error code -32603 (internal), 5xx           ErrAPI; reads retried after a 5xx status
 //	error code 3 (execution reverted)           ErrAPI; the revert data in RPCError.Data
 //	error code -32602, -32600, -32700, -32601   ErrAPI (the request or its method is wrong)
-//	result null (no such block or receipt)      not an error: the target is set to nil
+//	result null (no such block or receipt)      Call: not an error, the target is set to
+//	                                              nil; the typed methods: ErrNotFound
+//	"already known" to eth_sendRawTransaction   success: the transaction is in the pool
 //
 // An error object under status 200 is returned as it is, never retried.
 // In a batch, each element's error object is that element's Error (a 429
@@ -50,7 +65,12 @@
 // answer (ErrMalformedResponse), never picking one.
 //
 // For an endpoint this package does not type, use Do: the key is appended
-// as the last path segment, as for /v2.
+// as the last path segment, as for /v2; for a JSON-RPC method, Call. Not
+// typed: filters and subscriptions (eth_newFilter and kin need a session a
+// stateless HTTP client does not keep; WebSockets are out of scope),
+// eth_getProof, eth_getBlockReceipts, the uncle and by-index lookups,
+// trace_ and debug_ methods, and the provider's NFT, token-metadata,
+// simulation and account-abstraction APIs, each a product of its own.
 package noderpc
 
 import (
@@ -70,10 +90,13 @@ type Option = conduit.Option
 type Error = conduit.Error
 
 var service = transport.Register(&transport.Service{
-	Name:   "noderpc",
-	Bases:  []transport.Base{{Name: "rpc_url", Option: "conduit.WithBaseURL", PathVersion: "v2"}},
-	Auth:   transport.Auth{Scheme: transport.PathKey, Values: []string{"api_key"}},
-	Values: []transport.Value{{Name: "api_key", Option: "noderpc.WithAPIKey", Secret: true}},
+	Name:  "noderpc",
+	Bases: []transport.Base{{Name: "rpc_url", Option: "conduit.WithBaseURL", PathVersion: "v2", Default: "https://{network}.g.alchemy.com"}},
+	Auth:  transport.Auth{Scheme: transport.PathKey, Values: []string{"api_key"}},
+	Values: []transport.Value{
+		{Name: "api_key", Option: "noderpc.WithAPIKey", Secret: true},
+		{Name: "network", Option: "noderpc.WithNetwork", Default: "eth-mainnet"},
+	},
 	Errors: transport.Profile{
 		Code:    []string{"error.code"},
 		Message: []string{"error.message"},
@@ -89,10 +112,27 @@ var service = transport.Register(&transport.Service{
 // Every call is a POST to /v2; the operations differ in what they decode
 // and in their names in errors.
 var (
-	callOp    = rpcOp("Call")
-	blockOp   = rpcOp("BlockNumber")
-	balanceOp = rpcOp("GetBalance")
-	batchOp   = transport.Declare(service, transport.Op{Name: "BatchCall", Method: "POST", Path: "/v2", Fixed: envelopeMembers},
+	callOp          = rpcOp("Call")
+	blockOp         = rpcOp("BlockNumber")
+	balanceOp       = rpcOp("GetBalance")
+	chainIDOp       = rpcOp("ChainID")
+	gasPriceOp      = rpcOp("GasPrice")
+	priorityFeeOp   = rpcOp("MaxPriorityFeePerGas")
+	feeHistoryOp    = rpcOp("FeeHistory")
+	blockByNumberOp = rpcOp("BlockByNumber")
+	blockByHashOp   = rpcOp("BlockByHash")
+	txByHashOp      = rpcOp("TransactionByHash")
+	receiptOp       = rpcOp("TransactionReceipt")
+	txCountOp       = rpcOp("TransactionCount")
+	codeOp          = rpcOp("Code")
+	storageOp       = rpcOp("StorageAt")
+	callContractOp  = rpcOp("CallContract")
+	estimateGasOp   = rpcOp("EstimateGas")
+	logsOp          = rpcOp("Logs")
+	sendRawOp       = rpcOp("SendRawTransaction")
+	tokenBalancesOp = rpcOp("TokenBalances")
+	transfersOp     = rpcOp("AssetTransfers")
+	batchOp         = transport.Declare(service, transport.Op{Name: "BatchCall", Method: "POST", Path: "/v2", Fixed: envelopeMembers},
 		func(b *batchReply) *transport.Problem { return b.problem() })
 )
 
@@ -115,6 +155,13 @@ type Client struct {
 	t   *transport.Client
 	ids atomic.Uint64
 }
+
+// WithNetwork picks the Alchemy network the default base URL names,
+// https://<network>.g.alchemy.com ("base-mainnet", "polygon-amoy",
+// "eth-sepolia"), overriding CONDUIT_NODERPC_NETWORK; the default is
+// "eth-mainnet". A base URL set with conduit.WithBaseURL or
+// CONDUIT_NODERPC_RPC_URL wins over it.
+func WithNetwork(network string) Option { return service.Set("network", network) }
 
 // New returns a Client configured by opts and the CONDUIT_* environment.
 func New(opts ...Option) (*Client, error) {
@@ -144,7 +191,8 @@ func (c *Client) Do(ctx context.Context, method, path string, in, out any, opts 
 // eth_getTransactionByHash, eth_getTransactionReceipt,
 // eth_getTransactionCount, eth_getCode, eth_getStorageAt, eth_getProof,
 // eth_getLogs, eth_estimateGas, eth_gasPrice, eth_maxPriorityFeePerGas,
-// eth_feeHistory, eth_syncing, net_version and web3_clientVersion. Every
+// eth_feeHistory, eth_syncing, net_version, web3_clientVersion, and the
+// provider's alchemy_getTokenBalances and alchemy_getAssetTransfers. Every
 // other method (eth_sendRawTransaction, provider-specific ones) may change
 // state, so it is retried only when it provably never reached the node.
 func (c *Client) Call(ctx context.Context, method string, params []any, result any, opts ...Option) error {

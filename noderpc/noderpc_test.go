@@ -244,7 +244,7 @@ func TestBatchRejectedWhole(t *testing.T) {
 		var e *noderpc.Error
 		require.ErrorAs(t, err, &e, tc.body)
 		assert.ErrorIs(t, err, tc.is, tc.body)
-		assert.Nil(t, calls[0].Error, "elements are untouched when the whole batch fails")
+		assert.Equal(t, err, calls[0].Error, "each element of a failed request carries its error")
 		if tc.is == conduit.ErrAPI {
 			assert.Equal(t, "-32600", e.Code)
 		}

@@ -24,6 +24,7 @@ var readMethods = map[string]bool{
 	"eth_getCode": true, "eth_getStorageAt": true, "eth_getProof": true, "eth_getLogs": true,
 	"eth_estimateGas": true, "eth_gasPrice": true, "eth_maxPriorityFeePerGas": true, "eth_feeHistory": true,
 	"eth_syncing": true, "net_version": true, "web3_clientVersion": true,
+	"alchemy_getTokenBalances": true, "alchemy_getAssetTransfers": true,
 }
 
 // BatchElem is one call of a BatchCall. Method, Params and Result are the
@@ -41,12 +42,20 @@ type BatchElem struct {
 	Error error
 }
 
-// BatchCall sends every call in one request, a JSON array, and matches the
-// answers to the calls by id, in whatever order they come. Each element
-// gets its own Error; the returned error is for the request as a whole
-// (transport, HTTP status, a batch rejected with one error object), in which
-// case no element is touched. The batch is retried only if every method in
-// it is a read method (see Call).
+// MaxBatch is the most calls BatchCall puts in one request: the
+// provider's documented limit for a batch over HTTP, beyond which it
+// answers less reliably.
+const MaxBatch = 1000
+
+// BatchCall sends the calls as JSON-RPC batches, one request for every
+// MaxBatch calls, one after the other, and matches each request's answers
+// to its calls by id, in whatever order they come; the calls keep their
+// order. Each element gets its own Error. The returned error is a
+// request's failure as a whole (transport, HTTP status, a batch rejected
+// with one error object): BatchCall then stops, and that error is also the
+// Error of every call of the failed request and of those not sent, while
+// the calls of requests answered before keep theirs. A request is retried
+// only if every method in it is a read method (see Call).
 func (c *Client) BatchCall(ctx context.Context, calls []BatchElem, opts ...Option) error {
 	if len(calls) == 0 {
 		return batchOp.Invalid("calls", "the batch is empty")
@@ -56,6 +65,20 @@ func (c *Client) BatchCall(ctx context.Context, calls []BatchElem, opts ...Optio
 			return batchOp.Invalid(field, "calls[%d]: %s", i, msg)
 		}
 	}
+	for start := 0; start < len(calls); start += MaxBatch {
+		if err := c.batch(ctx, calls[start:min(start+MaxBatch, len(calls))], start, opts); err != nil {
+			for i := start; i < len(calls); i++ {
+				calls[i].Error = err
+			}
+			return err
+		}
+	}
+	return nil
+}
+
+// batch sends calls, which start at index offset of the caller's batch,
+// in one request and sets each element's result and Error.
+func (c *Client) batch(ctx context.Context, calls []BatchElem, offset int, opts []Option) error {
 	n := uint64(len(calls))
 	first := c.ids.Add(n) - n + 1
 	body := make([]envelope, len(calls))
@@ -79,12 +102,12 @@ func (c *Client) BatchCall(ctx context.Context, calls []BatchElem, opts ...Optio
 		switch answers := byID[strconv.FormatUint(id, 10)]; len(answers) {
 		case 0:
 			calls[i].Error = batchOp.Fail(c.t, call, transport.Problem{Kind: errMalformed,
-				Message: fmt.Sprintf("no answer for calls[%d] (id %d)%s", i, id, strangers(byID, first, n))})
+				Message: fmt.Sprintf("no answer for calls[%d] (id %d)%s", offset+i, id, strangers(byID, first, n))})
 		case 1:
 			calls[i].Error = result(answers[0], calls[i].Result, func(p transport.Problem) error { return batchOp.Fail(c.t, call, p) })
 		default:
 			calls[i].Error = batchOp.Fail(c.t, call, transport.Problem{Kind: errMalformed,
-				Message: fmt.Sprintf("%d answers for calls[%d] (id %d): the node's answer is ambiguous", len(answers), i, id)})
+				Message: fmt.Sprintf("%d answers for calls[%d] (id %d): the node's answer is ambiguous", len(answers), offset+i, id)})
 		}
 	}
 	return nil
@@ -122,6 +145,11 @@ func strangers(byID map[string][]*reply, first, n uint64) string {
 func (c *Client) call(ctx context.Context, op *transport.Endpoint[reply], method string, params []any, out any, opts []Option) error {
 	id := c.ids.Add(1)
 	call := transport.Call{Body: newEnvelope(id, method, params), Write: !readMethods[method]}
+	return c.send(ctx, op, call, id, out, opts)
+}
+
+// send sends call, whose envelope has id, and decodes its result into out.
+func (c *Client) send(ctx context.Context, op *transport.Endpoint[reply], call transport.Call, id uint64, out any, opts []Option) error {
 	r, err := op.Do(ctx, c.t, call, opts)
 	if err != nil {
 		return err

@@ -9,6 +9,9 @@ import (
 	"slices"
 )
 
+// maxEventFields is the most fields the service takes in one event.
+const maxEventFields = 2000
+
 // Event is one event to ingest: named fields whose values are strings or
 // numbers (any Go integer or float kind, or a json.Number). Nested objects,
 // arrays, booleans, null, NaN and infinities are rejected before any I/O,
@@ -19,6 +22,9 @@ type Event map[string]any
 func (e Event) check() (field, msg string) {
 	if len(e) == 0 {
 		return "event", "has no fields"
+	}
+	if len(e) > maxEventFields {
+		return "event", fmt.Sprintf("has %d fields; the service takes at most %d", len(e), maxEventFields)
 	}
 	for _, k := range slices.Sorted(maps.Keys(e)) {
 		if k == "" {

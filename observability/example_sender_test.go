@@ -18,7 +18,7 @@ func ExampleClient_NewSender() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	s, err := c.NewSender("checkout", observability.WithConcurrency(4), observability.WithResults(100))
+	s, err := c.NewSender("checkout", observability.WithConcurrency(4), observability.WithGzip(), observability.WithResults(100))
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -1,7 +1,9 @@
 // Package observability is a client for the observability interface: it
 // checks an API key (which team and environment it belongs to and what it
-// may do), lists datasets, and ingests events into a dataset. It is
-// modelled on Honeycomb.
+// may do), lists, reads and creates datasets and lists their columns,
+// ingests events into a dataset one at a time or in batches, and marks
+// deploys and outages on the graphs with markers. It is modelled on
+// Honeycomb.
 //
 // Base URLs: the placeholder obs_url for the US region (the default), set
 // with conduit.WithBaseURL or CONDUIT_OBSERVABILITY_OBS_URL, and obs_eu_url
@@ -26,9 +28,12 @@
 //	}
 //	datasets, err := c.ListDatasets(ctx)
 //
-// Each SendEvent posts one event. Event values must be strings or numbers;
-// anything else is rejected before any I/O. Ingest is a write: it is not
-// retried once it may have reached the service.
+// Each SendEvent posts one event; SendBatch posts many in one request, each
+// with its own time and sample rate, and reports each event's own status.
+// Event values must be strings or numbers; anything else is rejected
+// before any I/O. Ingest is a write: it is not retried once it may have
+// reached the service. So are creating, updating and deleting markers and
+// creating a dataset.
 //
 // # Failures
 //
@@ -48,28 +53,44 @@
 //	500, 502, 503, 504                                ErrAPI, reads retried (never an ingest)
 //	400, 409, 413, 415, 422                           ErrAPI
 //	an HTML page (a proxy)                            by status, without a message
+//	a batch answered 200 with {"status": 400,         SendBatch succeeds; that event's
+//	  "error": "Event has too many columns."}           EventStatus.Err is ErrAPI, Code "400"
+//	a batch answer with no status for an event        that event's Err is ErrMalformedResponse
 //
 // Answers carry the budget in the RateLimit and RateLimit-Policy headers
 // ("limit=100, remaining=80, reset=54"; "100;w=60"): Error.RateLimit on a
 // failure, and conduit.Response.RateLimit (conduit.WithResponse) on a
 // success, so a caller can slow down before the service says 429.
 //
-// For an endpoint this package does not type (markers, boards, columns),
-// use Do.
+// For an endpoint this package does not type, use Do: boards, queries and
+// query results, triggers, SLOs and burn alerts, recipients, calculated
+// fields, marker settings, dataset definitions, environments and keys are
+// configuration or analysis rather than what ingesting code needs; so are
+// updating and deleting datasets and creating, updating and deleting
+// columns. A single column by key_name (GET /1/columns/<dataset>?key_name=)
+// answers with one object rather than a list; ListColumns and a filter
+// give the same.
 //
 // # Ingest at volume
 //
 // SendEvent waits for the service. A Sender, from NewSender, does not: Send
-// checks and copies the event, queues it and returns, and a fixed number of
-// goroutines (WithConcurrency, default 10) post the queued events over the
-// client's connections, one event per request as the interface requires,
-// each retried only as SendEvent would be. The queue is bounded
+// checks and copies the event, stamps it with the time, queues it and
+// returns, and a fixed number of goroutines (WithConcurrency, default 10)
+// gather the queued events into batches, as libhoney does — a batch leaves
+// when it holds WithBatchSize events (default 50) or its first has waited
+// WithBatchTimeout (default 100 ms) — and post each with SendBatch's
+// request over the client's connections, retried only as SendBatch would
+// be. WithSampleRate keeps one event in n and sends it with samplerate n so
+// the service weights it; WithGzip compresses each batch;
+// WithOneEventPerRequest posts each event alone on the interface's events
+// path instead. The queue is bounded
 // (WithQueueSize, default 10,000); when it is full, Send waits for room as
 // long as its context allows (BlockWhenFull, the default) or returns
 // ErrQueueFull at once and counts the drop (DropWhenFull).
 //
 // No accepted event is lost silently: each ends in exactly one Result — the
-// caller's Metadata, the error or nil, the status, the attempts and the
+// caller's Metadata, the error or nil (an event the service refused inside
+// a stored batch gets its own error), the status, the attempts and the
 // duration — passed to the WithCallback function and put on the WithResults
 // channel (a result that finds the channel full is dropped and counted,
 // never stalling the sending). Stats counts what was accepted, sent, failed,
@@ -111,6 +132,9 @@ const (
 	EU Region = "eu"
 )
 
+// obsNoDefault is why neither base has a default.
+const obsNoDefault = "the spec sends the key in X-Service-Team, a header Honeycomb does not read (it reads X-Honeycomb-Team), so only a service that follows the spec can answer"
+
 const (
 	usURL = "obs_url"
 	euURL = "obs_eu_url"
@@ -119,8 +143,8 @@ const (
 var service = transport.Register(&transport.Service{
 	Name: "observability",
 	Bases: []transport.Base{
-		{Name: usURL, Option: "conduit.WithBaseURL", PathVersion: "1"},
-		{Name: euURL, Option: "observability.WithEUURL", PathVersion: "1"},
+		{Name: usURL, Option: "conduit.WithBaseURL", PathVersion: "1", NoDefault: obsNoDefault},
+		{Name: euURL, Option: "observability.WithEUURL", PathVersion: "1", NoDefault: obsNoDefault},
 	},
 	DefaultBase: func(value func(string) string) string {
 		if value("region") == string(EU) {
@@ -145,6 +169,16 @@ var (
 	authOp         = transport.Declare[AuthInfo](service, transport.Op{Name: "Auth", Method: "GET", Path: "/1/auth"}, nil)
 	listDatasetsOp = transport.Declare[[]Dataset](service, transport.Op{Name: "ListDatasets", Method: "GET", Path: "/1/datasets"}, nil)
 	sendEventOp    = transport.Declare[struct{}](service, transport.Op{Name: "SendEvent", Method: "POST", Path: "/1/events/{dataset}", Write: true}, nil)
+	sendBatchOp    = transport.Declare[[]EventStatus](service, transport.Op{Name: "SendBatch", Method: "POST", Path: "/1/batch/{dataset}", Write: true}, nil)
+
+	createMarkerOp = transport.Declare[Marker](service, transport.Op{Name: "CreateMarker", Method: "POST", Path: "/1/markers/{dataset}", Write: true}, nil)
+	listMarkersOp  = transport.Declare[[]Marker](service, transport.Op{Name: "ListMarkers", Method: "GET", Path: "/1/markers/{dataset}"}, nil)
+	updateMarkerOp = transport.Declare[Marker](service, transport.Op{Name: "UpdateMarker", Method: "PUT", Path: "/1/markers/{dataset}/{id}", Write: true}, nil)
+	deleteMarkerOp = transport.Declare[Marker](service, transport.Op{Name: "DeleteMarker", Method: "DELETE", Path: "/1/markers/{dataset}/{id}", Write: true}, nil)
+
+	listColumnsOp   = transport.Declare[[]Column](service, transport.Op{Name: "ListColumns", Method: "GET", Path: "/1/columns/{dataset}"}, nil)
+	datasetOp       = transport.Declare[Dataset](service, transport.Op{Name: "Dataset", Method: "GET", Path: "/1/datasets/{dataset}"}, nil)
+	createDatasetOp = transport.Declare[Dataset](service, transport.Op{Name: "CreateDataset", Method: "POST", Path: "/1/datasets", Write: true}, nil)
 )
 
 // WithAPIKey sets the key sent as X-Service-Team, overriding

@@ -3,12 +3,14 @@ package observability
 import (
 	"context"
 	"errors"
-	"github.com/conduit-sdk/conduit"
-	"github.com/conduit-sdk/conduit/internal/transport"
 	"maps"
+	"math/rand/v2"
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
 // Sender defaults, chosen so that a service that answers in tens of
@@ -17,6 +19,10 @@ import (
 const (
 	DefaultConcurrency = 10
 	DefaultQueueSize   = 10000
+	// DefaultBatchSize and DefaultBatchTimeout are libhoney's: a batch
+	// goes out when it holds 50 events or its first has waited 100 ms.
+	DefaultBatchSize    = 50
+	DefaultBatchTimeout = 100 * time.Millisecond
 )
 
 // Errors of Send, and the error of an event Close gave up on before it was
@@ -53,11 +59,14 @@ type Result struct {
 	// Close gave up ends with an error matching context.Canceled: it may or
 	// may not have been stored.
 	Err error
-	// Status is the HTTP status of the last answer, success or failure; 0
-	// when no answer came.
+	// Status is the event's own status: in a batch's answer (202 when
+	// stored, 400 when refused) or, when the request as a whole failed or
+	// the event went alone (WithOneEventPerRequest), the HTTP status of the
+	// last answer; 0 when no answer came.
 	Status int
-	// Attempts counts the requests made for the event, retries included: 0
-	// when none could start (a missing credential, or ErrClosed).
+	// Attempts counts the requests made for the event (for its batch),
+	// retries included: 0 when none could start (a missing credential, or
+	// ErrClosed).
 	Attempts int
 	// Duration is the time from the first attempt to the outcome, retry
 	// waits included; the time spent queued is not part of it.
@@ -73,7 +82,10 @@ type SenderStats struct {
 	Sent     int64 // events the service acknowledged
 	Failed   int64 // accepted events that ended with an error
 	Dropped  int64 // events Send refused with ErrQueueFull
-	Retried  int64 // retries made, over all events (Attempts beyond the first)
+	// Sampled counts the events WithSampleRate left out: not accepted, no
+	// Result, stood for by the kept ones.
+	Sampled int64
+	Retried int64 // retries made, over all events (Attempts beyond the first)
 	// ResultsDropped counts results not put on the Results channel because
 	// its buffer was full. Their events still count in Sent or Failed.
 	ResultsDropped int64
@@ -91,6 +103,11 @@ type senderConfig struct {
 	callback     func(Result)
 	callbackSet  bool
 	timeout      time.Duration
+	single       bool // one event a request, to /1/events
+	batchSize    int
+	batchTimeout time.Duration
+	sampleRate   int
+	gzip         bool
 }
 
 // WithConcurrency bounds how many requests the Sender has in flight at once
@@ -125,21 +142,53 @@ func WithCallback(fn func(Result)) SenderOption {
 	return func(c *senderConfig) { c.callback, c.callbackSet = fn, true }
 }
 
-// WithEventTimeout bounds each event's sending, retries and their waits
-// included (default none: the client's own timeouts apply). A server that
-// asks for a wait past it ends the event at once, as SendEvent does with a
-// deadline.
+// WithEventTimeout bounds each event's sending — its batch's request in
+// batches — retries and their waits included (default none: the client's
+// own timeouts apply). A server that asks for a wait past it ends the event
+// at once, as SendEvent does with a deadline.
 func WithEventTimeout(d time.Duration) SenderOption {
 	return func(c *senderConfig) { c.timeout = d }
 }
 
+// WithBatchSize sets the most events one batch request carries (default
+// DefaultBatchSize): a goroutine sends its batch as soon as it is full.
+func WithBatchSize(n int) SenderOption { return func(c *senderConfig) { c.batchSize = n } }
+
+// WithBatchTimeout sets how long a batch's first event waits for others to
+// join it (default DefaultBatchTimeout): the most batching adds to an
+// event's delay when events are few.
+func WithBatchTimeout(d time.Duration) SenderOption {
+	return func(c *senderConfig) { c.batchTimeout = d }
+}
+
+// WithOneEventPerRequest makes the Sender post each event alone with
+// SendEvent's request (POST /1/events/<dataset>), the interface's own path,
+// instead of in batches (POST /1/batch/<dataset>). Each event then costs a
+// request; choose it where only the events path is open.
+func WithOneEventPerRequest() SenderOption { return func(c *senderConfig) { c.single = true } }
+
+// WithSampleRate keeps one event in n, chosen at random as Send is called,
+// and sends each kept one with samplerate n, so the service counts it n
+// times and totals stay right while n times fewer events are sent. A left
+// out event is not accepted: Send returns nil for it, it has no Result,
+// and it counts in SenderStats.Sampled. n = 1 (the default) keeps every
+// event. Batches only: the events path carries no sample rate.
+func WithSampleRate(n int) SenderOption { return func(c *senderConfig) { c.sampleRate = n } }
+
+// WithGzip compresses each batch's body with gzip (Content-Encoding: gzip),
+// which the service reads: fewer bytes on the wire for some CPU time.
+// Batches only.
+func WithGzip() SenderOption { return func(c *senderConfig) { c.gzip = true } }
+
 // Sender ingests events into one dataset in the background: Send queues an
-// event and returns, and a fixed set of goroutines posts each one with
-// SendEvent's request, one event per request, over the Client's connections.
-// Retries follow SendEvent's rule, so no retry stores an event twice. Every
-// accepted event ends in exactly one Result, reported through WithCallback
-// and WithResults and counted in Stats. Close must be called to release the
-// goroutines. A Sender is safe for concurrent use.
+// event and returns, and a fixed set of goroutines gathers the queued events
+// into batches and posts each with SendBatch's request (or each event alone,
+// WithOneEventPerRequest) over the Client's connections. Retries follow the
+// write rule, so no retry stores an event twice. Every accepted event ends
+// in exactly one Result — a refused event of a stored batch with its own
+// error — reported through WithCallback and WithResults and counted in
+// Stats. Close must be called to release the goroutines. A Sender is safe
+// for concurrent use.
 type Sender struct {
 	c       *Client
 	dataset string
@@ -164,13 +213,14 @@ type Sender struct {
 	live      atomic.Int64  // workers still running
 	done      chan struct{} // closed when the last worker has ended
 
-	accepted, sent, failed, dropped, retried, resultsDropped atomic.Int64
+	accepted, sent, failed, dropped, sampled, retried, resultsDropped atomic.Int64
 }
 
 type queued struct {
 	event    Event
 	metadata any
 	gen      *flushGen
+	at       time.Time // when Send took it: the event's time in a batch
 }
 
 // flushGen counts the outcomes still owed to the events accepted between
@@ -214,7 +264,8 @@ func (c *Client) NewSender(dataset string, opts ...SenderOption) (*Sender, error
 	if err := checkDataset(op, dataset); err != nil {
 		return nil, err
 	}
-	cfg := senderConfig{concurrency: DefaultConcurrency, queueSize: DefaultQueueSize}
+	cfg := senderConfig{concurrency: DefaultConcurrency, queueSize: DefaultQueueSize,
+		batchSize: DefaultBatchSize, batchTimeout: DefaultBatchTimeout, sampleRate: 1}
 	for _, o := range opts {
 		if o != nil {
 			o(&cfg)
@@ -233,6 +284,16 @@ func (c *Client) NewSender(dataset string, opts ...SenderOption) (*Sender, error
 		return nil, op.Invalid("WithCallback", "is nil")
 	case cfg.timeout < 0:
 		return nil, op.Invalid("WithEventTimeout", "is %v; want 0 (none) or more", cfg.timeout)
+	case cfg.batchSize < 1:
+		return nil, op.Invalid("WithBatchSize", "is %d; want at least 1", cfg.batchSize)
+	case cfg.batchTimeout <= 0:
+		return nil, op.Invalid("WithBatchTimeout", "is %v; want more than 0", cfg.batchTimeout)
+	case cfg.sampleRate < 1:
+		return nil, op.Invalid("WithSampleRate", "is %d; want 1 (every event) or more", cfg.sampleRate)
+	case cfg.single && cfg.sampleRate > 1:
+		return nil, op.Invalid("WithSampleRate", "needs batches: WithOneEventPerRequest sends no sample rate")
+	case cfg.single && cfg.gzip:
+		return nil, op.Invalid("WithGzip", "needs batches: WithOneEventPerRequest sends each event plain")
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Sender{
@@ -263,11 +324,12 @@ func (s *Sender) Send(ctx context.Context, event Event) error {
 
 // SendWithMetadata queues event, whose Result will carry metadata. The
 // event is checked as SendEvent checks it, and copied, so the caller may
-// reuse the map once Send returns. A nil error means the event was accepted
-// and will have exactly one Result. Otherwise it was not accepted and has no
-// Result: the error is its outcome — an *Error for bad input, ErrQueueFull
-// (DropWhenFull), ctx's error if it ended while Send waited for room
-// (BlockWhenFull), or ErrClosed.
+// reuse the map once Send returns; its time is when Send was called. A nil
+// error means the event was accepted and will have exactly one Result, or
+// WithSampleRate left it out (counted in SenderStats.Sampled, no Result).
+// Otherwise it was not accepted and has no Result: the error is its outcome
+// — an *Error for bad input, ErrQueueFull (DropWhenFull), ctx's error if it
+// ended while Send waited for room (BlockWhenFull), or ErrClosed.
 func (s *Sender) SendWithMetadata(ctx context.Context, event Event, metadata any) error {
 	if ctx == nil {
 		return senderSendOp.Invalid("ctx", "is nil")
@@ -278,7 +340,11 @@ func (s *Sender) SendWithMetadata(ctx context.Context, event Event, metadata any
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	q := queued{event: maps.Clone(event), metadata: metadata}
+	if n := s.cfg.sampleRate; n > 1 && rand.IntN(n) != 0 {
+		s.sampled.Add(1)
+		return nil
+	}
+	q := queued{event: maps.Clone(event), metadata: metadata, at: time.Now()}
 	s.mu.Lock()
 	if s.closed {
 		s.mu.Unlock()
@@ -328,6 +394,7 @@ func (s *Sender) Stats() SenderStats {
 		Sent:           s.sent.Load(),
 		Failed:         s.failed.Load(),
 		Dropped:        s.dropped.Load(),
+		Sampled:        s.sampled.Load(),
 		Retried:        s.retried.Load(),
 		ResultsDropped: s.resultsDropped.Load(),
 	}
@@ -399,7 +466,8 @@ func (s *Sender) settle(g *flushGen) {
 	s.mu.Unlock()
 }
 
-// worker is one of the Sender's goroutines: it posts one event at a time.
+// worker is one of the Sender's goroutines: it posts one batch, or one
+// event, at a time.
 type worker struct{ s *Sender }
 
 func (w *worker) run() {
@@ -414,7 +482,77 @@ func (w *worker) run() {
 		}
 	}()
 	for q := range s.queue {
-		s.report(q, w.post(q))
+		if s.cfg.single {
+			s.report(q, w.post(q))
+			continue
+		}
+		w.postBatch(w.gather(q))
+	}
+}
+
+// gather returns a batch that starts with first and takes what the queue
+// holds until the batch is full, the batch timeout has passed since it
+// began, the queue is closed, or Close gives up.
+func (w *worker) gather(first queued) []queued {
+	s := w.s
+	batch := []queued{first}
+	if s.cfg.batchSize == 1 {
+		return batch
+	}
+	timer := time.NewTimer(s.cfg.batchTimeout)
+	defer timer.Stop()
+	for len(batch) < s.cfg.batchSize {
+		select {
+		case q, ok := <-s.queue:
+			if !ok {
+				return batch
+			}
+			batch = append(batch, q)
+		case <-timer.C:
+			return batch
+		case <-s.ctx.Done():
+			return batch
+		}
+	}
+	return batch
+}
+
+// postBatch sends batch with SendBatch's request and reports each event's
+// outcome: the request's error for all of them, else each one's status.
+func (w *worker) postBatch(batch []queued) {
+	s := w.s
+	if s.ctx.Err() != nil {
+		for _, q := range batch {
+			s.report(q, Result{Metadata: q.metadata, Err: ErrClosed})
+		}
+		return
+	}
+	ctx := s.ctx
+	if t := s.cfg.timeout; t > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, t)
+		defer cancel()
+	}
+	events := make([]BatchEvent, len(batch))
+	for i, q := range batch {
+		events[i] = BatchEvent{Data: q.event, Time: q.at}
+		if s.cfg.sampleRate > 1 {
+			events[i].SampleRate = s.cfg.sampleRate
+		}
+	}
+	var resp conduit.Response
+	statuses, err := s.c.postBatch(ctx, s.dataset, events, s.cfg.gzip, []Option{conduit.WithResponse(&resp)})
+	status := resp.StatusCode
+	var e *Error
+	if errors.As(err, &e) && e.StatusCode != 0 {
+		status = e.StatusCode
+	}
+	for i, q := range batch {
+		r := Result{Metadata: q.metadata, Err: err, Status: status, Attempts: resp.Attempts, Duration: resp.Elapsed}
+		if err == nil {
+			r.Status, r.Err = statuses[i].Status, statuses[i].Err
+		}
+		s.report(q, r)
 	}
 }
 

@@ -84,4 +84,16 @@ type Dataset struct {
 	CreatedAt   time.Time `json:"created_at"`
 	// LastWrittenAt is nil for a dataset that never received an event.
 	LastWrittenAt *time.Time `json:"last_written_at"`
+	// ExpandJSONDepth is how deep nested JSON fields are unpacked.
+	ExpandJSONDepth int `json:"expand_json_depth"`
+	// RegularColumnsCount is how many distinct fields the dataset's events
+	// carried; 0 for one without any yet (the service sends null).
+	RegularColumnsCount int             `json:"regular_columns_count"`
+	Settings            DatasetSettings `json:"settings"`
+}
+
+// DatasetSettings are a dataset's switches.
+type DatasetSettings struct {
+	// DeleteProtected is true while the dataset cannot be deleted.
+	DeleteProtected bool `json:"delete_protected"`
 }

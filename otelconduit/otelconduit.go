@@ -54,15 +54,5 @@ func Instrument(opts ...Option) conduit.Option {
 		propagator: s.propagator,
 	}
 	in.metrics(s.mp.Meter(scope, metric.WithInstrumentationVersion(conduit.Version)))
-	return both(conduit.WithMiddleware(in.call), conduit.WithAttemptMiddleware(in.attempt))
-}
-
-// both is two options as one. It is generic so that it can be written
-// without naming the settings type conduit keeps internal: S is inferred
-// from conduit.Option.
-func both[S any](a, b func(S)) func(S) {
-	return func(s S) {
-		a(s)
-		b(s)
-	}
+	return conduit.Options(conduit.WithMiddleware(in.call), conduit.WithAttemptMiddleware(in.attempt))
 }

@@ -11,8 +11,27 @@ func checkPackage(op *transport.Op, registryType, name string) error {
 	if !isRegistryType(registryType) {
 		return op.Invalid("registry_type", "%q is not a registry type such as \"npm\"", registryType)
 	}
-	if why := checkName(name); why != "" {
+	why := checkName(name)
+	if registryType == "gh" {
+		why = checkRepo(name)
+	}
+	if why != "" {
 		return op.Invalid("package", "%q %s", name, why)
+	}
+	return nil
+}
+
+// checkVersion validates an exact version, one path segment after "@":
+// letters, digits and . - + _ (a semver version, or a GitHub tag or
+// commit), never a range such as "^2".
+func checkVersion(op *transport.Op, version string) error {
+	ok := version != "" && version != "." && version != ".."
+	for i := 0; ok && i < len(version); i++ {
+		b := version[i]
+		ok = b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || strings.IndexByte(".-+_", b) >= 0
+	}
+	if !ok {
+		return op.Invalid("version", "%q is not an exact version such as \"3.7.1\"", version)
 	}
 	return nil
 }
@@ -44,6 +63,22 @@ func checkName(name string) string {
 		if s == "" || s == "@" || s == "." || s == ".." {
 			return "has an empty or dot segment"
 		}
+	}
+	return ""
+}
+
+// checkRepo says what is wrong with a GitHub package name, or "" when it is
+// user/repo: two non-empty segments, neither a dot segment, no spaces or
+// control characters, and no "@" in the user.
+func checkRepo(name string) string {
+	user, repo, ok := strings.Cut(name, "/")
+	switch {
+	case !ok || strings.Contains(repo, "/"):
+		return "is not a GitHub user/repo"
+	case strings.ContainsFunc(name, func(r rune) bool { return r <= ' ' || r == 0x7f }):
+		return "contains a space or control character"
+	case user == "" || repo == "" || strings.Contains(user, "@") || user == "." || user == ".." || repo == "." || repo == "..":
+		return "is not a GitHub user/repo"
 	}
 	return ""
 }

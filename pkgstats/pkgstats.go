@@ -1,7 +1,10 @@
 // Package pkgstats is a client for the package-stats interface of a content
-// delivery network: how often a package is served, which versions it has,
-// and which version a range such as "^1.2" or "latest" resolves to. It is
-// modelled on the jsDelivr data API.
+// delivery network: how often a package is served (Stats, VersionStats,
+// TopVersions), which versions it has (Package) and which a range such as
+// "^1.2" or "latest" resolves to (Resolve), a version's files (Files, as a
+// tree or flat) and entry points (Entrypoints), the most served packages
+// (TopPackages) and the whole network's traffic (Network). It is modelled
+// on the jsDelivr data API.
 //
 // Base URL: the placeholder cdn_stats_url, which ends with the interface's
 // version (…/v1), set with conduit.WithBaseURL or
@@ -24,11 +27,14 @@
 //	}
 //	fmt.Println(v.Version, s.Hits.Total)
 //
-// A registry type ("npm") is one path segment. A package name is one segment
-// too, except a scoped name "@scope/name", which is sent as the two segments
-// the service expects; each segment is escaped. Names are checked before any
-// request: non-empty, and a slash only in the @scope/name form. For an
-// endpoint this package does not type (file listings, entrypoints), use Do.
+// A registry type ("npm", or "gh" for a GitHub repository) is one path
+// segment. An npm package name is one segment too, except a scoped name
+// "@scope/name", which is sent as the two segments the service expects; a
+// GitHub package is "user/repo". Each segment is escaped. Names and exact
+// versions are checked before any request: non-empty, and a slash only in
+// the @scope/name or user/repo form. The ranked lists page by number (1 to
+// 100, at most 100 items a page); AllTopPackages and AllTopVersions walk
+// them. For an endpoint this package does not type, use Do.
 //
 // # Failures
 //
@@ -45,6 +51,15 @@
 //	429 (only ever from the edge)                 ErrRateLimited, retried after Retry-After
 //	200 with "version": null from Resolve         no error: Resolved.Version is ""
 //	200 with null ranks from Stats                no error: an unranked package
+//	a page repeating the one before, in an All…   ErrMalformedResponse: the list would never end
+//	  iterator
+//
+// Not typed, of the endpoints the service documents: the badges (SVG
+// images), the stats of a version's files and of proxy endpoints, the
+// network's breakdowns by content and country, the browser and platform
+// statistics, the list of stats periods and the file lookup by hash. They
+// are reports about the network rather than about packages; Do reaches
+// them.
 package pkgstats
 
 import (
@@ -64,7 +79,7 @@ type Error = conduit.Error
 
 var service = transport.Register(&transport.Service{
 	Name:  "pkgstats",
-	Bases: []transport.Base{{Name: "cdn_stats_url", Option: "conduit.WithBaseURL", Version: "v1"}},
+	Bases: []transport.Base{{Name: "cdn_stats_url", Option: "conduit.WithBaseURL", Version: "v1", Default: "https://data.jsdelivr.com/v1"}},
 	Errors: transport.Profile{
 		Message: []string{"message"},
 		// A 403 says the package is too large to list: no credential can
@@ -95,7 +110,7 @@ func New(opts ...Option) (*Client, error) {
 }
 
 // Do calls any path of the service, for an endpoint this package does not
-// type (a version's file listing, its entrypoints), with the same base URL,
+// type (a badge, browser or platform statistics), with the same base URL,
 // limits, retries and errors as the typed methods; see conduit's
 // documentation of Do. Paths are relative to cdn_stats_url, after its /v1.
 func (c *Client) Do(ctx context.Context, method, path string, in, out any, opts ...Option) error {
@@ -110,20 +125,26 @@ type StatsParams struct {
 	Period string
 }
 
+// query renders the period, checked as a word of letters, digits and
+// dashes.
+func (p *StatsParams) query(op *transport.Op) ([]string, error) {
+	if p == nil || p.Period == "" {
+		return nil, nil
+	}
+	if !isWord(p.Period) {
+		return nil, op.Invalid("period", "%q is not a period word such as \"month\"", p.Period)
+	}
+	return []string{"period", p.Period}, nil
+}
+
 // Stats returns how often a package was served, and how much, in a period.
 func (c *Client) Stats(ctx context.Context, registryType, name string, p *StatsParams, opts ...Option) (*Stats, error) {
-	if p == nil {
-		p = &StatsParams{}
-	}
 	if err := checkPackage(statsOp.Op, registryType, name); err != nil {
 		return nil, err
 	}
-	var q []string
-	if p.Period != "" {
-		if !isWord(p.Period) {
-			return nil, statsOp.Invalid("period", "%q is not a period word such as \"month\"", p.Period)
-		}
-		q = []string{"period", p.Period}
+	q, err := p.query(statsOp.Op)
+	if err != nil {
+		return nil, err
 	}
 	return statsOp.Do(ctx, c.t, transport.Call{Args: []string{registryType, name}, Query: q}, opts)
 }

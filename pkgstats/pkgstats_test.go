@@ -134,8 +134,8 @@ func TestRequestShape(t *testing.T) {
 			_, err := c.Stats(ctx, "npm", "@babel/core", &pkgstats.StatsParams{Period: "week"})
 			return err
 		}, "/v1/stats/packages/npm/@babel/core", url.Values{"period": {"week"}}},
-		{func(c *pkgstats.Client) error { _, err := c.Stats(ctx, "gh", "jquery", nil); return err },
-			"/v1/stats/packages/gh/jquery", url.Values{}},
+		{func(c *pkgstats.Client) error { _, err := c.Stats(ctx, "gh", "jquery/jquery", nil); return err },
+			"/v1/stats/packages/gh/jquery/jquery", url.Values{}},
 		{func(c *pkgstats.Client) error { _, err := c.Stats(ctx, "npm", "jquery@3.7.1", nil); return err },
 			"/v1/stats/packages/npm/jquery@3.7.1", url.Values{}},
 		{func(c *pkgstats.Client) error { _, err := c.Package(ctx, "npm", "@babel/core"); return err },
@@ -239,10 +239,8 @@ func TestInputBeforeBaseURL(t *testing.T) {
 	require.NoError(t, err)
 	_, err = c.Stats(ctx, "npm", "a/b", nil)
 	assert.ErrorIs(t, err, conduit.ErrInvalidParam)
-	_, err = c.Resolve(ctx, "npm", "@babel/core", "latest")
-	assert.ErrorIs(t, err, conduit.ErrMissingBaseURL)
-	assert.NotErrorIs(t, err, conduit.ErrInvalidParam)
-	assert.ErrorContains(t, err, "CONDUIT_PKGSTATS_CDN_STATS_URL")
+	testkit.DefaultBaseURL(t, "CONDUIT_PKGSTATS_CDN_STATS_URL", "https://data.jsdelivr.com/v1/packages/npm/@babel/core/resolved", pkgstats.New,
+		func(c *pkgstats.Client) error { _, err := c.Resolve(ctx, "npm", "@babel/core", "latest"); return err })
 }
 
 // Any name Package accepts reaches the server as one segment, or two for

@@ -56,6 +56,8 @@ type Links struct {
 	Versions    string `json:"versions,omitempty"`
 	Entrypoints string `json:"entrypoints,omitempty"`
 	Stats       string `json:"stats,omitempty"`
+	// Files leads to a version's files' stats.
+	Files string `json:"files,omitempty"`
 }
 
 // Package is a package with its tags and versions. RawJSON returns it as

@@ -102,7 +102,7 @@ func TestErrors(t *testing.T) {
 		_, err := client(t, url).Forces(context.Background())
 		return err
 	}}
-	crimes := testkit.Op{Service: "police", Op: "StreetCrimes", Endpoint: "GET /crimes-street/all-crime", Call: func(t *testing.T, url string) error {
+	crimes := testkit.Op{Service: "police", Op: "StreetCrimes", Endpoint: "GET /crimes-street/{category}", Call: func(t *testing.T, url string) error {
 		_, err := client(t, url).StreetCrimes(context.Background(), 52.6, -1.1, nil)
 		return err
 	}}
@@ -155,7 +155,7 @@ func TestBadInput(t *testing.T) {
 }
 
 func TestMissingBaseURL(t *testing.T) {
-	testkit.MissingBaseURL(t, "CONDUIT_POLICE_URL", police.New, func(c *police.Client) error {
+	testkit.DefaultBaseURL(t, "CONDUIT_POLICE_URL", "https://data.police.uk/api/", police.New, func(c *police.Client) error {
 		_, err := c.Forces(context.Background())
 		return err
 	})

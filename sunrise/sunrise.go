@@ -67,7 +67,7 @@ type Error = conduit.Error
 // give conduit's.
 var service = transport.Register(&transport.Service{
 	Name:  "sunrise",
-	Bases: []transport.Base{{Name: "sun_url", Option: "conduit.WithBaseURL"}},
+	Bases: []transport.Base{{Name: "sun_url", Option: "conduit.WithBaseURL", Default: "https://api.sunrise-sunset.org"}},
 	Errors: transport.Profile{
 		Code:   []string{"status"},
 		InBody: &transport.StatusWord{Path: "status", OK: []string{"OK"}},

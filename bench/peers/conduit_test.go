@@ -6,11 +6,13 @@ package peers
 import (
 	"context"
 	"net/http"
+	"sync/atomic"
 	"time"
 
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/filings"
 	"github.com/conduit-sdk/conduit/inference"
+	"github.com/conduit-sdk/conduit/observability"
 	"github.com/conduit-sdk/conduit/sunrise"
 )
 
@@ -112,4 +114,35 @@ func submissions(hc *http.Client, base string) (call[submitted], error) {
 		}
 		return submitted{name: s.Name, kept: len(s.RawJSON()), keep: s}, nil
 	}, err
+}
+
+// conduitIngest sends events through an observability Sender in its
+// default batch mode (50 events or 100 ms a batch), with a callback that
+// counts the events the service stored, and closes it, so every event has
+// its outcome.
+func conduitIngest(hc *http.Client, base string, events []map[string]any) (int, error) {
+	c, err := observability.New(observability.WithAPIKey(apiKey), conduit.WithBaseURL(base), conduit.WithHTTPClient(hc))
+	if err != nil {
+		return 0, err
+	}
+	var stored atomic.Int64
+	s, err := c.NewSender(ingestDataset, observability.WithConcurrency(ingestConcurrency), observability.WithQueueSize(ingestQueue),
+		observability.WithBatchSize(ingestBatch), observability.WithBatchTimeout(ingestTimeout),
+		observability.WithCallback(func(r observability.Result) {
+			if r.Err == nil {
+				stored.Add(1)
+			}
+		}))
+	if err != nil {
+		return 0, err
+	}
+	ctx := context.Background()
+	for _, e := range events {
+		if err := s.Send(ctx, e); err != nil {
+			s.Close(ctx)
+			return int(stored.Load()), err
+		}
+	}
+	err = s.Close(ctx)
+	return int(stored.Load()), err
 }

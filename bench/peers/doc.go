@@ -1,6 +1,7 @@
 // Package peers compares conduit with the Go clients people would use
-// instead (github.com/sashabaranov/go-openai, github.com/openai/openai-go)
-// and with hand-written net/http + encoding/json code, on identical bytes.
+// instead (github.com/sashabaranov/go-openai, github.com/openai/openai-go,
+// and for event ingest github.com/honeycombio/libhoney-go) and with
+// hand-written net/http + encoding/json code, on identical bytes.
 //
 // It is a module of its own so that conduit's go.mod never depends on its
 // peers. Everything is in the tests: TestIdenticalWork proves each

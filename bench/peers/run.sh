@@ -16,10 +16,10 @@ mkdir -p "$OUT"
 rm -f "$OUT"/round-*.txt
 
 # The contenders must do identical work before they are compared.
-go test -count=1 -run TestIdenticalWork .
+go test -count=1 -run 'TestIdenticalWork|TestIdenticalIngest' .
 go test -c -o "$OUT/peers.test" .
 
-timed='^Benchmark(StreamMemory|StreamLoopback|Completion|SunriseGet|Parallel)$'
+timed='^Benchmark(StreamMemory|StreamLoopback|Completion|SunriseGet|Parallel|IngestBatches)$'
 for i in $(seq 1 "$COUNT"); do
 	f="$OUT/round-$i.txt"
 	{

@@ -1,5 +1,6 @@
 // Command ci shows who the token belongs to, lists a project's pipelines
-// across pages and, with -trigger, starts one.
+// across pages and, with -trigger, starts one; with -wait it then waits for
+// the pipeline's workflows to end and lists those that failed.
 //
 //	go run ./examples/ci -fake -trigger main  # against conduittest's fake of the service
 //	CONDUIT_CI_URL=https://…/api/v2 CONDUIT_CI_API_TOKEN=… go run ./examples/ci -project gh/acme/api
@@ -20,6 +21,7 @@ func main() {
 	fake := flag.Bool("fake", false, "run against conduittest's fake of the service")
 	project := flag.String("project", "gh/acme/api", "project slug, <vcs_prefix>/<org>/<repo>")
 	branch := flag.String("trigger", "", "start a pipeline on this branch")
+	wait := flag.Duration("wait", 0, "after -trigger, wait this long at most for the pipeline to end (0: do not wait)")
 	limit := flag.Int("n", 20, "show at most this many pipelines, newest first (0: all)")
 	flag.Parse()
 	if *fake {
@@ -56,9 +58,22 @@ func main() {
 	if *branch == "" {
 		return
 	}
-	p, err := c.TriggerPipeline(ctx, slug, *branch)
+	p, err := c.TriggerPipeline(ctx, slug, &ci.TriggerPipelineParams{Branch: *branch})
 	if err != nil {
 		log.Fatal(err)
 	}
 	fmt.Printf("triggered #%d (%s) %s\n", p.Number, p.State, p.ID)
+	if *wait <= 0 {
+		return
+	}
+	wctx, wcancel := context.WithTimeout(context.Background(), *wait)
+	defer wcancel()
+	done, err := c.WaitPipeline(wctx, p.ID, nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, w := range done.Failed {
+		fmt.Printf("failed    %s (%s)\n", w.Name, w.Status)
+	}
+	fmt.Printf("succeeded %t\n", done.Succeeded())
 }

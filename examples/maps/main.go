@@ -36,7 +36,7 @@ func main() {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	geo, err := c.Geocode(ctx, *address)
+	geo, err := c.Geocode(ctx, *address, nil)
 	if err != nil {
 		log.Fatal(err)
 	}

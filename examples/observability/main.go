@@ -1,5 +1,6 @@
-// Command observability checks an API key, lists its datasets and sends one
-// event.
+// Command observability checks an API key, lists its datasets, sends one
+// event, then a hundred through the batching Sender, and marks the run on
+// the dataset's graphs.
 //
 //	go run ./examples/observability -fake  # against conduittest's fake of the service
 //	CONDUIT_OBSERVABILITY_OBS_URL=https://… CONDUIT_OBSERVABILITY_API_KEY=… go run ./examples/observability -dataset checkout
@@ -11,6 +12,7 @@ import (
 	"flag"
 	"fmt"
 	"log"
+	"sync/atomic"
 	"time"
 
 	"github.com/conduit-sdk/conduit/conduittest"
@@ -49,4 +51,34 @@ func main() {
 		log.Fatal(err)
 	}
 	fmt.Println("sent one event to", *dataset)
+
+	start := time.Now()
+	var refused atomic.Int64
+	s, err := c.NewSender(*dataset, observability.WithGzip(), observability.WithCallback(func(r observability.Result) {
+		if r.Err != nil {
+			refused.Add(1)
+			log.Printf("event %v not stored: %v", r.Metadata, r.Err)
+		}
+	}))
+	if err != nil {
+		log.Fatal(err)
+	}
+	for i := range 100 {
+		if err := s.SendWithMetadata(ctx, observability.Event{"example": "conduit", "n": i}, i); err != nil {
+			log.Fatal(err)
+		}
+	}
+	if err := s.Close(ctx); err != nil {
+		log.Fatal(err)
+	}
+	st := s.Stats()
+	fmt.Printf("sent %d events in batches, %d stored, %d refused\n", st.Accepted, st.Sent, refused.Load())
+
+	m, err := c.CreateMarker(ctx, *dataset, &observability.MarkerParams{
+		Message: "conduit example run", Type: "example", StartTime: start, EndTime: time.Now(),
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("marked the run as marker", m.ID)
 }

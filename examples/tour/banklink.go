@@ -2,9 +2,10 @@ package main
 
 import (
 	"context"
-	"github.com/conduit-sdk/conduit/conduittest"
+	"time"
 
 	"github.com/conduit-sdk/conduit/banklink"
+	"github.com/conduit-sdk/conduit/conduittest"
 )
 
 func init() {
@@ -26,6 +27,64 @@ func init() {
 		}
 		a := bal.Accounts[0]
 		say("GetBalance", "%d accounts, %s available %s current %s %s", len(bal.Accounts), a.Name, a.Balances.Available, a.Balances.Current, a.Balances.ISOCurrencyCode)
-		return nil
+		return linkFlow(ctx, c, say)
 	})
+}
+
+// linkFlow links a sandbox item as an application does, reads it, syncs
+// its transactions, verifies a webhook about it and removes it.
+func linkFlow(ctx context.Context, c *banklink.Client, say func(op, format string, args ...any)) error {
+	link, err := c.CreateLinkToken(ctx, banklink.LinkTokenRequest{ClientName: "Plaid Test App", Language: "en",
+		CountryCodes: []banklink.CountryCode{banklink.CountryUS}, User: banklink.LinkUser{ClientUserID: "user-8421"},
+		Products: []banklink.Product{banklink.ProductTransactions}})
+	if err != nil {
+		return err
+	}
+	say("CreateLinkToken", "%s, expires %s", link.LinkToken, link.Expiration.Format(time.RFC3339))
+	pub, err := c.SandboxCreatePublicToken(ctx, "ins_109508", []banklink.Product{banklink.ProductTransactions}, nil)
+	if err != nil {
+		return err
+	}
+	say("SandboxCreatePublicToken", "%s", pub.PublicToken)
+	item, err := c.ExchangePublicToken(ctx, pub.PublicToken)
+	if err != nil {
+		return err
+	}
+	say("ExchangePublicToken", "item %s (its access token stays secret)", item.ItemID)
+	accts, err := c.Accounts(ctx, item.AccessToken, nil)
+	if err != nil {
+		return err
+	}
+	say("Accounts", "%d accounts at %s, first %s current %s", len(accts.Accounts), accts.Item.InstitutionName, accts.Accounts[0].Name, accts.Accounts[0].Balances.Current)
+	got, err := c.Item(ctx, item.AccessToken)
+	if err != nil {
+		return err
+	}
+	say("Item", "%s at %s, products %v", got.Item.ItemID, got.Item.InstitutionName, got.Item.Products)
+	inst, err := c.InstitutionByID(ctx, "ins_109512", []banklink.CountryCode{banklink.CountryUS}, nil)
+	if err != nil {
+		return err
+	}
+	say("InstitutionByID", "%s %s, products %v", inst.Institution.InstitutionID, inst.Institution.Name, inst.Institution.Products)
+	sync, err := c.SyncTransactions(ctx, item.AccessToken, &banklink.SyncTransactionsParams{Count: 100})
+	if err != nil {
+		return err
+	}
+	t := sync.Added[0]
+	say("SyncTransactions", "+%d ~%d -%d, first %s %s %s %s", len(sync.Added), len(sync.Modified), len(sync.Removed), t.Date, t.MerchantName, t.Amount, t.ISOCurrencyCode)
+	body := []byte(`{"webhook_type":"TRANSACTIONS","webhook_code":"SYNC_UPDATES_AVAILABLE","item_id":"wz666MBjYWTp2PDzzggYhM6oWWmBb","initial_update_complete":true,"historical_update_complete":false,"environment":"production"}`)
+	ev, err := c.VerifyWebhook(ctx, body, conduittest.BanklinkWebhookHeader(body, time.Now()))
+	if err != nil {
+		return err
+	}
+	key, err := c.WebhookVerificationKey(ctx, "bfbd5111-8e33-4643-8ced-b2e642a72f3c")
+	if err != nil {
+		return err
+	}
+	say("WebhookVerificationKey", "%s %s key %s verified %s %s", key.Key.Alg, key.Key.Crv, key.Key.Kid, ev.WebhookType, ev.WebhookCode)
+	if _, err := c.RemoveItem(ctx, item.AccessToken, nil); err != nil {
+		return err
+	}
+	say("RemoveItem", "item %s removed", item.ItemID)
+	return nil
 }

@@ -30,6 +30,59 @@ func init() {
 			return err
 		}
 		say("Submissions", "%s CIK %s, tickers %v on %v, SIC %s %s", co.Name, co.CIK, co.Tickers, co.Exchanges, co.SIC, co.SICDescription)
+
+		facts, err := c.CompanyFacts(ctx, 320193)
+		if err != nil {
+			return err
+		}
+		n := 0
+		for _, concepts := range facts.Facts {
+			n += len(concepts)
+		}
+		say("CompanyFacts", "%s: %d concepts in %d taxonomies, %d bytes", facts.EntityName, n, len(facts.Facts), len(facts.RawJSON()))
+
+		frame, err := c.Frames(ctx, "us-gaap", "AccountsPayableCurrent", "USD", "CY2019Q1I")
+		if err != nil {
+			return err
+		}
+		say("Frames", "%s %s %s: %d companies, first %s %s USD", frame.Tag, frame.UOM, frame.CCP, frame.Pts, frame.Data[0].EntityName, frame.Data[0].Val)
+
+		dir, err := c.Tickers(ctx)
+		if err != nil {
+			return err
+		}
+		msft, _ := dir.ByTicker("MSFT")
+		say("Tickers", "%d tickers; MSFT is CIK %s, %s", len(dir.Tickers), msft.CIK, msft.Title)
+
+		ex, err := c.TickersExchange(ctx)
+		if err != nil {
+			return err
+		}
+		brk := ex.ByCIK(1067983)
+		say("TickersExchange", "%d tickers; CIK 1067983 trades as %s and %s on %s", len(ex.Tickers), brk[0].Ticker, brk[1].Ticker, brk[0].Exchange)
+
+		older, err := co.OlderFiles()
+		if err != nil {
+			return err
+		}
+		file, err := c.SubmissionsFile(ctx, older[0].Name)
+		if err != nil {
+			return err
+		}
+		rows, err := file.Rows()
+		if err != nil {
+			return err
+		}
+		say("SubmissionsFile", "%s: %d filings %s..%s, oldest %s %s", older[0].Name, len(rows), older[0].FilingFrom, older[0].FilingTo, rows[len(rows)-1].Form, rows[len(rows)-1].FilingDate)
+
+		all := 0
+		for _, err := range c.AllFilings(ctx, 320193) {
+			if err != nil {
+				return err
+			}
+			all++
+		}
+		say("AllFilings", "%d filings, recent and older", all)
 		return nil
 	})
 }

@@ -7,7 +7,6 @@ import (
 	"image/color"
 	"image/png"
 	"io"
-	"net/url"
 
 	"github.com/conduit-sdk/conduit/imageedit"
 )
@@ -19,7 +18,8 @@ func init() {
 			return err
 		}
 		img, err := c.Edit(ctx, "https://cdn.example.com/shoe.jpg", &imageedit.EditParams{
-			RemoveBackground: true, Extra: url.Values{"background.color": {"FFFFFF"}},
+			RemoveBackground: true, Background: imageedit.Background{Color: "FFFFFF"}, Shadow: imageedit.ShadowPresetSoft,
+			OutputSize: imageedit.Size(1000, 1000), Padding: imageedit.Sides{All: imageedit.Ratio(0.1)},
 		})
 		if err != nil {
 			return err
@@ -52,6 +52,19 @@ func init() {
 			return err
 		}
 		say("Segment", "sent %d bytes as %s, got %s %dx%d (%d bytes)", sent, imageedit.DefaultSegmentField, img.ContentType, w, h, n)
+
+		img, err = c.EditFile(ctx, bytes.NewReader(upload.Bytes()), "photo.png", &imageedit.EditParams{
+			RemoveBackground: true, Background: imageedit.Background{Prompt: "on a marble table"}, Export: imageedit.Export{Format: imageedit.WebP},
+		})
+		if err != nil {
+			return err
+		}
+		seed := img.AIBackgroundSeed
+		w, h, n, err = describeImage(img)
+		if err != nil {
+			return err
+		}
+		say("EditFile", "sent %d bytes as %s, got %s %dx%d (%d bytes), background seed %d", sent, imageedit.EditFileField, img.ContentType, w, h, n, seed)
 		return nil
 	})
 }

@@ -13,7 +13,7 @@ func init() {
 			return err
 		}
 		const from, to = "1600 Amphitheatre Parkway, Mountain View, CA", "450 Serra Mall, Stanford, CA"
-		geo, err := c.Geocode(ctx, from)
+		geo, err := c.Geocode(ctx, from, nil)
 		if err != nil {
 			return err
 		}
@@ -30,6 +30,45 @@ func init() {
 			return err
 		}
 		say("ComputeRoutes", "%d m in %v by %s", routes.Routes[0].DistanceMeters, routes.Routes[0].Duration.Duration, maps.Drive)
+		shape, err := routes.Routes[0].Polyline.Points()
+		if err != nil {
+			return err
+		}
+		say("DecodePolyline", "the route's shape has %d points, from %v to %v", len(shape), shape[0], shape[len(shape)-1])
+		back, err := c.ReverseGeocode(ctx, g.Geometry.Location, &maps.ReverseGeocodeParams{ResultTypes: []string{"street_address"}})
+		if err != nil {
+			return err
+		}
+		say("ReverseGeocode", "%.5f,%.5f is %s", g.Geometry.Location.Lat, g.Geometry.Location.Lng, back.Results[0].FormattedAddress)
+		session := maps.NewSessionToken()
+		typed, err := c.Autocomplete(ctx, "Amoeba", &maps.AutocompleteParams{SessionToken: session})
+		if err != nil {
+			return err
+		}
+		pick := typed.Suggestions[0].PlacePrediction
+		say("Autocomplete", "%d suggestions, first %q", len(typed.Suggestions), pick.Text.Text)
+		place, err := c.PlaceDetails(ctx, pick.PlaceID, &maps.PlaceDetailsParams{SessionToken: session})
+		if err != nil {
+			return err
+		}
+		say("PlaceDetails", "%s: %s", place.ID, place.DisplayName.Text)
+		near, err := c.SearchNearby(ctx, maps.Circle{Center: maps.Location{Latitude: 37.7937, Longitude: -122.3965}, Radius: 500},
+			&maps.SearchNearbyParams{IncludedTypes: []string{"restaurant"}, RankPreference: maps.ByDistance})
+		if err != nil {
+			return err
+		}
+		say("SearchNearby", "%d restaurants within 500 m, nearest %q", len(near.Places), near.Places[0].DisplayName.Text)
+		stops := []maps.Waypoint{{Address: from}, {Address: to}}
+		n := 0
+		for el, err := range c.ComputeRouteMatrix(ctx, stops, stops, nil) {
+			if err != nil {
+				return err
+			}
+			n++
+			if n == 1 {
+				say("ComputeRouteMatrix", "first element %d→%d: %d m", el.OriginIndex, el.DestinationIndex, el.DistanceMeters)
+			}
+		}
 		return nil
 	})
 }

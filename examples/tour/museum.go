@@ -22,6 +22,25 @@ func init() {
 			return err
 		}
 		say("Object", "%q, %s, accessioned %s", o.Title, o.Department, o.AccessionYear)
+
+		deps, err := c.Departments(ctx)
+		if err != nil {
+			return err
+		}
+		say("Departments", "%d departments, first %d %s", len(deps.Departments), deps.Departments[0].DepartmentID, deps.Departments[0].DisplayName)
+		all, err := c.Objects(ctx, &museum.ObjectsParams{DepartmentIDs: []int{11}})
+		if err != nil {
+			return err
+		}
+		say("Objects", "%d object ids, first %d", all.Total, all.ObjectIDs[0])
+		got := 0
+		for _, r := range c.FetchObjects(ctx, found.ObjectIDs, nil) {
+			if r.Err != nil {
+				return r.Err
+			}
+			got++
+		}
+		say("FetchObjects", "%d of %d objects fetched at up to %d a second", got, len(found.ObjectIDs), museum.RequestRate)
 		return nil
 	})
 }

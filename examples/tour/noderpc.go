@@ -3,7 +3,7 @@ package main
 import (
 	"context"
 	"errors"
-	"time"
+	"math/big"
 
 	"github.com/conduit-sdk/conduit/noderpc"
 )
@@ -24,15 +24,11 @@ func init() {
 			return err
 		}
 		say("GetBalance", "%s wei", wei)
-		var block struct {
-			Timestamp    noderpc.Quantity `json:"timestamp"`
-			Transactions []string         `json:"transactions"`
-		}
-		if err := c.Call(ctx, "eth_getBlockByNumber", []any{noderpc.Quantity(height), false}, &block); err != nil {
+		var network string
+		if err := c.Call(ctx, "net_version", nil, &network); err != nil {
 			return err
 		}
-		say("Call", "eth_getBlockByNumber: %d transactions, mined %s",
-			len(block.Transactions), time.Unix(int64(block.Timestamp), 0).UTC().Format(time.DateTime))
+		say("Call", "net_version: network %s", network)
 		var chain noderpc.Quantity
 		calls := []noderpc.BatchElem{
 			{Method: "eth_chainId", Result: &chain},
@@ -46,6 +42,121 @@ func init() {
 			return errors.New("eth_call should have reverted")
 		}
 		say("BatchCall", "chain %d; eth_call error %s %q", uint64(chain), e.Code, e.Message)
-		return nil
+		if err := fees(ctx, c, say); err != nil {
+			return err
+		}
+		if err := chainData(ctx, c, height, say); err != nil {
+			return err
+		}
+		return provider(ctx, c, say)
 	})
+}
+
+// fees reads what pricing a transaction takes.
+func fees(ctx context.Context, c *noderpc.Client, say func(op, format string, args ...any)) error {
+	id, err := c.ChainID(ctx)
+	if err != nil {
+		return err
+	}
+	say("ChainID", "%d", id)
+	price, err := c.GasPrice(ctx)
+	if err != nil {
+		return err
+	}
+	say("GasPrice", "%s wei", price)
+	tip, err := c.MaxPriorityFeePerGas(ctx)
+	if err != nil {
+		return err
+	}
+	say("MaxPriorityFeePerGas", "%d-bit amount of wei", tip.BitLen())
+	hist, err := c.FeeHistory(ctx, 4, noderpc.Block{}, []float64{25, 75})
+	if err != nil {
+		return err
+	}
+	say("FeeHistory", "%d blocks from %d, gas used ratio %.2f", len(hist.GasUsedRatio), hist.OldestBlock, hist.GasUsedRatio[0])
+	return nil
+}
+
+// chainData reads blocks, transactions, accounts and logs.
+func chainData(ctx context.Context, c *noderpc.Client, height uint64, say func(op, format string, args ...any)) error {
+	b, err := c.BlockByNumber(ctx, noderpc.BlockAt(height), false)
+	if err != nil {
+		return err
+	}
+	say("BlockByNumber", "%d: %d transactions, mined %s", b.Number, len(b.Transactions.Hashes), b.Time().Format("2006-01-02 15:04"))
+	bh, err := c.BlockByHash(ctx, noderpc.MustHash("0x7de9c923b2eab68a6a750fbe321638387911e9d02bda4671fa89e38999adbab1"), false)
+	if err != nil {
+		return err
+	}
+	say("BlockByHash", "%d by %s", bh.Number, bh.Miner)
+	hash := noderpc.MustHash("0x88df016429689c079f3b2f6ad39fa052532c56795b733da78a91ebe6a713944b")
+	tx, err := c.TransactionByHash(ctx, hash)
+	if err != nil {
+		return err
+	}
+	say("TransactionByHash", "nonce %d, %s wei to %s", tx.Nonce, tx.Value, tx.To)
+	r, err := c.TransactionReceipt(ctx, hash)
+	if err != nil {
+		return err
+	}
+	say("TransactionReceipt", "succeeded %t, gas %d, %d logs", r.Succeeded(), r.GasUsed, len(r.Logs))
+	holder := noderpc.MustAddress("0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045")
+	usdc := noderpc.MustAddress("0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48")
+	nonce, err := c.TransactionCount(ctx, holder, noderpc.BlockTag("pending"))
+	if err != nil {
+		return err
+	}
+	say("TransactionCount", "next nonce %d", nonce)
+	code, err := c.Code(ctx, usdc, noderpc.Block{})
+	if err != nil {
+		return err
+	}
+	say("Code", "%d bytes", len(code))
+	word, err := c.StorageAt(ctx, usdc, noderpc.Hash{}, noderpc.Block{})
+	if err != nil {
+		return err
+	}
+	say("StorageAt", "slot 0 = %s", word)
+	sel := noderpc.Keccak256([]byte("balanceOf(address)"))
+	data := append(append(noderpc.Data(sel[:4]), make([]byte, 12)...), holder[:]...)
+	out, err := c.CallContract(ctx, noderpc.CallMsg{To: &usdc, Data: data}, noderpc.Block{})
+	if err != nil {
+		return err
+	}
+	say("CallContract", "balanceOf: %d bytes", len(out))
+	gas, err := c.EstimateGas(ctx, noderpc.CallMsg{From: &holder, To: &usdc, Value: big.NewInt(1)})
+	if err != nil {
+		return err
+	}
+	say("EstimateGas", "%d gas", gas)
+	logs, err := c.Logs(ctx, noderpc.FilterQuery{FromBlock: noderpc.BlockAt(73185000), ToBlock: noderpc.BlockAt(73186000)})
+	if err != nil {
+		return err
+	}
+	say("Logs", "%d logs, first in block %d", len(logs), logs[0].BlockNumber)
+	signed, _ := noderpc.ParseData("0x02f86c0180843b9aca00850ba43b740082520894d8da6bf26964af9d7eed9e03e53415d37aa9604580c0")
+	sent, err := c.SendRawTransaction(ctx, signed)
+	if err != nil {
+		return err
+	}
+	say("SendRawTransaction", "%s", sent)
+	return nil
+}
+
+// provider calls the provider's own token and transfer methods.
+func provider(ctx context.Context, c *noderpc.Client, say func(op, format string, args ...any)) error {
+	bal, err := c.TokenBalances(ctx, noderpc.MustAddress("0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48"), nil)
+	if err != nil {
+		return err
+	}
+	say("TokenBalances", "%d tokens, first %s holds %s", len(bal.TokenBalances), bal.TokenBalances[0].ContractAddress, bal.TokenBalances[0].TokenBalance)
+	n := 0
+	for _, err := range c.AllAssetTransfers(ctx, noderpc.AssetTransfersParams{Category: []noderpc.TransferCategory{noderpc.External}}) {
+		if err != nil {
+			return err
+		}
+		n++
+	}
+	say("AssetTransfers", "%d external transfers", n)
+	return nil
 }

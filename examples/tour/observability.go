@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"time"
 
 	"github.com/conduit-sdk/conduit/observability"
 )
@@ -42,6 +43,55 @@ func init() {
 			return err
 		}
 		say("SendEvent", "one event ingested into %q", last)
+		statuses, err := c.SendBatch(ctx, last, []observability.BatchEvent{
+			{Data: observability.Event{"route": "/cart", "status": 200}, Time: time.Now()},
+			{Data: observability.Event{"route": "/", "status": 200}, Time: time.Now(), SampleRate: 20},
+		})
+		if err != nil {
+			return err
+		}
+		say("SendBatch", "%d events sent, %d refused", len(statuses), len(observability.Failed(statuses)))
+
+		deploy := &observability.MarkerParams{Message: "backend deploy #123", Type: "deploy", StartTime: time.Unix(1471040808, 0)}
+		m, err := c.CreateMarker(ctx, observability.AllDatasets, deploy)
+		if err != nil {
+			return err
+		}
+		say("CreateMarker", "marker %s (%s) at %s", m.ID, m.Type, m.StartTime.Time().Format(time.RFC3339))
+		markers, err := c.ListMarkers(ctx, observability.AllDatasets)
+		if err != nil {
+			return err
+		}
+		say("ListMarkers", "%d markers, the last %q", len(markers), markers[len(markers)-1].Message)
+		deploy.EndTime = deploy.StartTime.Add(5 * time.Minute)
+		if m, err = c.UpdateMarker(ctx, observability.AllDatasets, m.ID, deploy); err != nil {
+			return err
+		}
+		say("UpdateMarker", "marker %s updated at %s", m.ID, m.UpdatedAt.Format(time.RFC3339))
+		if m, err = c.DeleteMarker(ctx, observability.AllDatasets, m.ID); err != nil {
+			return err
+		}
+		say("DeleteMarker", "marker %s deleted", m.ID)
+
+		created, err := c.CreateDataset(ctx, observability.DatasetParams{Name: "MyDataset!", ExpandJSONDepth: 3})
+		if err != nil {
+			return err
+		}
+		say("CreateDataset", "dataset %q, slug %s", created.Name, created.Slug)
+		d, err := c.Dataset(ctx, "my-dataset-")
+		if err != nil {
+			return err
+		}
+		say("Dataset", "%q: %d columns, last written %s", d.Name, d.RegularColumnsCount, d.LastWrittenAt.Format(time.DateOnly))
+		cols, err := c.ListColumns(ctx, d.Slug)
+		if err != nil {
+			return err
+		}
+		keys := make([]string, len(cols))
+		for i, col := range cols {
+			keys[i] = col.KeyName + " (" + string(col.Type) + ")"
+		}
+		say("ListColumns", "%s", strings.Join(keys, ", "))
 		return nil
 	})
 }

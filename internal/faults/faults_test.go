@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync"
 	"testing"
@@ -72,7 +73,7 @@ func runFault(t *testing.T, o op, f fault) {
 	var second *faultServer
 	var tlsClient *http.Client
 	switch f {
-	case redirectElsewhere, redirectOtherPort, redirectDowngrade:
+	case redirectElsewhere, redirectOtherPort, redirectDowngrade, callerCredsOtherPort:
 		second = newFaultServer(t, fail500Then200)
 		second.hits.Store(1) // let everything through to the fake
 		srv.target = second.localhostURL()
@@ -102,6 +103,11 @@ func runFault(t *testing.T, o op, f fault) {
 	if tlsClient != nil {
 		opts = append(opts, conduit.WithHTTPClient(tlsClient))
 	}
+	if f == echoCallerCreds || f == callerCredsOtherPort {
+		// Given to New, the rows' options apply to every call of the
+		// client; Response's redaction is tested in internal/transport.
+		opts = append(opts, callerOptions()...)
+	}
 	start := time.Now()
 	err := o.call(ctx, opts)
 	took := time.Since(start)
@@ -112,6 +118,7 @@ func runFault(t *testing.T, o op, f fault) {
 		}
 	}()
 	checkSecrets(t, o, err, &logs)
+	checkCallerSecrets(t, err, &logs)
 	if o.dedupeKey != "" {
 		srv.sameKey(t, o.dedupeKey)
 	}
@@ -226,6 +233,16 @@ func runFault(t *testing.T, o op, f fault) {
 			break
 		}
 		wantOK(t, err)
+	case echoCallerCreds:
+		wantErr(t, err)
+	case callerCredsOtherPort:
+		// The caller's credentials make every call credentialed.
+		if !errors.Is(err, conduit.ErrRedirectRefused) {
+			t.Errorf("want ErrRedirectRefused, got %v", err)
+		}
+		if n := second.hits.Load() - 1; n != 0 {
+			t.Errorf("the other port saw %d requests", n)
+		}
 	case redirectDowngrade:
 		// From https to http is refused for every request.
 		if !errors.Is(err, conduit.ErrRedirectRefused) {
@@ -352,6 +369,32 @@ func checkSecrets(t *testing.T, o op, err error, logs *bytes.Buffer) {
 		}
 		if strings.Contains(logs.String(), secret) {
 			t.Errorf("credential in the debug log")
+		}
+	}
+}
+
+// checkCallerSecrets: no credential the caller added, in any encoding the
+// fault server echoes it in, reaches the error or the log.
+func checkCallerSecrets(t *testing.T, err error, logs *bytes.Buffer) {
+	t.Helper()
+	var texts []string
+	if err != nil {
+		texts = append(texts, fmt.Sprintf("%v", err), fmt.Sprintf("%+v", err), fmt.Sprintf("%#v", err))
+		var e *conduit.Error
+		if errors.As(err, &e) {
+			texts = append(texts, string(e.Body))
+		}
+	}
+	texts = append(texts, logs.String())
+	for _, s := range callerSecrets {
+		for _, enc := range echoEncodings {
+			form := enc(s)
+			for _, text := range texts {
+				if strings.Contains(text, form) || strings.Contains(strings.ToLower(text), strings.ToLower(url.PathEscape(s))) {
+					t.Errorf("the caller's credential %q shows as %q", s, form)
+					return
+				}
+			}
 		}
 	}
 }

@@ -24,5 +24,95 @@ func init() {
 		}).rejects("access_token", func(ctx context.Context, c *banklink.Client) error {
 			return discard(c.GetBalance(ctx, "access-sandbox 123"))
 		}),
+		row("banklink", "CreateLinkToken", banklink.New, func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.CreateLinkToken(ctx, linkRequest(nil)))
+		}).writes().auth(bankBody).rejects("client_name", func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.CreateLinkToken(ctx, linkRequest(func(r *banklink.LinkTokenRequest) { r.ClientName = " " })))
+		}).rejects("language", func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.CreateLinkToken(ctx, linkRequest(func(r *banklink.LinkTokenRequest) { r.Language = "" })))
+		}).rejects("country_codes", func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.CreateLinkToken(ctx, linkRequest(func(r *banklink.LinkTokenRequest) { r.CountryCodes = nil })))
+		}).rejects("user.client_user_id", func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.CreateLinkToken(ctx, linkRequest(func(r *banklink.LinkTokenRequest) { r.User.ClientUserID = "" })))
+		}).rejects("products", func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.CreateLinkToken(ctx, linkRequest(func(r *banklink.LinkTokenRequest) { r.Products = nil })))
+		}).rejects("webhook", func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.CreateLinkToken(ctx, linkRequest(func(r *banklink.LinkTokenRequest) { r.Webhook = "hooks.example/plaid" })))
+		}),
+		row("banklink", "ExchangePublicToken", banklink.New, func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.ExchangePublicToken(ctx, sandboxPublicToken))
+		}).writes().auth(bankBody+", public_token").rejects("public_token", func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.ExchangePublicToken(ctx, ""))
+		}).rejects("public_token", func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.ExchangePublicToken(ctx, "public-sandbox\n1"))
+		}),
+		row("banklink", "SandboxCreatePublicToken", banklink.New, func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.SandboxCreatePublicToken(ctx, "ins_109508", []banklink.Product{banklink.ProductTransactions}, nil))
+		}).writes().auth(bankBody).rejects("institution_id", func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.SandboxCreatePublicToken(ctx, "", []banklink.Product{banklink.ProductTransactions}, nil))
+		}).rejects("initial_products", func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.SandboxCreatePublicToken(ctx, "ins_109508", nil, nil))
+		}).rejects("initial_products", func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.SandboxCreatePublicToken(ctx, "ins_109508", []banklink.Product{"everything"}, nil))
+		}),
+		row("banklink", "Accounts", banklink.New, func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.Accounts(ctx, cred("banklink", "access_token"), nil))
+		}).auth(bankBody+", access_token").rejects("access_token", func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.Accounts(ctx, "", nil))
+		}).rejects("options.account_ids", func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.Accounts(ctx, cred("banklink", "access_token"), &banklink.AccountsParams{AccountIDs: []string{""}}))
+		}),
+		row("banklink", "Item", banklink.New, func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.Item(ctx, cred("banklink", "access_token")))
+		}).auth(bankBody+", access_token").rejects("access_token", func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.Item(ctx, ""))
+		}),
+		row("banklink", "RemoveItem", banklink.New, func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.RemoveItem(ctx, cred("banklink", "access_token"), nil))
+		}).writes().auth(bankBody+", access_token").rejects("access_token", func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.RemoveItem(ctx, "", nil))
+		}).rejects("reason_code", func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.RemoveItem(ctx, cred("banklink", "access_token"), &banklink.RemoveItemParams{ReasonCode: "fraud"}))
+		}),
+		row("banklink", "InstitutionByID", banklink.New, func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.InstitutionByID(ctx, "ins_109512", []banklink.CountryCode{banklink.CountryUS}, nil))
+		}).auth(bankBody).rejects("institution_id", func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.InstitutionByID(ctx, "", []banklink.CountryCode{banklink.CountryUS}, nil))
+		}).rejects("country_codes", func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.InstitutionByID(ctx, "ins_109512", nil, nil))
+		}),
+		row("banklink", "SyncTransactions", banklink.New, func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.SyncTransactions(ctx, cred("banklink", "access_token"), &banklink.SyncTransactionsParams{Count: 100}))
+		}).auth(bankBody+", access_token").rejects("access_token", func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.SyncTransactions(ctx, "", nil))
+		}).rejects("count", func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.SyncTransactions(ctx, cred("banklink", "access_token"), &banklink.SyncTransactionsParams{Count: 501}))
+		}).rejects("options.days_requested", func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.SyncTransactions(ctx, cred("banklink", "access_token"), &banklink.SyncTransactionsParams{DaysRequested: 731}))
+		}).rejects("access_token", func(ctx context.Context, c *banklink.Client) error {
+			return drain(c.AllTransactionUpdates(ctx, "", nil))
+		}),
+		row("banklink", "WebhookVerificationKey", banklink.New, func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.WebhookVerificationKey(ctx, "bfbd5111-8e33-4643-8ced-b2e642a72f3c"))
+		}).auth(bankBody).rejects("key_id", func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.WebhookVerificationKey(ctx, ""))
+		}),
 	)
+}
+
+// bankBody is where the service's credentials travel.
+const bankBody = "body client_id, secret"
+
+// sandboxPublicToken is the public token the fake's sandbox hands out,
+// which its exchange accepts.
+const sandboxPublicToken = "public-sandbox-b0e2c4ee-a763-4df5-bfe9-46a46bce993d"
+
+// linkRequest is a valid link token request, changed by edit.
+func linkRequest(edit func(r *banklink.LinkTokenRequest)) banklink.LinkTokenRequest {
+	r := banklink.LinkTokenRequest{ClientName: "Plaid Test App", Language: "en", CountryCodes: []banklink.CountryCode{banklink.CountryUS},
+		User: banklink.LinkUser{ClientUserID: "user-1"}, Products: []banklink.Product{banklink.ProductTransactions}}
+	if edit != nil {
+		edit(&r)
+	}
+	return r
 }

@@ -24,5 +24,36 @@ func init() {
 		}).auth(contact).rejects("cik", func(ctx context.Context, c *filings.Client) error {
 			return discard(c.Submissions(ctx, -320193))
 		}),
+		row("filings", "CompanyFacts", filings.New, func(ctx context.Context, c *filings.Client) error {
+			return discard(c.CompanyFacts(ctx, 320193))
+		}).auth(contact).rejects("cik", func(ctx context.Context, c *filings.Client) error {
+			return discard(c.CompanyFacts(ctx, 0))
+		}),
+		row("filings", "Frames", filings.New, func(ctx context.Context, c *filings.Client) error {
+			return discard(c.Frames(ctx, "us-gaap", "AccountsPayableCurrent", "USD", "CY2019Q1I"))
+		}).auth(contact).rejects("period", func(ctx context.Context, c *filings.Client) error {
+			return discard(c.Frames(ctx, "us-gaap", "AccountsPayableCurrent", "USD", "CY2019Q5"))
+		}).rejects("period", func(ctx context.Context, c *filings.Client) error {
+			return discard(c.Frames(ctx, "us-gaap", "AccountsPayableCurrent", "USD", "2019Q1I"))
+		}).rejects("unit", func(ctx context.Context, c *filings.Client) error {
+			return discard(c.Frames(ctx, "us-gaap", "AccountsPayableCurrent", " ", "CY2019"))
+		}).rejects("tag", func(ctx context.Context, c *filings.Client) error {
+			return discard(c.Frames(ctx, "us-gaap", "", "USD", "CY2019"))
+		}).rejects("taxonomy", func(ctx context.Context, c *filings.Client) error {
+			return discard(c.Frames(ctx, "", "AccountsPayableCurrent", "USD", "CY2019"))
+		}),
+		row("filings", "SubmissionsFile", filings.New, func(ctx context.Context, c *filings.Client) error {
+			return discard(c.SubmissionsFile(ctx, "CIK0000320193-submissions-001.json"))
+		}).auth(contact).rejects("name", func(ctx context.Context, c *filings.Client) error {
+			return discard(c.SubmissionsFile(ctx, "CIK320193-submissions-001.json"))
+		}).rejects("name", func(ctx context.Context, c *filings.Client) error {
+			return discard(c.SubmissionsFile(ctx, "../CIK0000320193.json"))
+		}),
+		row("filings", "Tickers", filings.New, func(ctx context.Context, c *filings.Client) error {
+			return discard(c.Tickers(ctx))
+		}).auth(contact),
+		row("filings", "TickersExchange", filings.New, func(ctx context.Context, c *filings.Client) error {
+			return discard(c.TickersExchange(ctx))
+		}).auth(contact),
 	)
 }

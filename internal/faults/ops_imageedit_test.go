@@ -22,12 +22,43 @@ func init() {
 			return readImage(c.Edit(ctx, "https://cdn.example.com/shoe.jpg", &imageedit.EditParams{Extra: url.Values{"": {"x"}}}))
 		}).rejects("removeBackground", func(ctx context.Context, c *imageedit.Client) error {
 			return readImage(c.Edit(ctx, "https://cdn.example.com/shoe.jpg", &imageedit.EditParams{Extra: url.Values{"removeBackground": {"false"}}}))
+		}).rejects("removeBackground", func(ctx context.Context, c *imageedit.Client) error {
+			return readImage(c.Edit(ctx, "https://cdn.example.com/shoe.jpg", &imageedit.EditParams{Background: imageedit.Background{ImageURL: "https://cdn.example.com/beach.jpg"}}))
+		}).rejects("background.color", func(ctx context.Context, c *imageedit.Client) error {
+			return readImage(c.Edit(ctx, "https://cdn.example.com/shoe.jpg", &imageedit.EditParams{Background: imageedit.Background{Color: "not a colour"}}))
+		}).rejects("outputSize", func(ctx context.Context, c *imageedit.Client) error {
+			return readImage(c.Edit(ctx, "https://cdn.example.com/shoe.jpg", &imageedit.EditParams{OutputSize: "1000"}))
+		}).rejects("paddingLeft", func(ctx context.Context, c *imageedit.Client) error {
+			return readImage(c.Edit(ctx, "https://cdn.example.com/shoe.jpg", &imageedit.EditParams{Padding: imageedit.Sides{Left: imageedit.Percent(50)}}))
+		}).rejects("shadow.mode", func(ctx context.Context, c *imageedit.Client) error {
+			return readImage(c.Edit(ctx, "https://cdn.example.com/shoe.jpg", &imageedit.EditParams{Shadow: "ai.dramatic"}))
+		}).rejects("maxWidth", func(ctx context.Context, c *imageedit.Client) error {
+			return readImage(c.Edit(ctx, "https://cdn.example.com/shoe.jpg", &imageedit.EditParams{MaxWidth: 500}))
+		}).rejects("background.color", func(ctx context.Context, c *imageedit.Client) error {
+			return readImage(c.Edit(ctx, "https://cdn.example.com/shoe.jpg", &imageedit.EditParams{Background: imageedit.Background{Color: "FFFFFF"},
+				Extra: url.Values{"background.color": {"000000"}}}))
+		}),
+		row("imageedit", "EditFile", imageedit.New, func(ctx context.Context, c *imageedit.Client) error {
+			return readImage(c.EditFile(ctx, bytes.NewReader(photo), "photo.png", &imageedit.EditParams{
+				RemoveBackground: true, Background: imageedit.Background{Color: "FFFFFF"}, OutputSize: imageedit.Size(1000, 1000),
+				Padding: imageedit.Sides{All: imageedit.Ratio(0.1)}, Export: imageedit.Export{Format: imageedit.WebP, DPI: 300},
+			}))
+		}).writes().auth(imageKey).returns(binary).rejects(imageedit.EditFileField, func(ctx context.Context, c *imageedit.Client) error {
+			return readImage(c.EditFile(ctx, nil, "", nil))
+		}).rejects("filename", func(ctx context.Context, c *imageedit.Client) error {
+			return readImage(c.EditFile(ctx, bytes.NewReader(photo), "photo\n.png", nil))
+		}).rejects("export.dpi", func(ctx context.Context, c *imageedit.Client) error {
+			return readImage(c.EditFile(ctx, bytes.NewReader(photo), "photo.png", &imageedit.EditParams{Export: imageedit.Export{DPI: 1201}}))
+		}).rejects("background.prompt", func(ctx context.Context, c *imageedit.Client) error {
+			return readImage(c.EditFile(ctx, bytes.NewReader(photo), "photo.png", &imageedit.EditParams{RemoveBackground: true,
+				Background: imageedit.Background{ImageURL: "https://cdn.example.com/beach.jpg", Prompt: "a beach"}}))
 		}),
 		row("imageedit", "Account", imageedit.New, func(ctx context.Context, c *imageedit.Client) error {
 			return discard(c.Account(ctx))
 		}).auth(imageKey),
 		row("imageedit", "Segment", imageedit.New, func(ctx context.Context, c *imageedit.Client) error {
-			return readImage(c.Segment(ctx, bytes.NewReader(photo), &imageedit.SegmentParams{FileName: "photo.png"}))
+			return readImage(c.Segment(ctx, bytes.NewReader(photo), &imageedit.SegmentParams{FileName: "photo.png",
+				Format: imageedit.WebP, Size: imageedit.SizeHD, Crop: true, BgColor: "#FFFFFF"}))
 		}).writes().auth(imageKey).returns(binary).rejects(imageedit.DefaultSegmentField, func(ctx context.Context, c *imageedit.Client) error {
 			return readImage(c.Segment(ctx, nil, nil))
 		}).rejects("name", func(ctx context.Context, c *imageedit.Client) error {
@@ -36,6 +67,10 @@ func init() {
 			return readImage(c.Segment(ctx, bytes.NewReader(photo), &imageedit.SegmentParams{FileName: "photo\x00.png"}))
 		}).rejects("Content-Type", func(ctx context.Context, c *imageedit.Client) error {
 			return readImage(c.Segment(ctx, bytes.NewReader(photo), &imageedit.SegmentParams{ContentType: "png image"}))
+		}).rejects("size", func(ctx context.Context, c *imageedit.Client) error {
+			return readImage(c.Segment(ctx, bytes.NewReader(photo), &imageedit.SegmentParams{Size: "4k"}))
+		}).rejects("bg_color", func(ctx context.Context, c *imageedit.Client) error {
+			return readImage(c.Segment(ctx, bytes.NewReader(photo), &imageedit.SegmentParams{BgColor: "FF00FF"}))
 		}),
 	)
 }

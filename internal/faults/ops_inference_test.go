@@ -1,8 +1,11 @@
 package faults
 
 import (
+	"bytes"
 	"context"
+	"io"
 	"math"
+	"os"
 
 	"github.com/conduit-sdk/conduit/inference"
 )
@@ -12,6 +15,70 @@ func init() {
 		row("inference", "ListModels", inference.New, func(ctx context.Context, c *inference.Client) error {
 			return discard(c.ListModels(ctx))
 		}).auth(bearer),
+		row("inference", "Model", inference.New, func(ctx context.Context, c *inference.Client) error {
+			return discard(c.Model(ctx, "llama-3.3-70b-versatile"))
+		}).auth(bearer).rejects("model", func(ctx context.Context, c *inference.Client) error {
+			return discard(c.Model(ctx, ""))
+		}).rejects("model", func(ctx context.Context, c *inference.Client) error {
+			return discard(c.Model(ctx, "meta-llama/.."))
+		}),
+		row("inference", "CreateEmbeddings", inference.New, func(ctx context.Context, c *inference.Client) error {
+			return discard(c.CreateEmbeddings(ctx, embedReq))
+		}).auth(bearer).rejects("model", func(ctx context.Context, c *inference.Client) error {
+			return discard(c.CreateEmbeddings(ctx, inference.EmbeddingRequest{Input: embedReq.Input}))
+		}).rejects("input", func(ctx context.Context, c *inference.Client) error {
+			return discard(c.CreateEmbeddings(ctx, inference.EmbeddingRequest{Model: embedReq.Model}))
+		}).rejects("input[1]", func(ctx context.Context, c *inference.Client) error {
+			return discard(c.CreateEmbeddings(ctx, inference.EmbeddingRequest{Model: embedReq.Model, Input: inference.EmbedTexts("a", "")}))
+		}).rejects("encoding_format", func(ctx context.Context, c *inference.Client) error {
+			return discard(c.CreateEmbeddings(ctx, inference.EmbeddingRequest{Model: embedReq.Model, Input: embedReq.Input, EncodingFormat: "int8"}))
+		}).rejects("dimensions", func(ctx context.Context, c *inference.Client) error {
+			return discard(c.CreateEmbeddings(ctx, inference.EmbeddingRequest{Model: embedReq.Model, Input: embedReq.Input, Dimensions: ptr(0)}))
+		}),
+		row("inference", "CreateTranscription", inference.New, func(ctx context.Context, c *inference.Client) error {
+			return discard(c.CreateTranscription(ctx, inference.TranscriptionRequest{
+				Model: "whisper-large-v3-turbo", File: bytes.NewReader(clip), FileName: "clip.wav",
+				ResponseFormat: inference.TranscriptVerboseJSON, TimestampGranularities: []inference.TimestampGranularity{inference.TimestampWord},
+			}))
+		}).auth(bearer).rejects("model", func(ctx context.Context, c *inference.Client) error {
+			return discard(c.CreateTranscription(ctx, inference.TranscriptionRequest{File: bytes.NewReader(clip)}))
+		}).rejects("file", func(ctx context.Context, c *inference.Client) error {
+			var f *os.File // what a failed os.Open returns
+			return discard(c.CreateTranscription(ctx, inference.TranscriptionRequest{Model: "whisper-large-v3", File: f}))
+		}).rejects("response_format", func(ctx context.Context, c *inference.Client) error {
+			return discard(c.CreateTranscription(ctx, inference.TranscriptionRequest{Model: "whisper-large-v3", File: bytes.NewReader(clip), ResponseFormat: "srt"}))
+		}).rejects("temperature", func(ctx context.Context, c *inference.Client) error {
+			return discard(c.CreateTranscription(ctx, inference.TranscriptionRequest{Model: "whisper-large-v3", File: bytes.NewReader(clip), Temperature: ptr(-0.5)}))
+		}).rejects("timestamp_granularities[]", func(ctx context.Context, c *inference.Client) error {
+			return discard(c.CreateTranscription(ctx, inference.TranscriptionRequest{Model: "whisper-large-v3", File: bytes.NewReader(clip),
+				TimestampGranularities: []inference.TimestampGranularity{inference.TimestampWord}}))
+		}),
+		row("inference", "CreateTranslation", inference.New, func(ctx context.Context, c *inference.Client) error {
+			return discard(c.CreateTranslation(ctx, inference.TranslationRequest{Model: "whisper-large-v3", File: bytes.NewReader(clip), FileName: "clip.m4a"}))
+		}).auth(bearer).rejects("model", func(ctx context.Context, c *inference.Client) error {
+			return discard(c.CreateTranslation(ctx, inference.TranslationRequest{File: bytes.NewReader(clip)}))
+		}).rejects("file", func(ctx context.Context, c *inference.Client) error {
+			return discard(c.CreateTranslation(ctx, inference.TranslationRequest{Model: "whisper-large-v3"}))
+		}).rejects("url", func(ctx context.Context, c *inference.Client) error {
+			return discard(c.CreateTranslation(ctx, inference.TranslationRequest{Model: "whisper-large-v3", File: bytes.NewReader(clip), URL: "https://cdn.example.com/clip.m4a"}))
+		}).rejects("filename", func(ctx context.Context, c *inference.Client) error {
+			return discard(c.CreateTranslation(ctx, inference.TranslationRequest{Model: "whisper-large-v3", File: bytes.NewReader(clip), FileName: "clip\x00.m4a"}))
+		}),
+		row("inference", "CreateSpeech", inference.New, func(ctx context.Context, c *inference.Client) error {
+			return readSpeech(c.CreateSpeech(ctx, speechReq))
+		}).auth(bearer).returns(binary).rejects("voice", func(ctx context.Context, c *inference.Client) error {
+			r := speechReq
+			r.Voice = ""
+			return readSpeech(c.CreateSpeech(ctx, r))
+		}).rejects("sample_rate", func(ctx context.Context, c *inference.Client) error {
+			r := speechReq
+			r.SampleRate = ptr(11025)
+			return readSpeech(c.CreateSpeech(ctx, r))
+		}).rejects("speed", func(ctx context.Context, c *inference.Client) error {
+			r := speechReq
+			r.Speed = ptr(math.Inf(1))
+			return readSpeech(c.CreateSpeech(ctx, r))
+		}),
 		row("inference", "CreateChatCompletion", inference.New, func(ctx context.Context, c *inference.Client) error {
 			return discard(c.CreateChatCompletion(ctx, chatReq))
 		}).auth(bearer).rejects("model", func(ctx context.Context, c *inference.Client) error {
@@ -45,4 +112,29 @@ func init() {
 			return readStream(c.StreamChatCompletion(ctx, badChat(func(r *inference.ChatCompletionRequest) { r.MaxTokens = ptr(-1) })))
 		}),
 	)
+}
+
+// embedReq is a valid embeddings request: two texts, as a search indexes
+// them.
+var embedReq = inference.EmbeddingRequest{
+	Model: "text-embedding-ada-002",
+	Input: inference.EmbedTexts("The food was delicious", "and the waiter..."),
+}
+
+// clip stands for a recording to upload: hosts read its bytes and name.
+var clip = []byte("RIFF\x24\x00\x00\x00WAVEfmt ")
+
+var speechReq = inference.SpeechRequest{Model: "canopylabs/orpheus-v1-english", Input: "Fast inference matters.", Voice: "autumn", ResponseFormat: inference.SpeechWAV}
+
+// readSpeech reads generated audio to its end and closes it, as a caller
+// must; the read error is the call's.
+func readSpeech(sp *inference.Speech, err error) error {
+	if err != nil {
+		return err
+	}
+	_, err = io.Copy(io.Discard, sp.Body)
+	if cerr := sp.Body.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }

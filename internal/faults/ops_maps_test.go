@@ -9,9 +9,9 @@ import (
 func init() {
 	ops = append(ops,
 		row("maps", "Geocode", maps.New, func(ctx context.Context, c *maps.Client) error {
-			return discard(c.Geocode(ctx, "1600 Amphitheatre Parkway, Mountain View, CA"))
+			return discard(c.Geocode(ctx, "1600 Amphitheatre Parkway, Mountain View, CA", nil))
 		}).auth("query key").rejects("address", func(ctx context.Context, c *maps.Client) error {
-			return discard(c.Geocode(ctx, ""))
+			return discard(c.Geocode(ctx, "", nil))
 		}),
 		row("maps", "SearchText", maps.New, func(ctx context.Context, c *maps.Client) error {
 			return discard(c.SearchText(ctx, "pizza in New York", nil))
@@ -21,6 +21,8 @@ func init() {
 			return discard(c.SearchText(ctx, "pizza", &maps.SearchTextParams{FieldMask: maps.FieldMask{}}))
 		}).rejects("field_mask", func(ctx context.Context, c *maps.Client) error {
 			return discard(c.SearchText(ctx, "pizza", &maps.SearchTextParams{FieldMask: maps.FieldMask{"places.id,places.name"}}))
+		}).rejects("pageSize", func(ctx context.Context, c *maps.Client) error {
+			return discard(c.SearchText(ctx, "pizza", &maps.SearchTextParams{PageSize: 21}))
 		}),
 		row("maps", "ComputeRoutes", maps.New, func(ctx context.Context, c *maps.Client) error {
 			return discard(c.ComputeRoutes(ctx, "Paris, France", "Lyon, France", nil))
@@ -32,6 +34,56 @@ func init() {
 			return discard(c.ComputeRoutes(ctx, "Paris, France", "Lyon, France", &maps.ComputeRoutesParams{TravelMode: "drive"}))
 		}).rejects("field_mask", func(ctx context.Context, c *maps.Client) error {
 			return discard(c.ComputeRoutes(ctx, "Paris, France", "Lyon, France", &maps.ComputeRoutesParams{FieldMask: maps.FieldMask{""}}))
+		}).rejects("routingPreference", func(ctx context.Context, c *maps.Client) error {
+			return discard(c.ComputeRoutes(ctx, "Paris, France", "Lyon, France", &maps.ComputeRoutesParams{TravelMode: maps.Walk, RoutingPreference: maps.TrafficAware}))
+		}).rejects("intermediates", func(ctx context.Context, c *maps.Client) error {
+			return discard(c.ComputeRoutes(ctx, "Paris, France", "Lyon, France", &maps.ComputeRoutesParams{Intermediates: []maps.Waypoint{{Address: "Dijon", PlaceID: "ChIJ"}}}))
+		}).rejects("units", func(ctx context.Context, c *maps.Client) error {
+			return discard(c.ComputeRoutes(ctx, "Paris, France", "Lyon, France", &maps.ComputeRoutesParams{Units: "metric"}))
+		}).rejects("origin", func(ctx context.Context, c *maps.Client) error {
+			return discard(c.ComputeRoutes(ctx, "Paris, France", "Lyon, France", &maps.ComputeRoutesParams{Origin: &maps.Waypoint{PlaceID: "ChIJ"}}))
+		}),
+		row("maps", "ReverseGeocode", maps.New, func(ctx context.Context, c *maps.Client) error {
+			return discard(c.ReverseGeocode(ctx, maps.LatLng{Lat: 40.714224, Lng: -73.961452}, nil))
+		}).auth("query key").rejects("latlng", func(ctx context.Context, c *maps.Client) error {
+			return discard(c.ReverseGeocode(ctx, maps.LatLng{Lat: 91, Lng: 0}, nil))
+		}).rejects("result_type", func(ctx context.Context, c *maps.Client) error {
+			return discard(c.ReverseGeocode(ctx, maps.LatLng{}, &maps.ReverseGeocodeParams{ResultTypes: []string{"street_address|route"}}))
+		}).rejects("location_type", func(ctx context.Context, c *maps.Client) error {
+			return discard(c.ReverseGeocode(ctx, maps.LatLng{}, &maps.ReverseGeocodeParams{LocationTypes: []maps.LocationType{"rooftop"}}))
+		}),
+		row("maps", "PlaceDetails", maps.New, func(ctx context.Context, c *maps.Client) error {
+			return discard(c.PlaceDetails(ctx, "ChIJj61dQgK6j4AR4GeTYWZsKWw", nil))
+		}).auth("header X-Provider-Api-Key").rejects("id", func(ctx context.Context, c *maps.Client) error {
+			return discard(c.PlaceDetails(ctx, "places/", nil))
+		}).rejects("id", func(ctx context.Context, c *maps.Client) error {
+			return discard(c.PlaceDetails(ctx, "ChIJ/../x", nil))
+		}).rejects("sessionToken", func(ctx context.Context, c *maps.Client) error {
+			return discard(c.PlaceDetails(ctx, "ChIJ", &maps.PlaceDetailsParams{SessionToken: "a token"}))
+		}),
+		row("maps", "SearchNearby", maps.New, func(ctx context.Context, c *maps.Client) error {
+			return discard(c.SearchNearby(ctx, maps.Circle{Center: maps.Location{Latitude: 37.7937, Longitude: -122.3965}, Radius: 500}, nil))
+		}).auth("header X-Provider-Api-Key").rejects("locationRestriction", func(ctx context.Context, c *maps.Client) error {
+			return discard(c.SearchNearby(ctx, maps.Circle{Radius: 50001}, nil))
+		}).rejects("maxResultCount", func(ctx context.Context, c *maps.Client) error {
+			return discard(c.SearchNearby(ctx, maps.Circle{Radius: 500}, &maps.SearchNearbyParams{MaxResultCount: 21}))
+		}),
+		row("maps", "Autocomplete", maps.New, func(ctx context.Context, c *maps.Client) error {
+			return discard(c.Autocomplete(ctx, "Amoeba", &maps.AutocompleteParams{SessionToken: maps.NewSessionToken()}))
+		}).auth("header X-Provider-Api-Key").rejects("input", func(ctx context.Context, c *maps.Client) error {
+			return discard(c.Autocomplete(ctx, " ", nil))
+		}).rejects("includedPrimaryTypes", func(ctx context.Context, c *maps.Client) error {
+			return discard(c.Autocomplete(ctx, "Amoeba", &maps.AutocompleteParams{IncludedPrimaryTypes: make([]string, 6)}))
+		}),
+		row("maps", "ComputeRouteMatrix", maps.New, func(ctx context.Context, c *maps.Client) error {
+			here := []maps.Waypoint{{Address: "Mountain View, CA"}}
+			return drain(c.ComputeRouteMatrix(ctx, here, here, nil))
+		}).returns(stream).auth("header X-Provider-Api-Key").rejects("origins", func(ctx context.Context, c *maps.Client) error {
+			return drain(c.ComputeRouteMatrix(ctx, nil, []maps.Waypoint{{Address: "x"}}, nil))
+		}).rejects("destinations", func(ctx context.Context, c *maps.Client) error {
+			return drain(c.ComputeRouteMatrix(ctx, make([]maps.Waypoint, 26), make([]maps.Waypoint, 25), nil))
+		}).rejects("origins[0]", func(ctx context.Context, c *maps.Client) error {
+			return drain(c.ComputeRouteMatrix(ctx, []maps.Waypoint{{}}, []maps.Waypoint{{Address: "x"}}, nil))
 		}),
 	)
 }

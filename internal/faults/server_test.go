@@ -7,6 +7,8 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -14,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/conduittest"
 )
 
@@ -56,7 +59,38 @@ const (
 	trickleBody         fault = "a body slower than the idle timeout"
 	hostileRetryAfter   fault = "429 Retry-After 1e300"
 	hugeDeclaredError   fault = "404 declaring 2 GB, then silence"
+	// The call carries credentials the caller added (callerOptions): the
+	// server echoes every header and query value in the encodings servers
+	// and proxies use, in the body and in response header names and values;
+	// or it redirects to another port of the same host.
+	echoCallerCreds      fault = "401 echoing the caller's credentials, encoded"
+	callerCredsOtherPort fault = "caller's credentials redirected to another port"
 )
+
+// echoEncodings are the forms a server or proxy echoes a value in.
+var echoEncodings = []func(string) string{
+	func(s string) string { return s },
+	url.QueryEscape,
+	url.PathEscape,
+	func(s string) string { return lowerEscapes.ReplaceAllStringFunc(url.QueryEscape(s), strings.ToLower) },
+	func(s string) string { return url.QueryEscape(url.QueryEscape(s)) },
+	func(s string) string { b, _ := json.Marshal(s); return string(b[1 : len(b)-1]) },
+}
+
+var lowerEscapes = regexp.MustCompile(`%[0-9A-F]{2}`)
+
+// callerSecrets are credentials a caller adds to a call of any package.
+var callerSecrets = []string{"caller-tok/3+x=Q", "caller-sid-91Wz", "caller-access-7Rt"}
+
+// callerOptions adds callerSecrets under names every package leaves to the
+// caller: a key-named header, a cookie and a token-named query parameter.
+func callerOptions() []conduit.Option {
+	return []conduit.Option{
+		conduit.WithHeader("X-Caller-Token", callerSecrets[0]),
+		conduit.WithHeader("Cookie", "sid="+callerSecrets[1]),
+		conduit.WithQuery("access_token", callerSecrets[2]),
+	}
+}
 
 // noFault lets every request through to replay; the server only counts.
 const noFault fault = ""
@@ -64,7 +98,7 @@ const noFault fault = ""
 var allFaults = []fault{resetBeforeResponse, truncatedBody, fail500Then200, fail500Always, retryAfterSeconds,
 	retryAfterDate, retryAfterMs, retryAfterBody, retryAfterTooLong, headersNeverCome, bodyOverCap,
 	malformedBody, redirectElsewhere, dialRefused, echoRequest, redirectOtherPort, redirectDowngrade, redirect303,
-	stallAfterHeaders, trickleBody, hostileRetryAfter, hugeDeclaredError}
+	stallAfterHeaders, trickleBody, hostileRetryAfter, hugeDeclaredError, echoCallerCreds, callerCredsOtherPort}
 
 // faultServer injects one fault in front of the replay routes. Requests the
 // fault lets through are answered by replay, so a call that recovers gets a
@@ -218,7 +252,12 @@ func (f *faultServer) serve(w http.ResponseWriter, r *http.Request) {
 			w.Write([]byte("data: {\"id\":\"x\",\"choices\":[{\n\n"))
 			return
 		}
-		if !strings.Contains(ct, "json") {
+		switch {
+		case strings.HasPrefix(ct, "text/plain"):
+			// A line of text (a hash, a height) garbled as a proxy's page.
+			w.Write([]byte("<html><body>502 Bad Gateway</body></html>"))
+			return
+		case !strings.Contains(ct, "json"):
 			w.Write(rec.Body.Bytes()) // not JSON in the first place
 			return
 		}
@@ -242,7 +281,27 @@ func (f *faultServer) serve(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusBadRequest)
 		w.Write(echo)
 		return
-	case redirectElsewhere, redirectOtherPort, redirectDowngrade:
+	case echoCallerCreds:
+		var vals []string
+		for _, vs := range r.Header {
+			vals = append(vals, vs...)
+		}
+		for _, vs := range r.URL.Query() {
+			vals = append(vals, vs...)
+		}
+		var echoed []string
+		for i, v := range vals {
+			for _, enc := range echoEncodings {
+				echoed = append(echoed, enc(v))
+			}
+			w.Header().Set(fmt.Sprintf("X-Echo-%d-%s", i, url.PathEscape(v)), "1")
+		}
+		msg, _ := json.Marshal(map[string]any{"error": map[string]any{"code": "unauthorized", "message": "rejected " + strings.Join(echoed, " ")}})
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusUnauthorized)
+		w.Write(msg)
+		return
+	case redirectElsewhere, redirectOtherPort, redirectDowngrade, callerCredsOtherPort:
 		if f.target != "" {
 			http.Redirect(w, r, f.target+r.URL.RequestURI(), http.StatusTemporaryRedirect)
 			return
@@ -262,11 +321,14 @@ func (f *faultServer) serve(w http.ResponseWriter, r *http.Request) {
 		w.(http.Flusher).Flush()
 		if f.mode == trickleBody {
 			// The first bytes come, then one byte at a time, each later
-			// than the client's idle timeout.
+			// than the client's idle timeout. A body of 8 bytes or fewer
+			// (a block height) keeps its last byte back, so that
+			// something trickles.
 			b := rec.Body.Bytes()
-			w.Write(b[:min(len(b), 8)])
+			first := max(0, min(len(b)-1, 8))
+			w.Write(b[:first])
 			w.(http.Flusher).Flush()
-			for i := 8; i < len(b); i++ {
+			for i := first; i < len(b); i++ {
 				select {
 				case <-time.After(3 * idleTimeout):
 				case <-r.Context().Done():

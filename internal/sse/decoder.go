@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"time"
 )
@@ -99,11 +100,24 @@ func (d *Decoder) Next() (Event, error) {
 				d.ev.ID = string(value)
 			}
 		case "retry":
-			if n, err := strconv.ParseUint(string(value), 10, 63); err == nil && isDigits(value) {
-				d.ev.Retry = time.Duration(n) * time.Millisecond
+			if isDigits(value) {
+				d.ev.Retry = retryDuration(value)
 			}
 		}
 	}
+}
+
+// maxRetry is the longest retry a Duration can hold, which any larger
+// value is clamped to instead of wrapping negative.
+const maxRetry = time.Duration(math.MaxInt64)
+
+// retryDuration reads a retry field's digits as milliseconds.
+func retryDuration(digits []byte) time.Duration {
+	n, err := strconv.ParseUint(string(digits), 10, 64)
+	if err != nil || n > uint64(maxRetry/time.Millisecond) {
+		return maxRetry
+	}
+	return time.Duration(n) * time.Millisecond
 }
 
 func isDigits(b []byte) bool {
@@ -115,6 +129,8 @@ func isDigits(b []byte) bool {
 	return len(b) > 0
 }
 
+var byteOrderMark = []byte("\xEF\xBB\xBF")
+
 // line returns the next line without its terminator (LF, CRLF or CR).
 func (d *Decoder) line() ([]byte, error) {
 	for {
@@ -124,10 +140,18 @@ func (d *Decoder) line() ([]byte, error) {
 			}
 			d.skipLF = false
 		}
-		if !d.bom && d.end-d.start >= 3 {
+		if !d.bom {
+			// A byte-order mark is skipped at offset 0 of the stream only,
+			// so the decision waits for three bytes (or the end), however
+			// small the first reads are.
+			head := d.buf[d.start:d.end]
+			if len(head) < len(byteOrderMark) && d.eof == nil && bytes.HasPrefix(byteOrderMark, head) {
+				d.fill()
+				continue
+			}
 			d.bom = true
-			if bytes.HasPrefix(d.buf[d.start:d.end], []byte("\xEF\xBB\xBF")) {
-				d.start += 3
+			if bytes.HasPrefix(head, byteOrderMark) {
+				d.start += len(byteOrderMark)
 			}
 		}
 		chunk := d.buf[d.start:d.end]

@@ -123,3 +123,36 @@ func FuzzDecoder(f *testing.F) {
 		t.Fatalf("more events than input bytes")
 	})
 }
+
+// A byte-order mark is skipped at offset 0 of the stream and nowhere else,
+// whatever size the reads come in.
+func TestByteOrderMarkOnlyAtStreamStart(t *testing.T) {
+	const bom = "\xEF\xBB\xBF"
+	for name, r := range map[string]func(string) io.Reader{
+		"one read":        func(s string) io.Reader { return strings.NewReader(s) },
+		"one byte a read": func(s string) io.Reader { return iotest.OneByteReader(strings.NewReader(s)) },
+		"half-size reads": func(s string) io.Reader { return iotest.HalfReader(strings.NewReader(s)) },
+	} {
+		got, err := decodeAll(t, r(bom+"data: a\n\n"), 0)
+		require.NoError(t, err, name)
+		assert.Equal(t, []ev{{data: "a"}}, got, name)
+
+		// After the first line a BOM is part of the line: here it makes
+		// the field name "\uFEFFdata", which is no field, so the event
+		// has no data and is not dispatched.
+		got, err = decodeAll(t, r(":\n"+bom+"data: b\n\ndata: c\n\n"), 0)
+		require.NoError(t, err, name)
+		assert.Equal(t, []ev{{data: "c"}}, got, name)
+	}
+}
+
+// A retry too large for a Duration is clamped, never wrapped negative.
+func TestRetryTooLargeIsClamped(t *testing.T) {
+	for _, v := range []string{"9223372036854775807", "99999999999999999999999"} {
+		got, err := decodeAll(t, strings.NewReader("retry: "+v+"\ndata: x\n\n"), 0)
+		require.NoError(t, err)
+		require.Len(t, got, 1)
+		assert.Positive(t, got[0].retry, v)
+		assert.Equal(t, time.Duration(1<<63-1), got[0].retry, v)
+	}
+}

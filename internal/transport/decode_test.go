@@ -293,3 +293,32 @@ func TestLargeSizedBodyIntact(t *testing.T) {
 		assert.Equal(t, whole, string(it.RawJSON()))
 	}
 }
+
+// plainAnswer is a result a service may send as text/plain instead of JSON.
+type plainAnswer struct {
+	Text string `json:"text"`
+}
+
+// A text/plain answer is handed to the text reader of an endpoint that has
+// one, and is still malformed for one that does not; a JSON answer stays
+// JSON.
+func TestPlainTextAnswerReadByEndpointsThatReadText(t *testing.T) {
+	text := func(body, ctype string) http.HandlerFunc {
+		return func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", ctype)
+			io.WriteString(w, body)
+		}
+	}
+	c := newOpen(t, newRecorder(t, text("Hello there.\n", "text/plain; charset=utf-8")).URL)
+	reads := Declare[plainAnswer](c.svc, get("/"), nil).ReadsText(func(p *plainAnswer, b []byte) { p.Text = string(b) })
+	p, err := reads.Do(bg, c, Call{}, nil)
+	require.NoError(t, err)
+	assert.Equal(t, "Hello there.\n", p.Text)
+	_, err = Declare[plainAnswer](c.svc, get("/"), nil).Do(bg, c, Call{}, nil)
+	assert.ErrorIs(t, err, conduit.ErrMalformedResponse, "an endpoint that does not read text")
+
+	c = newOpen(t, newRecorder(t, text(`{"text":"json"}`, "application/json")).URL)
+	p, err = reads.Do(bg, c, Call{}, nil)
+	require.NoError(t, err)
+	assert.Equal(t, "json", p.Text)
+}

@@ -1,6 +1,8 @@
 package transport
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	"net/http"
 	"slices"
@@ -192,6 +194,10 @@ func (x *exchange) body(creds []string) (any, string, error) {
 		return nil, "", x.op.Invalid("options", "conduit.WithBodyField: %s sends a file, not a JSON object", x.op.Endpoint())
 	case call.Upload != nil:
 		return retryablehttp.ReaderFunc(call.Upload.Body), call.Upload.ContentType, nil
+	case call.Text != "" && callFields:
+		return nil, "", x.op.Invalid("options", "conduit.WithBodyField: %s sends text, not a JSON object", x.op.Endpoint())
+	case call.Text != "":
+		return []byte(call.Text), "text/plain", nil
 	case noObject && callFields && (x.op.Method == http.MethodGet || x.op.Method == http.MethodHead):
 		return nil, "", x.op.Invalid("options", "conduit.WithBodyField: %s sends no body", x.op.Endpoint())
 	case noObject && !callFields:
@@ -206,7 +212,19 @@ func (x *exchange) body(creds []string) (any, string, error) {
 	if err != nil {
 		return nil, "", x.op.Invalid("body", "%s", x.red.string(err.Error()))
 	}
+	if call.Gzip {
+		b = gzipped(b)
+	}
 	return b, "application/json", nil
+}
+
+// gzipped returns b compressed; writing to memory cannot fail.
+func gzipped(b []byte) []byte {
+	var out bytes.Buffer
+	zw := gzip.NewWriter(&out)
+	zw.Write(b)
+	zw.Close()
+	return out.Bytes()
 }
 
 var jsonMediaType = []string{"application/json"}
@@ -223,6 +241,9 @@ func (x *exchange) headers(h http.Header, contentType string, p *placed) error {
 	case "":
 	case "application/json":
 		h["Content-Type"] = jsonMediaType
+		if x.call.Gzip {
+			h["Content-Encoding"] = []string{"gzip"}
+		}
 	default:
 		h["Content-Type"] = []string{contentType}
 	}

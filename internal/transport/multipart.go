@@ -6,6 +6,7 @@ import (
 	"io"
 	"mime/multipart"
 	"net/textproto"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -31,6 +32,7 @@ type Multipart struct {
 
 	boundary string
 	parts    []FormPart
+	values   int         // how many leading parts Fields added
 	seekers  []io.Seeker // one a part, all set when Replayable
 	offsets  []int64     // where each source started
 
@@ -75,6 +77,22 @@ func MultipartForm(parts ...FormPart) *Multipart {
 		m.seekers, m.offsets = append(m.seekers, sk), append(m.offsets, off)
 	}
 	m.ContentType = "multipart/form-data; boundary=" + m.boundary
+	return m
+}
+
+// Fields adds form values, given as name, value pairs (a model name, an
+// option; a name may repeat), after the values already added and before
+// every file, and returns m. Call it before the body is first read.
+func (m *Multipart) Fields(pairs ...string) *Multipart {
+	for i := 0; i+1 < len(pairs); i += 2 {
+		at := m.values
+		m.parts = slices.Insert(m.parts, at, FormPart{Field: pairs[i], Body: strings.NewReader(pairs[i+1])})
+		if m.Replayable {
+			m.seekers = slices.Insert(m.seekers, at, io.Seeker(m.parts[at].Body.(*strings.Reader)))
+			m.offsets = slices.Insert(m.offsets, at, 0)
+		}
+		m.values++
+	}
 	return m
 }
 

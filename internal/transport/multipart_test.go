@@ -284,3 +284,59 @@ func TestUploadRetriedAfterDialFailure(t *testing.T) {
 	require.Error(t, err, "a one-shot upload gets one attempt")
 	assert.Equal(t, 1, asError(t, err).Attempts)
 }
+
+// Text fields go before the file, in order, a repeated name kept twice, and
+// a replayed body sends them again.
+func TestMultipartFieldsPrecedeTheFile(t *testing.T) {
+	m := MultipartFile("file", "a.wav", "audio/wav", bytes.NewReader([]byte("RIFF")))
+	m.Fields("model", "whisper-large-v3", "timestamp_granularities[]", "word", "timestamp_granularities[]", "segment")
+	for attempt := range 2 {
+		r, err := m.Body()
+		require.NoError(t, err)
+		mt, params, err := mime.ParseMediaType(m.ContentType)
+		require.NoError(t, err)
+		require.Equal(t, "multipart/form-data", mt)
+		mr := multipart.NewReader(r, params["boundary"])
+		var got []string
+		for {
+			p, err := mr.NextPart()
+			if err == io.EOF {
+				break
+			}
+			require.NoError(t, err)
+			b, err := io.ReadAll(p)
+			require.NoError(t, err)
+			got = append(got, p.FormName()+"="+string(b)+"|"+p.FileName())
+		}
+		assert.Equal(t, []string{"model=whisper-large-v3|", "timestamp_granularities[]=word|",
+			"timestamp_granularities[]=segment|", "file=RIFF|a.wav"}, got, "attempt %d", attempt)
+	}
+	m.Stop(context.Background())
+}
+
+// A form without a file holds its fields alone and is sent whole again.
+func TestMultipartFormWithoutAFile(t *testing.T) {
+	m := MultipartForm().Fields("model", "whisper-large-v3", "url", "https://example.com/a.mp3")
+	assert.True(t, m.Replayable)
+	for attempt := range 2 {
+		r, err := m.Body()
+		require.NoError(t, err)
+		_, params, err := mime.ParseMediaType(m.ContentType)
+		require.NoError(t, err)
+		mr := multipart.NewReader(r, params["boundary"])
+		var got []string
+		for {
+			p, err := mr.NextPart()
+			if err == io.EOF {
+				break
+			}
+			require.NoError(t, err)
+			b, err := io.ReadAll(p)
+			require.NoError(t, err)
+			assert.Empty(t, p.FileName())
+			got = append(got, p.FormName()+"="+string(b))
+		}
+		assert.Equal(t, []string{"model=whisper-large-v3", "url=https://example.com/a.mp3"}, got, "attempt %d", attempt)
+	}
+	m.Stop(context.Background())
+}

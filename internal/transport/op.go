@@ -68,6 +68,12 @@ type Call struct {
 	Body   any      // encoded as JSON when non-nil
 	// Upload streams a non-JSON body (multipart) instead of Body.
 	Upload *Multipart
+	// Gzip sends the JSON body gzip-compressed, with Content-Encoding: gzip,
+	// for a service that reads it so (an ingest path).
+	Gzip bool
+	// Text is sent as a text/plain body instead of Body, when not empty (a
+	// raw transaction's hex).
+	Text string
 	// Secrets are per-call credentials (a webhook token) to keep out of
 	// errors and logs, and to keep from other hosts.
 	Secrets []string
@@ -107,6 +113,7 @@ type Problem struct {
 type Endpoint[T any] struct {
 	*Op
 	check func(*T) *Problem
+	text  func(*T, []byte)
 }
 
 // Declare binds an operation answered with a JSON T to svc. check, if not
@@ -115,6 +122,14 @@ type Endpoint[T any] struct {
 func Declare[T any](svc *Service, op Op, check func(*T) *Problem) *Endpoint[T] {
 	e := &Endpoint[T]{Op: &op, check: check}
 	svc.declare(e.Op)
+	return e
+}
+
+// ReadsText makes the endpoint take a text/plain answer too, handed to
+// read, for a service that answers in plain text when asked to (a
+// transcript); any other answer is still JSON. It returns e.
+func (e *Endpoint[T]) ReadsText(read func(out *T, body []byte)) *Endpoint[T] {
+	e.text = read
 	return e
 }
 
@@ -131,7 +146,7 @@ func (e *Endpoint[T]) Do(ctx context.Context, c *Client, call Call, opts []condu
 // Into is Do decoding into out, which keeps what a 2xx answer held even when
 // the check failed it: GraphQL's partial data beside its errors.
 func (e *Endpoint[T]) Into(ctx context.Context, c *Client, call Call, opts []conduit.Option, out *T) error {
-	return c.exchange(ctx, e.Op, &call, opts, jsonResult[T]{out, e.check})
+	return c.exchange(ctx, e.Op, &call, opts, jsonResult[T]{out, e.check, e.text})
 }
 
 // Send sends one call whose answer has nothing to decode (a 204, an
@@ -204,4 +219,11 @@ func (e *DownloadEndpoint) Open(ctx context.Context, c *Client, call Call, opts 
 		return nil, "", err
 	}
 	return d.body, d.contentType, nil
+}
+
+// Fail builds the error for a problem a package finds in a body Open
+// handed over (a stream of JSON values cut short or broken), named and
+// redacted as the core's own.
+func (e *DownloadEndpoint) Fail(c *Client, call Call, p Problem) error {
+	return c.problemError(e.Op, &call, p)
 }

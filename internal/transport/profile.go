@@ -174,6 +174,7 @@ func (p *Profile) readFailure(status int, h http.Header, body []byte) failure {
 		if f.message == "" {
 			f.message = commonMessage(doc)
 		}
+		f.message = withTitle(doc, f.message)
 		if f.requestID == "" {
 			f.requestID = first(doc, commonRequestIDPaths)
 		}
@@ -272,6 +273,9 @@ func (p *Profile) inBodyFailure(h http.Header, body []byte) (failure, bool) {
 	}
 	f.requestID = headerRequestID(p, h)
 	f.meaning = p.meaning(http.StatusOK, f.code, "")
+	if f.message == "" {
+		f.message = f.meaning.Message
+	}
 	f.setWait(p.wait(h, doc, f.meaning))
 	return f, true
 }
@@ -378,7 +382,7 @@ func problemType(code string) string {
 
 func commonMessage(doc any) string {
 	if s := first(doc, []string{"error.message", "error.detail", "message", "msg", "error_message",
-		"error_description", "detail", "status_message", "errors.0.message", "errors.0.detail"}); s != "" {
+		"error_description", "detail", "status_message", "errors.0.message", "errors.0.detail", "title", "errors.0.title"}); s != "" {
 		return s
 	}
 	// "error" as a bare sentence is the message.
@@ -386,6 +390,26 @@ func commonMessage(doc any) string {
 		return s
 	}
 	return ""
+}
+
+// withTitle joins the title and the detail of an RFC 9457 problem or a
+// JSON:API error ("You have exceeded your rate limit: Please try again
+// after 10s"), at the top or in the first element of "errors", when the
+// message read is one of them: each alone says half of it.
+func withTitle(doc any, msg string) string {
+	for _, prefix := range []string{"", "errors.0."} {
+		title, detail := at(doc, strings.Split(prefix+"title", ".")), at(doc, strings.Split(prefix+"detail", "."))
+		switch {
+		case title == "" || detail == "" || (msg != "" && msg != title && msg != detail):
+			continue
+		case strings.Contains(detail, title):
+			return detail
+		case strings.Contains(title, detail):
+			return title
+		}
+		return strings.TrimRight(title, ".:") + ": " + detail
+	}
+	return msg
 }
 
 var commonRequestIDPaths = []string{"request_id", "requestId", "error.request_id"}

@@ -343,3 +343,18 @@ func TestQuotaExceededIsNotARateLimit(t *testing.T) {
 		assert.Equal(t, int32(1), count.Load(), "status %d was retried", status)
 	}
 }
+
+// Problem+json and JSON:API bodies carry half of the message in title and
+// half in detail: both are kept, at the top or in the first of "errors".
+func TestProblemTitleAndDetailBothInMessage(t *testing.T) {
+	for body, want := range map[string]string{
+		`{"type":"https://api.example/problems/rate-limit","title":"You have exceeded your rate limit","detail":"Please try again after 10s"}`: "You have exceeded your rate limit: Please try again after 10s",
+		`{"errors":[{"status":"429","title":"Rate limited.","detail":"Please try again after 10s"}]}`:                                          "Rate limited: Please try again after 10s",
+		`{"title":"Forbidden","detail":"Forbidden: key lacks access"}`:                                                                         "Forbidden: key lacks access",
+		`{"title":"Not found"}`: "Not found",
+	} {
+		p := Profile{}
+		f := p.readFailure(429, http.Header{"Content-Type": {"application/problem+json"}}, []byte(body))
+		assert.Equal(t, want, f.message, body)
+	}
+}

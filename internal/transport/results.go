@@ -18,6 +18,7 @@ import (
 type jsonResult[T any] struct {
 	out   *T
 	check func(*T) *Problem
+	text  func(*T, []byte) // reads a text/plain answer; nil: JSON only
 }
 
 func (r jsonResult[T]) accept(x *exchange, resp *http.Response) error {
@@ -25,7 +26,7 @@ func (r jsonResult[T]) accept(x *exchange, resp *http.Response) error {
 	if err != nil {
 		return err
 	}
-	derr := decodeInto(body, r.out)
+	derr := r.decode(body, resp)
 	if derr != nil && !isTypeError(derr) {
 		return x.decodeError(body, resp, derr)
 	}
@@ -40,6 +41,16 @@ func (r jsonResult[T]) accept(x *exchange, resp *http.Response) error {
 		return x.decodeError(body, resp, derr)
 	}
 	return nil
+}
+
+// decode decodes a 2xx body into r.out: with the endpoint's text reader
+// when it has one and the body is text/plain, else as JSON.
+func (r jsonResult[T]) decode(body []byte, resp *http.Response) error {
+	if r.text != nil && mediaTypeMatches(resp.Header.Get("Content-Type"), "text/plain") {
+		r.text(r.out, body)
+		return nil
+	}
+	return decodeInto(body, r.out)
 }
 
 // readJSON reads a 2xx JSON body whole, capped, and turns a failure its

@@ -9,7 +9,9 @@ package wire
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -92,4 +94,40 @@ func EachMember(b []byte, fn func(name string, value jsontext.Value)) error {
 		fn(name, v)
 	}
 	return nil
+}
+
+// Elements calls fn with each element of the JSON array r holds, as soon
+// as the element has arrived whole, for answers that stream an array (the
+// Routes API's route matrix). The value is valid only during the call; a
+// false from fn stops the reading. It fails for anything but an array, and
+// with io.ErrUnexpectedEOF for one cut short.
+func Elements(r io.Reader, fn func(value jsontext.Value) bool) error {
+	dec := jsontext.NewDecoder(r, jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+	tok, err := dec.ReadToken()
+	if err != nil {
+		return eofIsShort(err)
+	}
+	if tok.Kind() != '[' {
+		return fmt.Errorf("want a JSON array, got a value of kind %v", tok.Kind())
+	}
+	for dec.PeekKind() != ']' {
+		v, err := dec.ReadValue()
+		if err != nil {
+			return eofIsShort(err)
+		}
+		if !fn(v) {
+			return nil
+		}
+	}
+	_, err = dec.ReadToken()
+	return eofIsShort(err)
+}
+
+// eofIsShort reports an array that ends before its closing bracket as
+// io.ErrUnexpectedEOF, whichever way the decoder words it.
+func eofIsShort(err error) error {
+	if err == io.EOF || errors.Is(err, io.ErrUnexpectedEOF) {
+		return io.ErrUnexpectedEOF
+	}
+	return err
 }

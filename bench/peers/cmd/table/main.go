@@ -194,7 +194,7 @@ func write(w io.Writer, rs []round, clock string) {
 		}
 		return "ns/" + per
 	}
-	chunk, op, call := unit("chunk"), unit("op"), unit("call")
+	chunk, op, call, event := unit("chunk"), unit("op"), unit("call"), unit("event")
 	conf := func(key string) string {
 		var vals []string
 		for _, r := range rs {
@@ -249,6 +249,9 @@ func write(w io.Writer, rs []round, clock string) {
 		times(ratio(rs, "Parallel/raw", "Parallel/conduit", call)), throughput,
 		faster(ratio(rs, "Parallel/go-openai", "Parallel/conduit", call)),
 		faster(ratio(rs, "Parallel/openai-go", "Parallel/conduit", call)))
+	fmt.Fprintf(w, "| 5,000 events through a batching sender (50 events or 100 ms a batch), loopback | %s libhoney-go's time; %.1f allocs/event (libhoney-go %.1f) | | |\n",
+		times(ratio(rs, "IngestBatches/conduit", "IngestBatches/libhoney-go", event)),
+		value(rs, "IngestBatches/conduit", "allocs/event").med, value(rs, "IngestBatches/libhoney-go", "allocs/event").med)
 	fmt.Fprintf(w, "| 20 MB filings body without Content-Length, in memory | peak heap %.2f× the body (sized: %.2f×) | | |\n",
 		value(rs, "SubmissionsHeap/unsized", "peak/body").med, value(rs, "SubmissionsHeap/sized", "peak/body").med)
 	heap := func(name string) string {
@@ -267,6 +270,7 @@ func write(w io.Writer, rs []round, clock string) {
 		{"Completion", "op"},
 		{"SunriseGet", "op"},
 		{"Parallel", "call"},
+		{"IngestBatches", "event"},
 	} {
 		for _, name := range names(rs, g.group+"/") {
 			fmt.Fprintf(w, "| %s | %s | %.0f ns/%s | %.0f ns/%s | %.1f %s |\n", g.group, strings.TrimPrefix(name, g.group+"/"),

@@ -1,0 +1,158 @@
+package filings_test
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"runtime"
+	"strconv"
+	"testing"
+
+	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/filings"
+)
+
+// fact appends one XBRL fact as the service writes it, varied by i.
+func fact(b []byte, i int, duration bool) []byte {
+	b = append(b, '{')
+	if duration {
+		b = append(b, `"start":"20`...)
+		b = append(b, byte('0'+i/10%3), byte('0'+i%10))
+		b = append(b, `-01-01",`...)
+	}
+	b = append(b, `"end":"20`...)
+	b = append(b, byte('0'+i/10%3), byte('0'+i%10))
+	b = append(b, `-12-31","val":`...)
+	b = strconv.AppendInt(b, int64(1_000_000+i*7919), 10)
+	b = append(b, `,"accn":"0000320193-`...)
+	b = append(b, byte('0'+i/10%10), byte('0'+i%10))
+	b = append(b, '-')
+	b = strconv.AppendInt(b, int64(100000+i%900000), 10)
+	b = append(b, `","fy":20`...)
+	b = append(b, byte('0'+i/10%3), byte('0'+i%10))
+	b = append(b, `,"fp":"FY","form":"10-K","filed":"2024-11-01","frame":"CY2024"}`...)
+	return b
+}
+
+// largeFacts is a company facts body of at least size bytes: concepts of
+// 40 facts each, under us-gaap, until the size is reached.
+func largeFacts(size int) []byte {
+	b := make([]byte, 0, size+size/16)
+	b = append(b, `{"cik":320193,"entityName":"Apple Inc.","facts":{"dei":{"EntityCommonStockSharesOutstanding":{"label":"Entity Common Stock, Shares Outstanding","description":"Shares on the cover.","units":{"shares":[`...)
+	b = append(fact(b, 1, false), `]}}},"us-gaap":{`...)
+	for c := 0; len(b) < size; c++ {
+		if c > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `"Concept`...)
+		b = strconv.AppendInt(b, int64(c), 10)
+		b = append(b, `":{"label":"A concept","description":"What the concept measures, as the taxonomy puts it.","units":{"USD":[`...)
+		for i := range 40 {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = fact(b, c*40+i, c%2 == 0)
+		}
+		b = append(b, `]}}`...)
+	}
+	return append(b, `}}}`...)
+}
+
+// largeFrame is a frames body of at least size bytes.
+func largeFrame(size int) []byte {
+	b := make([]byte, 0, size+size/16)
+	b = append(b, `{"taxonomy":"us-gaap","tag":"AccountsPayableCurrent","ccp":"CY2019Q1I","uom":"USD","label":"Accounts Payable, Current","description":"Payables.","pts":0,"data":[`...)
+	for i := 0; len(b) < size; i++ {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"accn":"0001104659-19-`...)
+		b = strconv.AppendInt(b, int64(100000+i%900000), 10)
+		b = append(b, `","cik":`...)
+		b = strconv.AppendInt(b, int64(1000+i), 10)
+		b = append(b, `,"entityName":"COMPANY `...)
+		b = strconv.AppendInt(b, int64(i), 10)
+		b = append(b, ` CORP.","loc":"US-IL","end":"2019-03-31","val":`...)
+		b = strconv.AppendInt(b, int64(218600000+i*13), 10)
+		b = append(b, '}')
+	}
+	return append(b, `]}`...)
+}
+
+// benchLarge serves body from a loopback server and reports, per call, the
+// time (ns/op, MB/s) and the peak heap above the live heap before it, as
+// megabytes and as a multiple of the body; the result is live at the last
+// sample, so it counts. call returns the length of the result's RawJSON,
+// which must be the body: RawJSON is a slice of it, not a copy.
+func benchLarge(b *testing.B, body []byte, call func(context.Context, *filings.Client) (int, error)) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+		w.Write(body)
+	}))
+	b.Cleanup(srv.Close)
+	c, err := filings.New(conduit.WithBaseURL(srv.URL), filings.WithContact(contact), conduit.WithRateLimit(0, 0))
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	var peakAlloc, peakInuse uint64
+	b.ReportAllocs()
+	b.SetBytes(int64(len(body)))
+	for b.Loop() {
+		b.StopTimer()
+		runtime.GC()
+		stop := heapPeak()
+		b.StartTimer()
+		n, err := call(ctx, c)
+		b.StopTimer()
+		if err != nil {
+			b.Fatal(err)
+		}
+		alloc, inuse := stop()
+		if n < len(body)*9/10 {
+			b.Fatalf("RawJSON holds %d of %d bytes", n, len(body))
+		}
+		peakAlloc, peakInuse = max(peakAlloc, alloc), max(peakInuse, inuse)
+		b.StartTimer()
+	}
+	const mb = 1e6
+	b.ReportMetric(float64(len(body))/mb, "body-MB")
+	b.ReportMetric(float64(peakAlloc)/mb, "peak-heap-MB")
+	b.ReportMetric(float64(peakInuse)/mb, "peak-inuse-MB")
+	b.ReportMetric(float64(max(peakAlloc, peakInuse))/float64(len(body)), "peak/body")
+}
+
+// BenchmarkCompanyFactsLarge decodes a 20 MB company facts body (the size
+// of a large filer's) and reports time and peak heap against the body.
+func BenchmarkCompanyFactsLarge(b *testing.B) {
+	body := largeFacts(largeBody)
+	benchLarge(b, body, func(ctx context.Context, c *filings.Client) (int, error) {
+		f, err := c.CompanyFacts(ctx, 320193)
+		if err != nil {
+			return 0, err
+		}
+		defer runtime.KeepAlive(f)
+		if len(f.Facts["us-gaap"]) < 100 {
+			b.Fatalf("decoded %d concepts", len(f.Facts["us-gaap"]))
+		}
+		return len(f.RawJSON()), nil
+	})
+}
+
+// BenchmarkFramesLarge decodes a 5 MB frames body (tens of thousands of
+// companies' values) and reports time and peak heap against the body.
+func BenchmarkFramesLarge(b *testing.B) {
+	body := largeFrame(5 << 20)
+	benchLarge(b, body, func(ctx context.Context, c *filings.Client) (int, error) {
+		f, err := c.Frames(ctx, "us-gaap", "AccountsPayableCurrent", "USD", "CY2019Q1I")
+		if err != nil {
+			return 0, err
+		}
+		defer runtime.KeepAlive(f)
+		if len(f.Data) < 1000 {
+			b.Fatalf("decoded %d values", len(f.Data))
+		}
+		return len(f.RawJSON()), nil
+	})
+}

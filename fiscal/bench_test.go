@@ -1,0 +1,134 @@
+package fiscal_test
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"runtime"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/fiscal"
+)
+
+// bigPage is a debt_to_penny page of n records, as the service sends one
+// at page[size]=10000.
+func bigPage(n int) []byte {
+	b := append(make([]byte, 0, n*420), `{"data":[`...)
+	for i := range n {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		day := strconv.Itoa(1 + i%28)
+		if len(day) == 1 {
+			day = "0" + day
+		}
+		amt := strconv.Itoa(27_000_000_000_000 + i*7919)
+		b = append(b, `{"record_date":"2024-06-`+day+`","debt_held_public_amt":"`+amt+`.28","intragov_hold_amt":"7222170823474.40",`+
+			`"tot_pub_debt_out_amt":"`+amt+`.68","src_line_nbr":"1","record_fiscal_year":"2024","record_fiscal_quarter":"3",`+
+			`"record_calendar_year":"2024","record_calendar_quarter":"2","record_calendar_month":"06","record_calendar_day":"`+day+`",`+
+			`"record_revision_flag":"N"}`...)
+	}
+	b = append(b, `],"meta":{"count":`...)
+	b = strconv.AppendInt(b, int64(n), 10)
+	return append(b, `,"dataTypes":{"record_date":"DATE","debt_held_public_amt":"CURRENCY","intragov_hold_amt":"CURRENCY","tot_pub_debt_out_amt":"CURRENCY","src_line_nbr":"INTEGER"},"total-count":10000,"total-pages":1},"links":{"next":null}}`...)
+}
+
+// heapPeak samples the heap until stop is called and returns the highest
+// HeapAlloc seen above its value at the start; the caller runs a GC first.
+func heapPeak() (stop func() uint64) {
+	var base runtime.MemStats
+	runtime.ReadMemStats(&base)
+	var peak uint64
+	sample := func() {
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		if ms.HeapAlloc > base.HeapAlloc {
+			peak = max(peak, ms.HeapAlloc-base.HeapAlloc)
+		}
+	}
+	quit, done := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(done)
+		t := time.NewTicker(500 * time.Microsecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-quit:
+				return
+			case <-t.C:
+				sample()
+			}
+		}
+	}()
+	return func() uint64 {
+		close(quit)
+		<-done
+		sample()
+		return peak
+	}
+}
+
+// BenchmarkPage10000 reads one page of 10,000 records from a loopback
+// server, typed (DebtToPenny) and as generic rows (Query), and reports the
+// time and the peak heap above the live heap, as megabytes and as a
+// multiple of the body, with the result still live.
+func BenchmarkPage10000(b *testing.B) {
+	body := bigPage(10000)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+		w.Write(body)
+	}))
+	b.Cleanup(srv.Close)
+	c, err := fiscal.New(conduit.WithBaseURL(srv.URL))
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	for _, tc := range []struct {
+		name string
+		call func() (int, error)
+	}{
+		{"typed", func() (int, error) {
+			p, err := c.DebtToPenny(ctx, &fiscal.PageParams{PageSize: 10000})
+			if err != nil {
+				return 0, err
+			}
+			defer runtime.KeepAlive(p)
+			return len(p.Data), nil
+		}},
+		{"rows", func() (int, error) {
+			p, err := c.Query(ctx, "v2/accounting/od/debt_to_penny", &fiscal.Query{PageSize: 10000})
+			if err != nil {
+				return 0, err
+			}
+			defer runtime.KeepAlive(p)
+			return len(p.Data), nil
+		}},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			var peak uint64
+			b.ReportAllocs()
+			b.SetBytes(int64(len(body)))
+			for b.Loop() {
+				b.StopTimer()
+				runtime.GC()
+				stop := heapPeak()
+				b.StartTimer()
+				n, err := tc.call()
+				b.StopTimer()
+				if err != nil || n != 10000 {
+					b.Fatalf("%d records, %v", n, err)
+				}
+				peak = max(peak, stop())
+				b.StartTimer()
+			}
+			b.ReportMetric(float64(len(body))/1e6, "body-MB")
+			b.ReportMetric(float64(peak)/1e6, "peak-heap-MB")
+			b.ReportMetric(float64(peak)/float64(len(body)), "peak/body")
+		})
+	}
+}

@@ -1,0 +1,51 @@
+package wire
+
+import (
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// An element reaches fn while the rest of the array is still unwritten.
+func TestElementsHandsEachElementOverAsItArrives(t *testing.T) {
+	r, w := io.Pipe()
+	got := make(chan string)
+	done := make(chan error)
+	go func() {
+		done <- Elements(r, func(v jsontext.Value) bool { got <- string(v); return true })
+	}()
+	go w.Write([]byte(`[{"a":1},`))
+	if v := <-got; v != `{"a":1}` {
+		t.Fatalf("first element %s", v)
+	}
+	go func() { w.Write([]byte(` {"b":2}]`)); w.Close() }()
+	if v := <-got; v != `{"b":2}` {
+		t.Fatalf("second element %s", v)
+	}
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestElementsFailsOnACutOrForeignBody(t *testing.T) {
+	for body, want := range map[string]string{
+		`[{"a":1},{"b"`: io.ErrUnexpectedEOF.Error(),
+		``:              io.ErrUnexpectedEOF.Error(),
+		`{"a":1}`:       "want a JSON array",
+	} {
+		err := Elements(strings.NewReader(body), func(jsontext.Value) bool { return true })
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: got %v, want %q", body, err, want)
+		}
+	}
+}
+
+func TestElementsStopsWhenTold(t *testing.T) {
+	n := 0
+	err := Elements(strings.NewReader(`[1,2,3`), func(jsontext.Value) bool { n++; return false })
+	if err != nil || n != 1 {
+		t.Fatalf("n=%d err=%v", n, err)
+	}
+}
