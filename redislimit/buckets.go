@@ -63,6 +63,11 @@ func (b *Buckets) keys(scope, bucket string) []string {
 // that goes once a spent bucket has reset, should it never be recorded.
 const probeHold = time.Second
 
+// windowSlack is how far apart two answers' resets may be and still
+// describe one window: the time between the service computing them and
+// Redis storing them.
+const windowSlack = 250 * time.Millisecond
+
 // maxMillis bounds what is stored: a wait a hostile header makes absurd is
 // a week, which every caller's maximum wait already refuses.
 const maxMillis = int64(7 * 24 * time.Hour / time.Millisecond)
@@ -88,7 +93,7 @@ func (b *Buckets) Reserve(ctx context.Context, scope, bucket string) (time.Durat
 func (b *Buckets) Record(ctx context.Context, scope, bucket string, s conduit.BucketState) error {
 	ctx, cancel := context.WithTimeout(ctx, b.cfg.timeout)
 	defer cancel()
-	return recordScript.Run(ctx, b.rdb, b.keys(scope, bucket), s.Remaining, millis(s.ResetAfter), millis(s.Global)).Err()
+	return recordScript.Run(ctx, b.rdb, b.keys(scope, bucket), s.Remaining, millis(s.ResetAfter), millis(s.Global), windowSlack.Milliseconds()).Err()
 }
 
 // reserveScript: KEYS[1] the bucket, KEYS[2] the global limit, ARGV[1]
@@ -108,7 +113,7 @@ local reset = tonumber(redis.call('HGET', KEYS[1], 'reset') or '0')
 if rem and tonumber(rem) <= 0 and reset - now > wait then wait = reset - now end
 if wait > 0 then return wait end
 if rem and tonumber(rem) <= 0 then
-  redis.call('HSET', KEYS[1], 'reset', now + tonumber(ARGV[1]))
+  redis.call('HSET', KEYS[1], 'reset', now + tonumber(ARGV[1]), 'probe', 1)
 elseif rem then
   redis.call('HINCRBY', KEYS[1], 'remaining', -1)
 end
@@ -116,14 +121,29 @@ return 0
 `)
 
 // recordScript: ARGV remaining (-1: not said), reset-after and global wait
-// in milliseconds (0: not said). A global wait only ever moves later.
+// in milliseconds (0: not said), and how far apart two resets may be and
+// still be one window. Answers reach Redis out of order, so an answer is
+// read against what is stored: one from a window that has ended (its reset
+// well before the stored one) is ignored, and within one window the budget
+// only falls, since the store took a request for every one in flight. The
+// answer to the request that went once the bucket reset (the probe) starts
+// the new window whatever it says. A global wait only ever moves later.
 var recordScript = redis.NewScript(`
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local r, ra, g = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
-if r >= 0 then redis.call('HSET', KEYS[1], 'remaining', r) end
-if ra > 0 then redis.call('HSET', KEYS[1], 'reset', now + ra) end
-if r >= 0 or ra > 0 then redis.call('PEXPIRE', KEYS[1], ra + 60000) end
+local r, ra, g, slack = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
+local cur = redis.call('HMGET', KEYS[1], 'remaining', 'reset', 'probe')
+local curRem, curReset, probe = tonumber(cur[1]), tonumber(cur[2] or '0'), cur[3]
+local newReset = 0
+if ra > 0 then newReset = now + ra end
+local live = curReset > now and not probe
+if not (live and newReset > 0 and newReset + slack < curReset) then
+  if r >= 0 and live and curRem and math.abs(newReset - curReset) <= slack and r > curRem then r = curRem end
+  if r >= 0 then redis.call('HSET', KEYS[1], 'remaining', r) end
+  if newReset > 0 then redis.call('HSET', KEYS[1], 'reset', newReset) end
+  if probe and (r >= 0 or newReset > 0) then redis.call('HDEL', KEYS[1], 'probe') end
+  if r >= 0 or ra > 0 then redis.call('PEXPIRE', KEYS[1], ra + 60000) end
+end
 if g > 0 then
   local cur = tonumber(redis.call('GET', KEYS[2]) or '0')
   if now + g > cur then redis.call('SET', KEYS[2], now + g, 'PX', g) end
