@@ -58,6 +58,29 @@ func TestBucketsReserveWithinTheBudget(t *testing.T) {
 	}
 }
 
+// Answers recorded out of order take back no budget: a late one of the
+// same window cannot raise what is left, and one of an ended window
+// changes nothing.
+func TestBucketsIgnoreAnswersThatComeLate(t *testing.T) {
+	b := newBuckets(t, sharedRedis(t))
+	ctx := context.Background()
+	record := func(remaining int64, reset time.Duration) {
+		t.Helper()
+		if err := b.Record(ctx, "s", "b", conduit.BucketState{Remaining: remaining, ResetAfter: reset}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	record(0, 600*time.Millisecond)
+	record(1, 590*time.Millisecond) // same window, answered earlier
+	if d, _ := b.Reserve(ctx, "s", "b"); d < 400*time.Millisecond {
+		t.Errorf("after a late answer of the same window: wait %v, want the window's reset", d)
+	}
+	record(5, 50*time.Millisecond) // a window that has ended
+	if d, _ := b.Reserve(ctx, "s", "b"); d < 400*time.Millisecond {
+		t.Errorf("after an answer of an ended window: wait %v, want the window's reset", d)
+	}
+}
+
 // A global wait holds every bucket of its scope, and no other scope.
 func TestBucketsGlobalLimitHoldsTheScope(t *testing.T) {
 	b := newBuckets(t, sharedRedis(t))
