@@ -35,7 +35,10 @@ func init() {
 }
 
 // WithBaseURL sets the base URL of the package's default placeholder,
-// overriding its CONDUIT_<PACKAGE>_<PLACEHOLDER> variable. Paste it with or
+// overriding its CONDUIT_<PACKAGE>_<PLACEHOLDER> variable (and
+// CONDUIT_<PACKAGE>_URL, for a package of one base) and the base's default,
+// the real service's address: the way to point a client at a proxy, a test
+// server or another host that follows the same interface. Paste it with or
 // without the version segment the service documents: it is never doubled.
 // Client level.
 func WithBaseURL(u string) Option {
@@ -70,8 +73,10 @@ func WithHTTPClient(hc *http.Client) Option {
 }
 
 // WithLogger logs one debug line per attempt (service, operation, URL
-// without credentials, status, duration, retry decision). Silent by
-// default. Client level.
+// without credentials, status, duration, retry decision), and at New one
+// warning for each CONDUIT_<PACKAGE>_… variable the package does not read,
+// most likely a misspelt name (the variable is named, its value never).
+// Silent by default. Client level.
 func WithLogger(l *slog.Logger) Option {
 	return option(func(s *config.Settings) {
 		if s.Only(config.Client, "conduit.WithLogger") {

@@ -11,9 +11,11 @@
 // token is then the argument of Accounts, GetBalance, Item,
 // SyncTransactions (AllTransactionUpdates across pages) and RemoveItem.
 //
-// Base URLs: the placeholders bank_sandbox_url (WithSandboxURL,
-// CONDUIT_BANKLINK_BANK_SANDBOX_URL) and bank_production_url
-// (WithProductionURL, CONDUIT_BANKLINK_BANK_PRODUCTION_URL); the names of
+// Base URLs: the placeholders bank_sandbox_url (by default
+// https://sandbox.plaid.com; WithSandboxURL,
+// CONDUIT_BANKLINK_BANK_SANDBOX_URL) and bank_production_url (by default
+// https://production.plaid.com; WithProductionURL,
+// CONDUIT_BANKLINK_BANK_PRODUCTION_URL); the names of
 // earlier releases, CONDUIT_BANK_SANDBOX_URL and CONDUIT_BANK_PRODUCTION_URL,
 // still work. WithEnvironment (or CONDUIT_BANKLINK_ENVIRONMENT, "sandbox" or
 // "production" in any case) picks one; Sandbox is the default, and

@@ -4,7 +4,9 @@
 // models), and speech: audio transcribed or translated into English text.
 //
 // Base URL: the placeholder inference_url, which ends in the version segment
-// ("https://…/v1"); set it with conduit.WithBaseURL or CONDUIT_INFERENCE_URL.
+// ("https://…/v1"), by default Groq's OpenAI-compatible
+// https://api.groq.com/openai/v1; set another with conduit.WithBaseURL or
+// CONDUIT_INFERENCE_URL.
 // Credential: an API key sent as "Authorization: Bearer <key>", set with
 // WithAPIKey or CONDUIT_INFERENCE_API_KEY. No published rate limit.
 //

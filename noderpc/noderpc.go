@@ -13,8 +13,12 @@
 // Hash and Data check their length and round-trip through their text.
 // Call reaches any other method.
 //
-// Base URL: the placeholder rpc_url, set with conduit.WithBaseURL or
-// CONDUIT_NODERPC_RPC_URL. Every call is a POST to {rpc_url}/v2/<API_KEY>:
+// Base URL: the placeholder rpc_url, by default Alchemy's
+// https://{network}.g.alchemy.com, the network set with WithNetwork or
+// CONDUIT_NODERPC_NETWORK (Ethereum mainnet, "eth-mainnet", when neither
+// is). Set another base with conduit.WithBaseURL, CONDUIT_NODERPC_RPC_URL
+// or CONDUIT_NODERPC_URL (CONDUIT_RPC_URL, the older name, still works);
+// it then replaces the network's address. Every call is a POST to {rpc_url}/v2/<API_KEY>:
 // the API key is the last path segment. Set it with WithAPIKey or
 // CONDUIT_NODERPC_API_KEY; it is never printed, not even inside a wrapped
 // network error. A base pasted with its /v2 is not doubled. No published
