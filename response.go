@@ -24,4 +24,8 @@ type Response struct {
 	Elapsed  time.Duration
 	// RateLimit is the budget the answer reported, if it reported one.
 	RateLimit *RateLimit
+	// Cache says whether the answer came from WithCache's store (Attempts
+	// is then 0), was revalidated with a conditional request, or was
+	// fetched.
+	Cache CacheStatus
 }

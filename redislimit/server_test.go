@@ -23,6 +23,9 @@ func TestMain(m *testing.M) {
 	if os.Getenv(childEnv) != "" {
 		os.Exit(runChild())
 	}
+	if os.Getenv(bucketChildEnv) != "" {
+		os.Exit(runBucketChild())
+	}
 	srv, err := launchRedis()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "redislimit tests:", err)

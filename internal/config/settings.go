@@ -58,6 +58,8 @@ type Settings struct {
 	Limiter      Limiter // nil with LimiterSet: no limit at all
 	LimiterSet   bool
 	InsecureHTTP bool
+	Cache        CacheStore  // nil: no caching
+	Buckets      BucketStore // nil: each client keeps its own buckets
 
 	// Both levels.
 	MaxRetries  *int
@@ -75,7 +77,34 @@ type Settings struct {
 	Base       string // placeholder a Do call is sent to
 	Idempotent bool
 	Responses  []any // *conduit.Response values to fill after the call
+
+	// Both levels: the client's run outside the call's.
+	Middleware        []Middleware
+	AttemptMiddleware []Middleware
 }
+
+// Middleware is conduit.Middleware without the root package's named Next,
+// which this package cannot import.
+type Middleware func(req *http.Request, next func(*http.Request) (*http.Response, error)) (*http.Response, error)
+
+// CacheStore is conduit.CacheStore, restated for the same reason as
+// Limiter.
+type CacheStore interface {
+	Get(key string) ([]byte, error)
+	Set(key string, value []byte) error
+	Delete(key string) error
+}
+
+// BucketStore is conduit.BucketStore with BucketState spread out, which
+// this package cannot name.
+type BucketStore interface {
+	Reserve(ctx context.Context, scope, bucket string) (time.Duration, error)
+	Record(ctx context.Context, scope, bucket string, remaining int64, resetAfter, global time.Duration) error
+}
+
+// CallKey is the context key of the *conduit.CallInfo a middleware's
+// request carries.
+type CallKey struct{}
 
 // Field is one extra JSON body member, already encoded.
 type Field struct {

@@ -40,6 +40,7 @@ type bucketStore struct {
 	budgets map[string]*budget // bucket (or route) + major values -> budget
 	global  time.Time          // nothing goes before this
 	invalid []time.Time        // times of recent invalid answers, oldest first
+	shared  *sharedBuckets     // nil: the budgets above are the only ones
 }
 
 type budget struct {
@@ -125,6 +126,9 @@ func (b *bucketStore) key(route, major string) string {
 // and one whose wait is longer than maxWait (a *bucketWaitError), as a
 // Retry-After past the cap is refused.
 func (b *bucketStore) wait(ctx context.Context, route, major string, maxWait time.Duration) error {
+	if err, decided := b.waitShared(ctx, route, major, maxWait); decided {
+		return err
+	}
 	for {
 		b.mu.Lock()
 		now := time.Now()
@@ -245,6 +249,12 @@ func (b *bucketStore) sweep(now time.Time) {
 func (b *bucketStore) update(route, major string, resp *http.Response) {
 	h := resp.Header
 	now := time.Now()
+	said := sharedState{remaining: -1}
+	defer func() {
+		if b.shared != nil {
+			b.shared.record(resp, route+" "+major, said) // after the unlock: it may wait for the store
+		}
+	}()
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.sweep(now)
@@ -258,12 +268,12 @@ func (b *bucketStore) update(route, major string, resp *http.Response) {
 		b.budgets[k] = bud
 	}
 	if n, err := strconv.ParseInt(h.Get("X-RateLimit-Remaining"), 10, 64); err == nil {
-		bud.remaining = n
+		bud.remaining, said.remaining = n, n
 	}
 	if d, ok := parseWait(h.Get("X-RateLimit-Reset-After"), Seconds, now); ok {
-		bud.reset = now.Add(d)
+		bud.reset, said.resetAfter = now.Add(d), d
 	} else if d, ok := parseWait(h.Get("X-RateLimit-Reset"), EpochSeconds, now); ok {
-		bud.reset = now.Add(d)
+		bud.reset, said.resetAfter = now.Add(d), d
 	}
 	scope := h.Get("X-RateLimit-Scope")
 	if resp.StatusCode == http.StatusTooManyRequests {
@@ -272,9 +282,10 @@ func (b *bucketStore) update(route, major string, resp *http.Response) {
 			wait, _ = parseWait(h.Get("Retry-After"), Seconds, now)
 		}
 		if strings.EqualFold(h.Get("X-RateLimit-Global"), "true") || scope == "global" {
-			b.global = now.Add(wait)
+			b.global, said.global = now.Add(wait), wait
 		} else {
 			bud.remaining, bud.reset = 0, now.Add(wait)
+			said.remaining, said.resetAfter = 0, wait
 		}
 	}
 	switch resp.StatusCode {

@@ -43,6 +43,7 @@ type Client struct {
 	logger   *slog.Logger
 	limiter  config.Limiter // nil: no limit
 	buckets  *bucketStore   // nil unless the service reports route budgets
+	cache    *httpCache     // nil unless WithCache
 	defaults *callSettings
 }
 
@@ -91,9 +92,14 @@ func New(svc *Service, opts ...conduit.Option) (*Client, error) {
 	case svc.Limit.N > 0:
 		c.limiter = sharedLimiter(svc.Limit)
 	}
-	if svc.Errors.Buckets != nil {
+	switch {
+	case svc.Errors.Buckets != nil:
 		c.buckets = newBucketStore(svc.Errors.Buckets)
+		c.buckets.shared = newSharedBuckets(st.Buckets, v.values)
+	case st.Buckets != nil:
+		return fail("options", fmt.Errorf("conduit.WithBucketStore: %s reports no rate-limit buckets", svc.Name))
 	}
+	c.cache = newHTTPCache(st.Cache)
 	c.defaults = clientDefaults(st)
 	c.hc = c.httpClient(st.HTTPClient)
 	c.rc = c.retryClient()

@@ -36,6 +36,7 @@ type exchange struct {
 	failResp     *http.Response
 	failBody     []byte
 	ok           okAnswer // the last 2xx body, when the retry check read it
+	mw           *wrapped // nil unless the call has middleware
 }
 
 // okAnswer is a 2xx body the retry check read whole to look for a status
@@ -77,7 +78,7 @@ func (c *Client) exchange(ctx context.Context, op *Op, call *Call, opts []condui
 		x.capture(nil)
 		return err
 	}
-	resp, err := c.rc.Do(req)
+	resp, err := x.send(req)
 	if call.Upload != nil {
 		// net/http may still be copying the file after the answer came.
 		defer call.Upload.Stop(ctx)
@@ -152,6 +153,14 @@ func (x *exchange) request(ctx context.Context) (*retryablehttp.Request, error) 
 	}
 	if err := x.headers(req.Header, contentType, &p); err != nil {
 		return nil, err
+	}
+	ns, cacheable := "", false
+	if c.cache != nil {
+		ns, cacheable = x.cacheSpace(auth, &p, secrets)
+	}
+	if len(x.cs.middleware) > 0 || len(x.cs.attemptMW) > 0 || cacheable {
+		x.wrap(body, &p)
+		x.mw.cacheNS, x.mw.cacheable = ns, cacheable
 	}
 	return req, nil
 }
@@ -260,6 +269,9 @@ func (x *exchange) capture(resp *http.Response) {
 		return
 	}
 	r := conduit.Response{URL: x.safeURL, Attempts: x.attempts, Elapsed: time.Since(x.start)}
+	if x.mw != nil {
+		r.Cache = x.mw.info.Cache
+	}
 	if resp != nil {
 		r.StatusCode = resp.StatusCode
 		r.Header = x.redactHeader(resp.Header)

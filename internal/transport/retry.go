@@ -31,6 +31,9 @@ func (c *Client) retryClient() *retryablehttp.Client {
 		RequestLogHook: func(_ retryablehttp.Logger, r *http.Request, _ int) {
 			if x := exchangeOf(r.Context()); x != nil {
 				x.attemptStart = time.Now()
+				if x.mw != nil {
+					x.mw.info.Attempts++
+				}
 			}
 		},
 	}
@@ -46,6 +49,7 @@ func (c *Client) checkRetry(ctx context.Context, resp *http.Response, err error)
 	if wait > 0 {
 		t := time.NewTimer(wait)
 		defer t.Stop()
+		defer x.waited(retryWait, time.Now())
 		select {
 		case <-t.C:
 		case <-ctx.Done():

@@ -42,7 +42,10 @@ func (t *attemptTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 		buckets = x.c.buckets
 	}
 	if buckets != nil {
-		if err := buckets.wait(req.Context(), x.route, x.major, x.cs.maxWait); err != nil {
+		start := time.Now()
+		err := buckets.wait(req.Context(), x.route, x.major, x.cs.maxWait)
+		x.waited(limitWait, start)
+		if err != nil {
 			if req.Body != nil {
 				req.Body.Close()
 			}
@@ -56,14 +59,14 @@ func (t *attemptTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 	a := admission{req: req, release: func() {}}
 	if t.limiter != nil {
 		var err error
-		if a, err = t.admit(req, base); err != nil {
+		if a, err = t.admit(req, base, x); err != nil {
 			if req.Body != nil {
 				req.Body.Close()
 			}
 			return nil, err
 		}
 	}
-	resp, err := base.RoundTrip(a.req)
+	resp, err := x.attempt(base, a.req)
 	if err != nil {
 		a.release()
 		if denied := a.refusal(); denied != nil {
@@ -109,10 +112,13 @@ func (b *releaseBody) Close() error {
 // writes a request whose context ended at GotConn all the same, and only a
 // closed connection is sure to send nothing. Any other transport waits
 // before it is called.
-func (t *attemptTransport) admit(req *http.Request, base http.RoundTripper) (admission, error) {
+func (t *attemptTransport) admit(req *http.Request, base http.RoundTripper, x *exchange) (admission, error) {
 	key := req.URL.Host
 	if _, ok := base.(*http.Transport); !ok {
-		if err := t.limiter.Wait(req.Context(), key); err != nil {
+		start := time.Now()
+		err := t.limiter.Wait(req.Context(), key)
+		x.waited(limitWait, start)
+		if err != nil {
 			return admission{}, &limiterError{err}
 		}
 		return admission{req: req, release: func() {}}, nil
@@ -120,7 +126,10 @@ func (t *attemptTransport) admit(req *http.Request, base http.RoundTripper) (adm
 	ctx, cancel := context.WithCancelCause(req.Context())
 	a := admission{release: func() { cancel(nil) }, denied: new(atomic.Pointer[limiterError])}
 	trace := &httptrace.ClientTrace{GotConn: func(info httptrace.GotConnInfo) {
-		if err := t.limiter.Wait(ctx, key); err != nil {
+		start := time.Now()
+		err := t.limiter.Wait(ctx, key)
+		x.waited(limitWait, start)
+		if err != nil {
 			denied := &limiterError{err}
 			a.denied.Store(denied)
 			cancel(denied)

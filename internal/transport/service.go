@@ -33,6 +33,11 @@ type Service struct {
 	Limit Limit
 	// Errors says how the service reports failures and budgets.
 	Errors Profile
+	// CacheCredentialed says the service lets conduit.WithCache keep the
+	// answers to credentialed reads (its terms allow it and they belong to
+	// the credential's holder alone); they are then stored under a key of
+	// the credential. Without it only reads without credentials are cached.
+	CacheCredentialed bool
 
 	mu  sync.Mutex
 	ops []*Op

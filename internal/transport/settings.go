@@ -21,6 +21,7 @@ type callSettings struct {
 	base                   string
 	idempotent             bool
 	responses              []*conduit.Response
+	middleware, attemptMW  []config.Middleware // outermost first
 }
 
 func clientDefaults(st *config.Settings) *callSettings {
@@ -64,6 +65,8 @@ func (cs *callSettings) apply(st *config.Settings) {
 		cs.base = st.Base
 	}
 	cs.idempotent = cs.idempotent || st.Idempotent
+	cs.middleware = append(cs.middleware[:len(cs.middleware):len(cs.middleware)], st.Middleware...)
+	cs.attemptMW = append(cs.attemptMW[:len(cs.attemptMW):len(cs.attemptMW)], st.AttemptMiddleware...)
 	for _, r := range st.Responses {
 		cs.responses = append(cs.responses, r.(*conduit.Response))
 	}

@@ -1,0 +1,254 @@
+package transport
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"net/http"
+	"net/url"
+	"slices"
+	"sync/atomic"
+	"time"
+
+	"github.com/hashicorp/go-retryablehttp"
+
+	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/config"
+)
+
+// wrapped is what a call with middleware keeps for it.
+type wrapped struct {
+	info       conduit.CallInfo
+	sent       []byte // the JSON body
+	placedName string // the header carrying the client's credential
+	placedUA   bool   // User-Agent carries it
+
+	// With a cache: the call's key space, the way to the retry loop the
+	// cache sends through, and whether the call has returned.
+	cacheNS   string
+	cacheable bool
+	last      func(*http.Request) (*http.Response, error)
+	ended     atomic.Bool
+}
+
+// wrap prepares a call for its middleware.
+func (x *exchange) wrap(body any, p *placed) {
+	op := x.op
+	x.mw = &wrapped{placedName: p.header[0], placedUA: p.ua != "",
+		info: conduit.CallInfo{Service: x.c.svc.Name, Operation: op.Name, Endpoint: op.Endpoint(), Method: op.Method,
+			Write: op.Write || x.call.Write, Stream: op.Accept == "text/event-stream"}}
+	x.mw.sent, _ = body.([]byte)
+}
+
+// send runs the call's retry loop, inside the call's middleware when it
+// has any. Without middleware it is the loop alone: nothing is built.
+func (x *exchange) send(req *retryablehttp.Request) (*http.Response, error) {
+	if len(x.cs.middleware) == 0 && (x.mw == nil || !x.mw.cacheable) {
+		return x.c.rc.Do(req)
+	}
+	defer x.mw.ended.Store(true)
+	view, was := x.view(req.Request, req.Context())
+	if b, ok := x.sentBody(); ok {
+		view.Body, view.ContentLength = io.NopCloser(bytes.NewReader(b)), int64(len(b))
+		view.GetBody = func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(b)), nil }
+	}
+	var got *http.Response
+	var gave io.ReadCloser
+	last := func(mreq *http.Request) (*http.Response, error) {
+		if err := x.merge(was, mreq, req.Request); err != nil {
+			return nil, err
+		}
+		resp, err := x.c.rc.Do(req.WithContext(x.own(mreq.Context())))
+		got = resp
+		if resp != nil && x.ok.read && x.ok.err == nil {
+			// The retry check read the body and the result would read it
+			// from x.ok: the middleware gets a copy to read.
+			resp.Body = io.NopCloser(bytes.NewReader(x.ok.body))
+		}
+		if resp != nil {
+			gave = resp.Body
+		}
+		return x.handOver(view, resp, err)
+	}
+	inner := last
+	if x.mw.cacheable {
+		x.mw.last = last
+		rt := x.c.cache.transport(x.mw.cacheNS)
+		inner = func(mreq *http.Request) (*http.Response, error) {
+			resp, err := rt.RoundTrip(mreq.WithContext(x.own(mreq.Context())))
+			x.mw.info.Cache = cacheStatus(resp)
+			return resp, err
+		}
+	}
+	resp, err := chain(x.cs.middleware, inner)(view)
+	if h, ok := err.(*hiddenError); ok {
+		err = h.err
+	}
+	if resp != got || (resp != nil && resp.Body != gave) {
+		// The middleware answered itself or replaced the answer or its
+		// body: what the retry check read belongs to another one.
+		x.ok, x.fail = okAnswer{}, nil
+		if resp != nil && resp.ContentLength == 0 && resp.Body != nil && resp.Body != http.NoBody {
+			resp.ContentLength = -1 // a length left unset, not a promise of none
+		}
+	}
+	return resp, err
+}
+
+// attempt sends one request of the call through base, inside the call's
+// attempt middleware when it has any.
+func (x *exchange) attempt(base http.RoundTripper, req *http.Request) (*http.Response, error) {
+	if x == nil || len(x.cs.attemptMW) == 0 {
+		return base.RoundTrip(req)
+	}
+	view, was := x.view(req, req.Context())
+	last := func(mreq *http.Request) (*http.Response, error) {
+		if err := x.merge(was, mreq, req); err != nil {
+			return nil, err
+		}
+		resp, err := base.RoundTrip(req.WithContext(x.own(mreq.Context())))
+		return x.handOver(view, resp, err)
+	}
+	resp, err := chain(x.cs.attemptMW, last)(view)
+	if h, ok := err.(*hiddenError); ok {
+		err = h.err
+	}
+	return resp, err
+}
+
+// chain nests mws around last, the first outermost.
+func chain(mws []config.Middleware, last func(*http.Request) (*http.Response, error)) func(*http.Request) (*http.Response, error) {
+	next := last
+	for _, mw := range slices.Backward(mws) {
+		inner := next
+		next = func(r *http.Request) (*http.Response, error) { return mw(r, inner) }
+	}
+	return next
+}
+
+// view is req as a middleware may see it: the URL with credentials
+// replaced, the placed credential header removed, every other secret
+// value replaced, and no body; the context carries the CallInfo. was
+// keeps it as handed over, to tell what the middleware changed.
+func (x *exchange) view(req *http.Request, ctx context.Context) (*http.Request, handed) {
+	v := req.WithContext(context.WithValue(ctx, config.CallKey{}, &x.mw.info))
+	u, err := url.Parse(x.red.string(req.URL.String()))
+	if err != nil {
+		u = &url.URL{Scheme: req.URL.Scheme, Host: req.URL.Host, Path: "/" + Redacted}
+	}
+	v.URL, v.Host = u, u.Host
+	v.Header = make(http.Header, len(req.Header))
+	for k, vs := range req.Header {
+		if x.placedHeader(k) {
+			continue
+		}
+		out := make([]string, len(vs))
+		for i, s := range vs {
+			out[i] = x.red.string(s)
+		}
+		v.Header[x.red.name(k)] = out
+	}
+	v.Body, v.GetBody, v.ContentLength = nil, nil, 0
+	v.Response = nil
+	return v, handed{method: v.Method, url: u.String(), header: v.Header.Clone()}
+}
+
+// handed is a view as it was handed to the middleware.
+type handed struct {
+	method, url string
+	header      http.Header
+}
+
+// placedHeader reports whether name carries the client's credential.
+func (x *exchange) placedHeader(name string) bool {
+	return name != "" && (name == x.mw.placedName || (name == "User-Agent" && x.mw.placedUA))
+}
+
+// merge carries what a middleware changed in its view over to the real
+// request: the headers it set or deleted, never the credential's. A
+// changed method or URL fails the call, which is a typed operation's.
+func (x *exchange) merge(view handed, mreq, real *http.Request) error {
+	if mreq.Method != view.method || mreq.URL.String() != view.url {
+		return x.op.Invalid("options", "a middleware changed the method or URL of %s; it may change headers and the context only", x.op.Endpoint())
+	}
+	for k, vs := range mreq.Header {
+		if x.placedHeader(k) || slices.Equal(vs, view.header[k]) {
+			continue
+		}
+		real.Header[k] = vs
+	}
+	for k := range view.header {
+		if _, kept := mreq.Header[k]; !kept && !x.placedHeader(k) {
+			delete(real.Header, k)
+		}
+	}
+	return nil
+}
+
+// own keeps the exchange in a context a middleware replaced with one not
+// derived from the request's.
+func (x *exchange) own(ctx context.Context) context.Context {
+	if exchangeOf(ctx) == x {
+		return ctx
+	}
+	return context.WithValue(ctx, exchangeKey{}, x)
+}
+
+// handOver gives the middleware the answer with the view as its request,
+// and an error that prints no credential.
+func (x *exchange) handOver(view *http.Request, resp *http.Response, err error) (*http.Response, error) {
+	if resp != nil {
+		resp.Request = view
+	}
+	if err != nil {
+		shown := err
+		if ue, ok := err.(*url.Error); ok {
+			c := *ue
+			c.URL = x.red.string(ue.URL)
+			shown = &c
+		}
+		err = &hiddenError{msg: x.red.string(err.Error()), shown: shown, err: err}
+	}
+	return resp, err
+}
+
+// sentBody is the JSON body as a middleware may read it.
+func (x *exchange) sentBody() ([]byte, bool) {
+	if x.mw.sent == nil {
+		return nil, false
+	}
+	return x.red.bytes(x.mw.sent), true
+}
+
+// hiddenError is an error a middleware gets from next: it prints without
+// the credentials the real one may quote, and unwraps to it, but for a
+// *url.Error, whose URL it redacts in a copy. The exchange takes err back.
+type hiddenError struct {
+	msg   string
+	shown error
+	err   error
+}
+
+func (e *hiddenError) Error() string { return e.msg }
+func (e *hiddenError) Unwrap() error { return e.shown }
+
+// counted is a wait of the call, where a middleware can see it.
+type counted uint8
+
+const (
+	retryWait counted = iota
+	limitWait
+)
+
+// waited adds the time since start to one of the call's wait counters.
+func (x *exchange) waited(which counted, start time.Time) {
+	if x == nil || x.mw == nil {
+		return
+	}
+	d := time.Since(start)
+	if which == retryWait {
+		x.mw.info.RetryWait += d
+	} else {
+		x.mw.info.LimitWait += d
+	}
+}
