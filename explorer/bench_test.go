@@ -11,10 +11,10 @@ import (
 	"runtime"
 	"strconv"
 	"testing"
-	"time"
 
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/explorer"
+	"github.com/conduit-sdk/conduit/internal/testkit"
 )
 
 // blocksBody is a list of n blocks, the fixture's repeated.
@@ -50,41 +50,6 @@ func txidsBody(n int) []byte {
 	return append(out, ']')
 }
 
-// heapPeak samples the heap until stop is called, which returns the highest
-// HeapAlloc seen above its value at the start (the caller runs a GC first).
-func heapPeak() (stop func() uint64) {
-	var base runtime.MemStats
-	runtime.ReadMemStats(&base)
-	var peak uint64
-	sample := func() {
-		var ms runtime.MemStats
-		runtime.ReadMemStats(&ms)
-		if ms.HeapAlloc > base.HeapAlloc {
-			peak = max(peak, ms.HeapAlloc-base.HeapAlloc)
-		}
-	}
-	quit, done := make(chan struct{}), make(chan struct{})
-	go func() {
-		defer close(done)
-		t := time.NewTicker(500 * time.Microsecond)
-		defer t.Stop()
-		for {
-			select {
-			case <-quit:
-				return
-			case <-t.C:
-				sample()
-			}
-		}
-	}()
-	return func() uint64 {
-		close(quit)
-		<-done
-		sample() // once more with the result still live
-		return peak
-	}
-}
-
 // measure runs call against a loopback server answering body, reporting
 // time, the body's size and the peak heap the call needed above the live
 // heap before it, alone and as a multiple of the body. call returns how
@@ -107,14 +72,15 @@ func measure(b *testing.B, body []byte, want int, call func(context.Context, *ex
 	for b.Loop() {
 		b.StopTimer()
 		runtime.GC()
-		stop := heapPeak()
+		stop := testkit.HeapPeak()
 		b.StartTimer()
 		n, err := call(ctx, c)
 		b.StopTimer()
 		if err != nil {
 			b.Fatal(err)
 		}
-		peak = max(peak, stop())
+		alloc, _ := stop()
+		peak = max(peak, alloc)
 		if n != want {
 			b.Fatalf("decoded %d records, want %d", n, want)
 		}

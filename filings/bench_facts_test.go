@@ -10,6 +10,7 @@ import (
 
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/filings"
+	"github.com/conduit-sdk/conduit/internal/testkit"
 )
 
 // fact appends one XBRL fact as the service writes it, varied by i.
@@ -102,7 +103,7 @@ func benchLarge(b *testing.B, body []byte, call func(context.Context, *filings.C
 	for b.Loop() {
 		b.StopTimer()
 		runtime.GC()
-		stop := heapPeak()
+		stop := testkit.HeapPeak()
 		b.StartTimer()
 		n, err := call(ctx, c)
 		b.StopTimer()

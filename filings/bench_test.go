@@ -14,6 +14,7 @@ import (
 
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/filings"
+	"github.com/conduit-sdk/conduit/internal/testkit"
 )
 
 // largeSubmissions is a valid submissions body of at least size bytes: the
@@ -103,45 +104,6 @@ func buildSubmissions(size int) []byte {
 	}
 }
 
-// heapPeak samples the heap in the background until stop is called, which
-// returns the highest HeapAlloc and HeapInuse seen above their values at the
-// start. The caller runs a GC first, so the baseline is the live heap.
-func heapPeak() (stop func() (alloc, inuse uint64)) {
-	var base runtime.MemStats
-	runtime.ReadMemStats(&base)
-	var peakAlloc, peakInuse uint64
-	sample := func() {
-		var ms runtime.MemStats
-		runtime.ReadMemStats(&ms)
-		if ms.HeapAlloc > base.HeapAlloc {
-			peakAlloc = max(peakAlloc, ms.HeapAlloc-base.HeapAlloc)
-		}
-		if ms.HeapInuse > base.HeapInuse {
-			peakInuse = max(peakInuse, ms.HeapInuse-base.HeapInuse)
-		}
-	}
-	quit, done := make(chan struct{}), make(chan struct{})
-	go func() {
-		defer close(done)
-		t := time.NewTicker(500 * time.Microsecond)
-		defer t.Stop()
-		for {
-			select {
-			case <-quit:
-				return
-			case <-t.C:
-				sample()
-			}
-		}
-	}()
-	return func() (uint64, uint64) {
-		close(quit)
-		<-done
-		sample() // once more with the result still live
-		return peakAlloc, peakInuse
-	}
-}
-
 const largeBody = 20 << 20
 
 // BenchmarkSubmissionsLarge decodes a 20 MB submissions body from a loopback
@@ -184,7 +146,7 @@ func BenchmarkSubmissionsLarge(b *testing.B) {
 			for b.Loop() {
 				b.StopTimer()
 				runtime.GC()
-				stop := heapPeak()
+				stop := testkit.HeapPeak()
 				b.StartTimer()
 				s, err := c.Submissions(ctx, 320193)
 				b.StopTimer()

@@ -7,10 +7,10 @@ import (
 	"runtime"
 	"strconv"
 	"testing"
-	"time"
 
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/fiscal"
+	"github.com/conduit-sdk/conduit/internal/testkit"
 )
 
 // bigPage is a debt_to_penny page of n records, as the service sends one
@@ -34,41 +34,6 @@ func bigPage(n int) []byte {
 	b = append(b, `],"meta":{"count":`...)
 	b = strconv.AppendInt(b, int64(n), 10)
 	return append(b, `,"dataTypes":{"record_date":"DATE","debt_held_public_amt":"CURRENCY","intragov_hold_amt":"CURRENCY","tot_pub_debt_out_amt":"CURRENCY","src_line_nbr":"INTEGER"},"total-count":10000,"total-pages":1},"links":{"next":null}}`...)
-}
-
-// heapPeak samples the heap until stop is called and returns the highest
-// HeapAlloc seen above its value at the start; the caller runs a GC first.
-func heapPeak() (stop func() uint64) {
-	var base runtime.MemStats
-	runtime.ReadMemStats(&base)
-	var peak uint64
-	sample := func() {
-		var ms runtime.MemStats
-		runtime.ReadMemStats(&ms)
-		if ms.HeapAlloc > base.HeapAlloc {
-			peak = max(peak, ms.HeapAlloc-base.HeapAlloc)
-		}
-	}
-	quit, done := make(chan struct{}), make(chan struct{})
-	go func() {
-		defer close(done)
-		t := time.NewTicker(500 * time.Microsecond)
-		defer t.Stop()
-		for {
-			select {
-			case <-quit:
-				return
-			case <-t.C:
-				sample()
-			}
-		}
-	}()
-	return func() uint64 {
-		close(quit)
-		<-done
-		sample()
-		return peak
-	}
 }
 
 // BenchmarkPage10000 reads one page of 10,000 records from a loopback
@@ -116,14 +81,15 @@ func BenchmarkPage10000(b *testing.B) {
 			for b.Loop() {
 				b.StopTimer()
 				runtime.GC()
-				stop := heapPeak()
+				stop := testkit.HeapPeak()
 				b.StartTimer()
 				n, err := tc.call()
 				b.StopTimer()
 				if err != nil || n != 10000 {
 					b.Fatalf("%d records, %v", n, err)
 				}
-				peak = max(peak, stop())
+				alloc, _ := stop()
+				peak = max(peak, alloc)
 				b.StartTimer()
 			}
 			b.ReportMetric(float64(len(body))/1e6, "body-MB")

@@ -11,9 +11,9 @@ import (
 	"runtime"
 	"strconv"
 	"testing"
-	"time"
 
 	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/testkit"
 	"github.com/conduit-sdk/conduit/police"
 )
 
@@ -42,42 +42,6 @@ func crimesBody(b *testing.B, n int) []byte {
 	return append(out, ']')
 }
 
-// heapPeak samples the heap until stop is called, which returns the highest
-// HeapAlloc seen above its value at the start (the caller runs a GC first,
-// so the baseline is the live heap).
-func heapPeak() (stop func() uint64) {
-	var base runtime.MemStats
-	runtime.ReadMemStats(&base)
-	var peak uint64
-	sample := func() {
-		var ms runtime.MemStats
-		runtime.ReadMemStats(&ms)
-		if ms.HeapAlloc > base.HeapAlloc {
-			peak = max(peak, ms.HeapAlloc-base.HeapAlloc)
-		}
-	}
-	quit, done := make(chan struct{}), make(chan struct{})
-	go func() {
-		defer close(done)
-		t := time.NewTicker(500 * time.Microsecond)
-		defer t.Stop()
-		for {
-			select {
-			case <-quit:
-				return
-			case <-t.C:
-				sample()
-			}
-		}
-	}()
-	return func() uint64 {
-		close(quit)
-		<-done
-		sample() // once more with the result still live
-		return peak
-	}
-}
-
 // BenchmarkStreetCrimesLarge decodes crimes-street answers from a loopback
 // server, up to the 10,000 crimes past which the service refuses an area,
 // and reports time, the body's size and the peak heap the call needed
@@ -104,14 +68,15 @@ func BenchmarkStreetCrimesLarge(b *testing.B) {
 			for b.Loop() {
 				b.StopTimer()
 				runtime.GC()
-				stop := heapPeak()
+				stop := testkit.HeapPeak()
 				b.StartTimer()
 				crimes, err := c.StreetCrimes(ctx, 52.629729, -1.131592, nil)
 				b.StopTimer()
 				if err != nil {
 					b.Fatal(err)
 				}
-				peak = max(peak, stop())
+				alloc, _ := stop()
+				peak = max(peak, alloc)
 				if len(crimes) != n {
 					b.Fatalf("decoded %d crimes, want %d", len(crimes), n)
 				}
