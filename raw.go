@@ -119,9 +119,13 @@ func decodeJSON(data []byte, v any) error {
 var nestedMarks sync.Map // reflect.Type -> bool
 
 // marksNested reports whether decoding into t, a pointer, may meet a
-// record holding a Raw below the top one: a nested record type, a method
-// that decodes with the caller's options (UnmarshalJSONFrom), or an
-// interface, whose dynamic type decides.
+// record holding a Raw below the top one: a nested record type, or an
+// interface, whose dynamic type decides. A type's UnmarshalJSONFrom
+// decodes with the caller's options, hook included, into its own fields or
+// a mirror of them (their types, renamed or regrouped): it reaches a record
+// exactly when its fields do. Without one below the top, decoding runs
+// without the hook, which costs an allocation where it fires and a lookup
+// per field everywhere else.
 func marksNested(t reflect.Type) bool {
 	if t == nil || t.Kind() != reflect.Pointer {
 		return true
@@ -131,9 +135,7 @@ func marksNested(t reflect.Type) bool {
 	}
 	var need bool
 	switch e := t.Elem(); {
-	case implements(e, unmarshalerFrom):
-		need = true
-	case implements(e, v1Unmarshaler):
+	case implements(e, v1Unmarshaler) && !implements(e, unmarshalerFrom):
 	case e.Kind() == reflect.Struct:
 		// The top record's own Raw is filled after decoding.
 		need = fieldsReachMarks(e, map[reflect.Type]bool{})
@@ -155,12 +157,12 @@ func implements(t, iface reflect.Type) bool {
 }
 
 // reachesMarks reports whether a value of t, decoded, may hold a record
-// with a Raw or hand the decoder's options on; t itself is not the top.
+// with a Raw; t itself is not the top.
 func reachesMarks(t reflect.Type, seen map[reflect.Type]bool) bool {
 	switch {
-	case implements(t, holderType), implements(t, unmarshalerFrom):
+	case implements(t, holderType):
 		return true
-	case implements(t, v1Unmarshaler):
+	case implements(t, v1Unmarshaler) && !implements(t, unmarshalerFrom):
 		return false // it decodes from bytes, with options of its own
 	case seen[t]:
 		return false // its first visit answers

@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"testing"
 
+	jsonv2 "github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
 )
 
@@ -22,6 +23,14 @@ type markTree struct {
 type markFrom struct{ N int }
 
 func (m *markFrom) UnmarshalJSONFrom(dec *jsontext.Decoder) error { return dec.SkipValue() }
+
+// markFromVia decodes through a mirror of its fields, one of them a record.
+type markFromVia struct{ Inner markLeaf }
+
+func (m *markFromVia) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	type plain markFromVia
+	return jsonv2.UnmarshalDecode(dec, (*plain)(m))
+}
 
 type markV1 struct{ Inner markLeaf }
 
@@ -57,14 +66,28 @@ func TestMarksNested(t *testing.T) {
 		{&[]markLeaf{}, true},
 		{&map[string]*markLeaf{}, true},
 		{&markTree{}, true},
-		{&markFrom{}, true},
-		{&struct{ F markFrom }{}, true},
+		{&markFrom{}, false},
+		{&struct{ F markFrom }{}, false},
+		{&markFromVia{}, true},
+		{&struct{ F markFromVia }{}, true},
 		{&struct{ X any }{}, true},
 		{new(any), true},
 	} {
 		if got := marksNested(reflect.TypeOf(tc.v)); got != tc.want {
 			t.Errorf("%T: marksNested = %v, want %v", tc.v, got, tc.want)
 		}
+	}
+}
+
+// A method that decodes through a mirror of its fields hands the hook on:
+// the record among them keeps its own raw bytes.
+func TestMethodMirrorMarksItsRecords(t *testing.T) {
+	var v struct{ F markFromVia }
+	if err := decodeJSON([]byte(`{"F": {"Inner": {"id": "a"}}}`), &v); err != nil {
+		t.Fatal(err)
+	}
+	if got := string(v.F.Inner.RawJSON()); got != `{"id": "a"}` {
+		t.Errorf("raw = %q", got)
 	}
 }
 
