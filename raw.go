@@ -86,10 +86,18 @@ func (d *decoder) mark(dec *jsontext.Decoder, h rawHolder) error {
 // not be modified afterwards: the records keep slices of it.
 func decodeJSON(data []byte, v any) error {
 	var err error
-	if marksNested(reflect.TypeOf(v)) {
+	if t := reflect.TypeOf(v); marksNested(t) {
 		d := decoders.Get().(*decoder)
 		d.src = data
-		err = jsonv2.Unmarshal(data, v, d.opts)
+		w := inlined(t)
+		if w != nil {
+			err = jsonv2.Unmarshal(data, reflect.NewAt(w, reflect.ValueOf(v).UnsafePointer()).Interface(), d.opts)
+		}
+		if w == nil || err != nil {
+			// Decoding v itself names v's type, not the wrapper's, in
+			// the error.
+			err = jsonv2.Unmarshal(data, v, d.opts)
+		}
 		d.src = nil
 		decoders.Put(d)
 	} else {
@@ -113,6 +121,33 @@ func decodeJSON(data []byte, v any) error {
 		r.src, r.off, r.n = data, start, end-start
 	}
 	return err
+}
+
+// inlinedTypes caches inlined per type.
+var inlinedTypes sync.Map // reflect.Type -> reflect.Type, nil if none
+
+// inlined returns, for t a pointer to a struct record that decodes by its
+// fields (no method of its own), a struct whose one field holds that
+// record embedded (json:",embed"): the same memory and members, but no
+// record at the top. The hook that marks records then fires only for the
+// nested ones it is there for (the top one is measured after decoding),
+// instead of costing an allocation for the top one on every decode. It
+// returns nil for any other t.
+func inlined(t reflect.Type) reflect.Type {
+	if t == nil || t.Kind() != reflect.Pointer {
+		return nil
+	}
+	if w, ok := inlinedTypes.Load(t); ok {
+		w, _ := w.(reflect.Type)
+		return w
+	}
+	var w reflect.Type
+	if e := t.Elem(); e.Kind() == reflect.Struct && implements(e, holderType) &&
+		!implements(e, unmarshalerFrom) && !implements(e, v1Unmarshaler) {
+		w = reflect.StructOf([]reflect.StructField{{Name: "Record", Type: e, Tag: `json:",embed"`}})
+	}
+	inlinedTypes.Store(t, w)
+	return w
 }
 
 // nestedMarks caches marksNested per type.

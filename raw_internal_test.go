@@ -2,6 +2,7 @@ package conduit
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	jsonv2 "github.com/go-json-experiment/json"
@@ -100,5 +101,33 @@ func TestTopRawKeptOnTypeError(t *testing.T) {
 	}
 	if got := string(l.RawJSON()); got != `{"id": 5}` {
 		t.Errorf("raw = %q", got)
+	}
+}
+
+// A top record decoded through its embedding wrapper marks its nested
+// records as a direct decode does, and a failure names the record's type,
+// not the wrapper's.
+func TestTopRecordDecodesThroughItsWrapper(t *testing.T) {
+	if inlined(reflect.TypeFor[*markTree]()) == nil {
+		t.Fatal("a record without methods has no wrapper")
+	}
+	var tree markTree
+	if err := decodeJSON([]byte(`{"kids": [{"kids": []}, {"kids": [{}]}]}`), &tree); err != nil {
+		t.Fatal(err)
+	}
+	if got := string(tree.Kids[1].RawJSON()); got != `{"kids": [{}]}` {
+		t.Errorf("nested raw = %q", got)
+	}
+	if got := string(tree.Kids[1].Kids[0].RawJSON()); got != `{}` {
+		t.Errorf("deepest raw = %q", got)
+	}
+	err := decodeJSON([]byte(`{"kids": 5}`), &tree)
+	if err == nil || !strings.Contains(err.Error(), "conduit.markTree") || strings.Contains(err.Error(), "Record") {
+		t.Errorf("error = %v, want one naming conduit.markTree", err)
+	}
+	for _, v := range []any{&markFromVia{}, &struct{ Status string }{}, markTree{}, nil} {
+		if w := inlined(reflect.TypeOf(v)); w != nil {
+			t.Errorf("%T has the wrapper %v", v, w)
+		}
 	}
 }
