@@ -1,8 +1,11 @@
 package conduit
 
 import (
+	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
+	"io"
 	"reflect"
 	"strings"
 	"sync"
@@ -59,6 +62,9 @@ type rawHolder interface{ rawRecord() *Raw }
 type decoder struct {
 	src  []byte
 	opts jsonv2.Options
+	// dec and buf decode a top record that has its own UnmarshalJSONFrom.
+	dec jsontext.Decoder
+	buf bytes.Buffer
 }
 
 // lenient is how services are read: they are not strict, so accept what
@@ -89,15 +95,7 @@ func decodeJSON(data []byte, v any) error {
 	if t := reflect.TypeOf(v); marksNested(t) {
 		d := decoders.Get().(*decoder)
 		d.src = data
-		w := inlined(t)
-		if w != nil {
-			err = jsonv2.Unmarshal(data, reflect.NewAt(w, reflect.ValueOf(v).UnsafePointer()).Interface(), d.opts)
-		}
-		if w == nil || err != nil {
-			// Decoding v itself names v's type, not the wrapper's, in
-			// the error.
-			err = jsonv2.Unmarshal(data, v, d.opts)
-		}
+		err = d.decode(data, v, t)
 		d.src = nil
 		decoders.Put(d)
 	} else {
@@ -120,6 +118,44 @@ func decodeJSON(data []byte, v any) error {
 		}
 		r.src, r.off, r.n = data, start, end-start
 	}
+	return err
+}
+
+// decode decodes data into v, of type t, with the hook that marks nested
+// records, but without calling it for the top record: it would cost an
+// allocation and mark nothing decodeJSON does not measure afterwards.
+func (d *decoder) decode(data []byte, v any, t reflect.Type) error {
+	if w := inlined(t); w != nil {
+		err := jsonv2.Unmarshal(data, reflect.NewAt(w, reflect.ValueOf(v).UnsafePointer()).Interface(), d.opts)
+		if err == nil {
+			return nil
+		}
+		// Decoding v itself names v's type, not the wrapper's, in the
+		// error.
+	} else if u, ok := v.(jsonv2.UnmarshalerFrom); ok && !reflect.ValueOf(v).IsNil() {
+		return d.decodeFrom(data, u)
+	}
+	return jsonv2.Unmarshal(data, v, d.opts)
+}
+
+// errTrailing reports data after the top record's value.
+var errTrailing = errors.New("data after the top-level value")
+
+// decodeFrom calls the top record's own UnmarshalJSONFrom with a decoder of
+// data and the hook, as jsonv2.Unmarshal would after the hook, and checks
+// that nothing but white space follows the value.
+func (d *decoder) decodeFrom(data []byte, u jsonv2.UnmarshalerFrom) error {
+	d.buf = *bytes.NewBuffer(data)
+	d.dec.Reset(&d.buf, d.opts)
+	err := u.UnmarshalJSONFrom(&d.dec)
+	if err == nil {
+		if _, end := d.dec.ReadToken(); end != io.EOF {
+			err = cmp.Or(end, errTrailing)
+		}
+	}
+	// The pooled decoder keeps no hold on data.
+	d.buf = bytes.Buffer{}
+	d.dec.Reset(&d.buf)
 	return err
 }
 

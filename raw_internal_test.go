@@ -131,3 +131,38 @@ func TestTopRecordDecodesThroughItsWrapper(t *testing.T) {
 		}
 	}
 }
+
+// markFromTop is a record with its own method that decodes a mirror of its
+// fields, one of them a record.
+type markFromTop struct {
+	Raw
+	Inner markLeaf `json:"inner"`
+}
+
+func (m *markFromTop) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	v := struct {
+		Inner *markLeaf `json:"inner"`
+	}{&m.Inner}
+	return jsonv2.UnmarshalDecode(dec, &v)
+}
+
+// A top record with its own method is decoded by it directly: its nested
+// records are marked, the record keeps the whole input, and anything but
+// white space after its value fails as jsonv2.Unmarshal fails.
+func TestTopRecordMethodIsCalledDirectly(t *testing.T) {
+	var m markFromTop
+	if err := decodeJSON([]byte(" {\"inner\": {\"id\": \"b\"}}\n"), &m); err != nil {
+		t.Fatal(err)
+	}
+	if got := string(m.Inner.RawJSON()); got != `{"id": "b"}` {
+		t.Errorf("nested raw = %q", got)
+	}
+	if got := string(m.RawJSON()); got != `{"inner": {"id": "b"}}` {
+		t.Errorf("top raw = %q", got)
+	}
+	for _, in := range []string{`{} {}`, `{} x`, `{"inner": 5}`, `{`} {
+		if err := decodeJSON([]byte(in), &markFromTop{}); err == nil {
+			t.Errorf("%s: decoded without an error", in)
+		}
+	}
+}
