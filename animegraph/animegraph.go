@@ -4,9 +4,12 @@
 //
 // Base URL: the placeholder anime_url, set with conduit.WithBaseURL or
 // CONDUIT_ANIMEGRAPH_ANIME_URL (CONDUIT_ANIME_URL, the older name, still
-// works). No credentials: the package makes public reads, which
-// need no login (the spec's OAuth token is for user actions, which it does
-// not describe).
+// works). Public reads need no login and carry no credential. The one user
+// action typed, SaveMediaListEntry, needs the user's OAuth access token,
+// set with WithToken or CONDUIT_ANIMEGRAPH_TOKEN and sent as
+// "Authorization: Bearer <token>" by that call alone; without one it fails
+// before any I/O with ErrMissingCredential. (How a token is obtained, the
+// service's OAuth flow, is the application's: conduit takes the token.)
 //
 // Limit: the service allows about 90 requests a minute without login, so
 // every client holds to at most 90 per minute per host by default (shared by
@@ -22,6 +25,13 @@
 //		return err
 //	}
 //	fmt.Println(m.ID, m.Title.Romaji, *m.Episodes)
+//
+// Typed reads: Media (the spec's lookup), MediaByID, SearchMedia with
+// AllMedia, Character, Staff, Studio, AiringSchedule with
+// AllAiringSchedule, and User; each sends a fixed document, exported as a
+// constant, with its inputs as GraphQL variables. Listings page through
+// Page { pageInfo }, and their iterators ask for the next page while
+// hasNextPage holds.
 //
 // Query sends any document. A document that defines a mutation is a write:
 // sent again only when it provably did not run (a 429, a connection that
@@ -53,8 +63,14 @@
 //	5xx, errors status 500                          ErrAPI; queries retried, mutations not
 //	200 with data and errors (partial data)         the error its first entry's status means; Query
 //	                                                  still decodes the data into out
+//	200 with a null root (no such id or user)       ErrNotFound, from the typed reads
+//	SaveMediaListEntry without a token              ErrMissingCredential, before any I/O
 //
-// For an endpoint this package does not type, use Do.
+// Not typed: the rest of the schema (reviews, threads, activities,
+// recommendations, the Viewer's own lists, other mutations); Query sends
+// any document for the reads, and Do with the token in a header for the
+// other user actions. A typed method for each would grow the package by
+// the schema's size for reads one document already serves.
 package animegraph
 
 import (
@@ -84,9 +100,10 @@ type Error = conduit.Error
 // The reads need no credential, so a 403 page without a GraphQL body is an
 // edge refusing the caller, not a credential to fix.
 var service = transport.Register(&transport.Service{
-	Name:  "animegraph",
-	Bases: []transport.Base{{Name: "anime_url", Option: "conduit.WithBaseURL"}},
-	Limit: transport.Limit{N: 90, Per: time.Minute},
+	Name:   "animegraph",
+	Bases:  []transport.Base{{Name: "anime_url", Option: "conduit.WithBaseURL"}},
+	Values: []transport.Value{{Name: "token", Option: "animegraph.WithToken", Secret: true}},
+	Limit:  transport.Limit{N: 90, Per: time.Minute},
 	Errors: transport.Profile{
 		Code:    []string{"errors.0.status"},
 		Message: []string{"errors.0.message"},

@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"log"
+	"time"
 
+	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/animegraph"
 	"github.com/conduit-sdk/conduit/conduittest"
 )
@@ -54,4 +56,105 @@ func ExampleClient_Query() {
 	// 154587 Sousou no Frieren
 	// 145064 Jujutsu Kaisen 2nd Season
 	// 151807 Kusuriya no Hitorigoto
+}
+
+// Searching, page after page, then the records a show leads to.
+func ExampleClient_AllMedia() {
+	srv := conduittest.Start()
+	defer srv.Close()
+	c, err := animegraph.New(append(srv.Options("animegraph"), conduit.WithRateLimit(0, 0))...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	ctx := context.Background()
+	search := &animegraph.SearchMediaParams{Search: "Cowboy Bebop", Type: "ANIME", Sort: []string{"SEARCH_MATCH"}}
+	page, err := c.SearchMedia(ctx, search)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(page.PageInfo.Total, "matches; more pages:", page.PageInfo.HasNextPage)
+	for m, err := range c.AllMedia(ctx, search) {
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Println(m.ID, m.Format, *m.SeasonYear, m.Title.Romaji)
+	}
+	m, err := c.MediaByID(ctx, 1)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(m.Genres, *m.StartDate.Year)
+	spike, err := c.Character(ctx, 1)
+	if err != nil {
+		log.Fatal(err)
+	}
+	voice, err := c.Staff(ctx, 95011)
+	if err != nil {
+		log.Fatal(err)
+	}
+	studio, err := c.Studio(ctx, 14)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(spike.Name.Full, "voiced by", voice.Name.Full, "at", studio.Name)
+	// Output:
+	// 2 matches; more pages: false
+	// 1 TV 1998 Cowboy Bebop
+	// 5 MOVIE 2001 Cowboy Bebop: Tengoku no Tobira
+	// [Action Adventure Drama Sci-Fi] 1998
+	// Spike Spiegel voiced by Kouichi Yamadera at Sunrise
+}
+
+// What airs next, and a user's profile.
+func ExampleClient_AiringSchedule() {
+	srv := conduittest.Start()
+	defer srv.Close()
+	c, err := animegraph.New(append(srv.Options("animegraph"), conduit.WithRateLimit(0, 0))...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	ctx := context.Background()
+	week := &animegraph.AiringScheduleParams{NotYetAired: true, Before: time.Unix(1736000000, 0)}
+	next, err := c.AiringSchedule(ctx, week)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(next.PageInfo.Total, "episodes before", time.Unix(1736000000, 0).UTC().Format(time.DateOnly))
+	for ep, err := range c.AllAiringSchedule(ctx, week) {
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Println(time.Unix(ep.AiringAt, 0).UTC().Format(time.DateTime), "episode", ep.Episode, "of", ep.Media.Title.Romaji)
+	}
+	u, err := c.User(ctx, "Josh")
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(u.Name, "has", u.Statistics.Anime.Count, "anime on their list")
+	// Output:
+	// 2 episodes before 2025-01-04
+	// 2025-01-03 16:00:00 episode 17 of Ao no Exorcist: Yuki no Hate-hen
+	// 2025-01-03 17:00:00 episode 5 of Sakamoto Days
+	// Josh has 512 anime on their list
+}
+
+// Saving a list entry needs the user's token; the reads never send it.
+func ExampleClient_SaveMediaListEntry() {
+	srv := conduittest.Start()
+	defer srv.Close()
+	token, _ := conduittest.Credential("animegraph", "token") // the user's OAuth token in real use
+	c, err := animegraph.New(append(srv.Options("animegraph"), animegraph.WithToken(token))...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	progress := 5
+	e, err := c.SaveMediaListEntry(context.Background(), animegraph.MediaListEntryInput{
+		MediaID: 1, Status: animegraph.StatusCurrent, Progress: &progress,
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("entry", e.ID, "of media", e.MediaID, e.Status, "at episode", e.Progress)
+	// Output:
+	// entry 4 of media 1 CURRENT at episode 5
 }

@@ -9,8 +9,9 @@ import (
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
-// Media is an anime as Media returns it: the fields MediaDocument selects.
-// RawJSON returns the Media object as sent.
+// Media is an anime or manga. Media fills the fields MediaDocument selects;
+// MediaByID and SearchMedia fill the rest too. RawJSON returns the Media
+// object as sent.
 type Media struct {
 	raw
 	ID    int64 `json:"id"`
@@ -21,6 +22,24 @@ type Media struct {
 	// AverageScore is the weighted mean user score out of 100; nil until
 	// enough users have scored the show.
 	AverageScore *int `json:"averageScore"`
+
+	IDMal  *int64 `json:"idMal,omitempty"`  // MyAnimeList's id, when linked
+	Type   string `json:"type,omitempty"`   // ANIME or MANGA
+	Format string `json:"format,omitempty"` // TV, MOVIE, OVA, MANGA, NOVEL, …
+	Status string `json:"status,omitempty"` // FINISHED, RELEASING, NOT_YET_RELEASED, …
+	// Description is the synopsis, with the service's light markup.
+	Description string     `json:"description,omitempty"`
+	StartDate   *FuzzyDate `json:"startDate,omitempty"`
+	EndDate     *FuzzyDate `json:"endDate,omitempty"`
+	Season      string     `json:"season,omitempty"` // WINTER, SPRING, SUMMER, FALL
+	SeasonYear  *int       `json:"seasonYear,omitempty"`
+	Duration    *int       `json:"duration,omitempty"` // minutes an episode
+	Chapters    *int       `json:"chapters,omitempty"`
+	Volumes     *int       `json:"volumes,omitempty"`
+	Genres      []string   `json:"genres,omitempty"`
+	Popularity  *int       `json:"popularity,omitempty"` // users with it on a list
+	CoverImage  *Image     `json:"coverImage,omitempty"`
+	SiteURL     string     `json:"siteUrl,omitempty"`
 }
 
 // Title holds an anime's names.
@@ -28,6 +47,23 @@ type Title struct {
 	Romaji string `json:"romaji"`
 	// English is nil when the show has no official English title.
 	English *string `json:"english"`
+	// Native is the title in its own script; nil when not selected or
+	// unknown.
+	Native *string `json:"native,omitempty"`
+}
+
+// FuzzyDate is a date the service may know only in part: any member is nil
+// when unknown (a year-only release, a birthday without the year).
+type FuzzyDate struct {
+	Year  *int `json:"year"`
+	Month *int `json:"month"`
+	Day   *int `json:"day"`
+}
+
+// Image is a picture in the sizes the service serves.
+type Image struct {
+	Large  string `json:"large,omitempty"`
+	Medium string `json:"medium,omitempty"`
 }
 
 // request is the body of every call.

@@ -2,9 +2,10 @@ package conduittest
 
 import (
 	"encoding/json"
-	"github.com/conduit-sdk/conduit/animegraph"
 	"net/http"
 	"strings"
+
+	"github.com/conduit-sdk/conduit/animegraph"
 )
 
 func init() {
@@ -12,15 +13,32 @@ func init() {
 		name, status := pickAnime(body)
 		serveFixture(w, "animegraph", name, status)
 	}
-	fakes["animegraph"] = &fake{answers: map[string]answer{
-		"Media": {handle: answerGraphQL},
-		"Query": {handle: answerGraphQL},
-	}, which: func(_ *http.Request, body []byte) string {
-		if jsonString(body, "query") == animegraph.MediaDocument {
-			return "Media"
-		}
-		return "Query"
-	}}
+	// The typed operations send fixed documents: each is known by its own.
+	typed := map[string]string{
+		animegraph.MediaDocument:              "Media",
+		animegraph.MediaByIDDocument:          "MediaByID",
+		animegraph.SearchMediaDocument:        "SearchMedia",
+		animegraph.CharacterDocument:          "Character",
+		animegraph.StaffDocument:              "Staff",
+		animegraph.StudioDocument:             "Studio",
+		animegraph.AiringScheduleDocument:     "AiringSchedule",
+		animegraph.UserDocument:               "User",
+		animegraph.SaveMediaListEntryDocument: "SaveMediaListEntry",
+	}
+	fakes["animegraph"] = &fake{
+		creds: map[string]string{"token": "anilist-test-token-7f3c"},
+		answers: map[string]answer{
+			"Media":     {handle: answerGraphQL},
+			"Query":     {handle: answerGraphQL},
+			"MediaByID": {fixture: "media_by_id.json"},
+		},
+		which: func(_ *http.Request, body []byte) string {
+			if op, ok := typed[jsonString(body, "query")]; ok {
+				return op
+			}
+			return "Query"
+		},
+	}
 }
 
 // pickAnime answers as the service does: 400 with a GraphQL errors body

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/base64"
 	"fmt"
+	"mime"
+	"mime/multipart"
 	"net/http"
 	"regexp"
 	"slices"
@@ -113,6 +115,9 @@ func present(pkg string, p place, r *http.Request, body []byte) string {
 		got = r.PathValue("conduittest_key")
 	case "body":
 		got = jsonString(body, p.name)
+		if got == "" {
+			got = formString(r, body, p.name)
+		}
 	case "basic-user", "basic-password":
 		u, pw, _ := r.BasicAuth()
 		got = u
@@ -199,6 +204,24 @@ func misplaced(cred string, ok map[string]bool, r *http.Request, body []byte) st
 		return "the path"
 	case !ok["body"] && bytes.Contains(body, []byte(cred)):
 		return "the body"
+	}
+	return ""
+}
+
+// formString is the text part name of a multipart/form-data body (a signed
+// Cloudinary upload carries its api_key so), or "".
+func formString(r *http.Request, body []byte, name string) string {
+	mt, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if err != nil || mt != "multipart/form-data" {
+		return ""
+	}
+	form, err := multipart.NewReader(bytes.NewReader(body), params["boundary"]).ReadForm(32 << 20)
+	if err != nil {
+		return ""
+	}
+	defer form.RemoveAll()
+	if v := form.Value[name]; len(v) > 0 {
+		return v[0]
 	}
 	return ""
 }

@@ -1,6 +1,14 @@
 // Package countries is a client for the countries interface, modelled on
-// CountriesNow: country reference data such as capitals and the cities of
-// a country.
+// CountriesNow: country reference data. Every documented endpoint is typed:
+// a listing for all countries at once and a lookup of one country for
+// capitals (Capitals, Capital), currencies (Currencies, Currency), flag
+// images (FlagImages, FlagImage), Unicode flags (FlagUnicodes,
+// FlagUnicode), ISO codes (ISOCodes, ISOCode), positions (Positions,
+// Position), dial codes (DialCodes, DialCode), populations with their
+// yearly series (Populations, Population) and city populations
+// (CityPopulations, CityPopulation); countries with their cities
+// (Countries) and the cities of one (Cities); states (States,
+// CountryStates) and the cities of a state (StateCities).
 //
 // Base URL: the placeholder countries_url, which the spec ends with the
 // interface's version (…/api/v0.1); set it with conduit.WithBaseURL or
@@ -22,14 +30,17 @@
 // Every response is the envelope {error, msg, data}. Results keep it whole
 // (Envelope, with RawJSON for fields the spec does not show); an envelope
 // with error: true is an *Error whose Message is msg, whatever the HTTP
-// status, so a returned result always has Error false. For an endpoint this
-// package does not type (states, flags, currencies), use Do.
+// status, so a returned result always has Error false. The listings do not
+// page: each answers with every country at once.
 //
-// Cities is a POST that changes nothing. The service answers every POST
-// with a 301 to the same query as a GET (/countries/cities/q?country=…);
-// since Cities is declared a read, conduit follows that redirect, and
-// retries Cities like a read. A write sent through Do is never turned into
-// a GET: that redirect is refused with conduit.ErrRedirectRefused.
+// The lookups of one country (Cities, Capital, Currency, …, StateCities)
+// are POSTs with a JSON body, as the spec shows Cities, and change
+// nothing. The service offers each also as a GET (…/q?country=…), and
+// answers every POST with a 301 to that GET form; since the lookups are
+// declared reads, conduit follows that redirect, and retries them like
+// reads. A write sent through Do is never turned into a GET: that redirect
+// is refused with conduit.ErrRedirectRefused. The GET forms themselves are
+// reachable through Do ("/countries/capital/q?country=Nigeria").
 //
 // # Failures
 //
@@ -44,6 +55,12 @@
 //	429 {"error":true,"msg":"Too many requests…"} ErrRateLimited; RetryAfter from Retry-After,
 //	  with RateLimit-Reset (seconds)                else RateLimit-Reset; retried after it
 //	5xx HTML page (a stack trace)                 ErrAPI, no Message (HTML kept out); retried
+//
+// Not typed, of the documented endpoints: the filter of city populations
+// (POST /countries/population/cities/filter, with limit, order, orderBy
+// and country) and the mixed-field info endpoint (/countries/info?returns=
+// …), whose answer's members depend on the query; both take Do, and the
+// typed lookups cover what they return.
 package countries
 
 import (

@@ -19,8 +19,11 @@
 //	fmt.Println(p.Data.Amount, p.Data.Amount.Rat().FloatString(2)) // exact: no float on the way in
 //
 // Amounts and rates are conduit.Decimal values: the text the service sent,
-// converted exactly on demand. For an endpoint this package does not type
-// (buy and sell prices, currencies), use Do.
+// converted exactly on demand. Beside the spot price (now, or on a past day
+// with SpotPriceOn) and the exchange rates, the package types the buy and
+// sell prices, the fiat currencies (Currencies) and crypto assets
+// (CryptoCurrencies), and the server's clock (Time). None of these
+// listings pages. For any other path, use Do.
 //
 // # Failures
 //
@@ -42,6 +45,10 @@
 //	internal_server_error, 5xx                        ErrAPI, reads retried
 //	an errors list, or no data, under 200             ErrAPI with the list's id and message
 //	a price for another pair than the one asked       ErrMalformedResponse
+//
+// Every public endpoint Coinbase documents for v2 is typed; the rest of v2
+// (accounts, addresses, transactions, users) needs an OAuth or API key
+// login that the spec does not describe, so it is left to Do.
 package cryptoprices
 
 import (
@@ -86,6 +93,15 @@ var (
 		check[SpotPrice])
 	ratesOp = transport.Declare(service, transport.Op{Name: "ExchangeRates", Method: "GET", Path: "/exchange-rates"},
 		check[ExchangeRates])
+	buyOp = transport.Declare(service, transport.Op{Name: "BuyPrice", Method: "GET", Path: "/prices/{pair}/buy"},
+		check[SpotPrice])
+	sellOp = transport.Declare(service, transport.Op{Name: "SellPrice", Method: "GET", Path: "/prices/{pair}/sell"},
+		check[SpotPrice])
+	currenciesOp = transport.Declare(service, transport.Op{Name: "Currencies", Method: "GET", Path: "/currencies"},
+		check[[]Currency])
+	cryptoOp = transport.Declare(service, transport.Op{Name: "CryptoCurrencies", Method: "GET", Path: "/currencies/crypto"},
+		check[[]CryptoCurrency])
+	timeOp = transport.Declare(service, transport.Op{Name: "Time", Method: "GET", Path: "/time"}, check[ServerTime])
 )
 
 // Client calls the crypto prices interface. It is safe for concurrent use.
@@ -113,19 +129,46 @@ func (c *Client) Do(ctx context.Context, method, path string, in, out any, opts 
 // or digits, so the pair "<base>-<currency>" is unambiguous in the path. An
 // answer that names another pair is an error, never a wrong price.
 func (c *Client) SpotPrice(ctx context.Context, base, currency string, opts ...Option) (*Response[SpotPrice], error) {
-	if err := checkCode(spotOp.Op, "base", base); err != nil {
+	return c.price(ctx, spotOp, base, currency, nil, opts)
+}
+
+// SpotPriceOn returns the spot price of one unit of base in currency on a
+// past day (query date, YYYY-MM-DD), as SpotPrice does for now.
+func (c *Client) SpotPriceOn(ctx context.Context, base, currency string, day conduit.Date, opts ...Option) (*Response[SpotPrice], error) {
+	if day.IsZero() || !day.IsValid() {
+		return nil, spotOp.Invalid("date", "%v is not a day of the calendar", day)
+	}
+	return c.price(ctx, spotOp, base, currency, []string{"date", day.String()}, opts)
+}
+
+// BuyPrice returns what one unit of base costs to buy in currency,
+// Coinbase's fee included; checked as SpotPrice.
+func (c *Client) BuyPrice(ctx context.Context, base, currency string, opts ...Option) (*Response[SpotPrice], error) {
+	return c.price(ctx, buyOp, base, currency, nil, opts)
+}
+
+// SellPrice returns what one unit of base sells for in currency, Coinbase's
+// fee taken; checked as SpotPrice.
+func (c *Client) SellPrice(ctx context.Context, base, currency string, opts ...Option) (*Response[SpotPrice], error) {
+	return c.price(ctx, sellOp, base, currency, nil, opts)
+}
+
+// price sends one of the three price calls for the pair base-currency and
+// refuses an answer for another pair.
+func (c *Client) price(ctx context.Context, op *transport.Endpoint[Response[SpotPrice]], base, currency string, query []string, opts []Option) (*Response[SpotPrice], error) {
+	if err := checkCode(op.Op, "base", base); err != nil {
 		return nil, err
 	}
-	if err := checkCode(spotOp.Op, "currency", currency); err != nil {
+	if err := checkCode(op.Op, "currency", currency); err != nil {
 		return nil, err
 	}
-	call := transport.Call{Args: []string{base + "-" + currency}}
-	r, err := spotOp.Do(ctx, c.t, call, opts)
+	call := transport.Call{Args: []string{base + "-" + currency}, Query: query}
+	r, err := op.Do(ctx, c.t, call, opts)
 	if err != nil {
 		return nil, err
 	}
 	if !same(r.Data.Base, base) || !same(r.Data.Currency, currency) {
-		return nil, spotOp.Fail(c.t, call, transport.Problem{Kind: conduit.ErrMalformedResponse, Body: r.RawJSON(),
+		return nil, op.Fail(c.t, call, transport.Problem{Kind: conduit.ErrMalformedResponse, Body: r.RawJSON(),
 			Message: fmt.Sprintf("asked for %s-%s, answered with the price of %s-%s", base, currency, r.Data.Base, r.Data.Currency)})
 	}
 	return r, nil
@@ -168,4 +211,21 @@ func checkCode(op *transport.Op, field, code string) error {
 		}
 	}
 	return nil
+}
+
+// Currencies returns the fiat currencies the service knows, with ISO 4217
+// ids and the smallest amount it handles.
+func (c *Client) Currencies(ctx context.Context, opts ...Option) (*Response[[]Currency], error) {
+	return currenciesOp.Do(ctx, c.t, transport.Call{}, opts)
+}
+
+// CryptoCurrencies returns the crypto assets the service knows, with their
+// codes and precision.
+func (c *Client) CryptoCurrencies(ctx context.Context, opts ...Option) (*Response[[]CryptoCurrency], error) {
+	return cryptoOp.Do(ctx, c.t, transport.Call{}, opts)
+}
+
+// Time returns the service's clock, to measure how far the local one is off.
+func (c *Client) Time(ctx context.Context, opts ...Option) (*Response[ServerTime], error) {
+	return timeOp.Do(ctx, c.t, transport.Call{}, opts)
 }

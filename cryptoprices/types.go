@@ -1,6 +1,8 @@
 package cryptoprices
 
 import (
+	"time"
+
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
@@ -26,7 +28,8 @@ func check[T any](r *Response[T]) *transport.Problem {
 	return nil
 }
 
-// SpotPrice is the price of one unit of Base in Currency.
+// SpotPrice is the price of one unit of Base in Currency: the spot, buy or
+// sell price.
 type SpotPrice struct {
 	Amount   conduit.Decimal `json:"amount"`
 	Base     string          `json:"base"`
@@ -45,4 +48,33 @@ type ExchangeRates struct {
 type Message struct {
 	ID      string `json:"id"`
 	Message string `json:"message"`
+}
+
+// Currency is one fiat currency: an ISO 4217 id, its name and the smallest
+// amount the service handles.
+type Currency struct {
+	ID      string          `json:"id"`
+	Name    string          `json:"name"`
+	MinSize conduit.Decimal `json:"min_size"`
+}
+
+// CryptoCurrency is one crypto asset the service lists.
+type CryptoCurrency struct {
+	Code string `json:"code"`
+	Name string `json:"name"`
+	// Color is the asset's brand colour ("#F7931A").
+	Color     string `json:"color"`
+	SortIndex int    `json:"sort_index"`
+	// Exponent is how many decimal places an amount has (8 for BTC).
+	Exponent int    `json:"exponent"`
+	Type     string `json:"type"` // "crypto"
+	// AddressRegex is the pattern a receive address of the asset matches.
+	AddressRegex string `json:"address_regex"`
+	AssetID      string `json:"asset_id"`
+}
+
+// ServerTime is the service's clock.
+type ServerTime struct {
+	ISO   time.Time `json:"iso"`
+	Epoch int64     `json:"epoch"` // seconds since 1970
 }

@@ -23,8 +23,22 @@
 //	}
 //	fmt.Println(fees.HalfHourFee, "sat/vB; tip", blocks[0].Height, blocks[0].Time())
 //
-// For an endpoint this package does not type (a block by hash, an
-// address, a transaction), use Do.
+// Typed: addresses (totals, history with the service's paging by last
+// transaction and AllAddressTransactions, unconfirmed transactions,
+// unspent outputs); transactions (one, status, raw hex, outspends, merkle
+// proof, and BroadcastTransaction); blocks (latest, by hash, header,
+// status, transactions by index with AllBlockTransactions, hash by
+// height, the tip's height and hash); the mempool (summary, recent, txids,
+// the blocks it would make); recommended fees, the difficulty epoch,
+// prices now and then, hash rate and mining pools. Hashes, heights and
+// hex come as text, not JSON, and are checked as such.
+//
+// BroadcastTransaction is a write and is not retried once the request may
+// have arrived: sending the same bytes again cannot pay twice (the network
+// names a transaction by their hash), but the answer to a repeat is an
+// error saying it is already known, which would hide that the first one
+// went out. After an ambiguous failure, send it again or ask
+// TransactionStatus.
 //
 // # Failures
 //
@@ -40,6 +54,17 @@
 //	404 "Block not found", {"error": "…"}           ErrNotFound, Message the text
 //	400 {"error": "…"}                              ErrAPI, Message the text
 //	500 {"error": "Failed to get blocks"}           ErrAPI, Message the text, retried
+//	400 "sendrawtransaction RPC error: …" (a        ErrAPI, Message the text, not retried
+//	  broadcast refused, or already known)
+//	200 text that is not a hash, height or hex      ErrMalformedResponse
+//
+// Not typed (Do reaches them): the service's other documented endpoints:
+// address validation, script hash queries, a block's raw bytes and txids
+// and the v1 block with statistics, block timestamps, the mining
+// statistics beyond hash rate and pools (per-pool detail, rewards, fee
+// rates and sizes by period), RBF replacements, accelerations, Lightning
+// and Liquid. They serve dashboards more than programs, and each would
+// add types the common reads above do not need.
 package explorer
 
 import (
@@ -81,7 +106,7 @@ func New(opts ...Option) (*Client, error) {
 }
 
 // Do calls any path of the service, for an endpoint this package does not
-// type ("/block/<hash>", "/v1/mining/pools/1w"), with the same base URL,
+// type ("/v1/validate-address/<address>", "/v1/mining/blocks/rewards/1w"), with the same base URL,
 // retries and errors as the typed methods; see conduit's documentation of
 // Do.
 func (c *Client) Do(ctx context.Context, method, path string, in, out any, opts ...Option) error {

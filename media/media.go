@@ -1,15 +1,18 @@
 // Package media is a client for the media-assets interface, modelled on
-// Cloudinary: an admin interface that lists a cloud's image assets and
-// reports its usage, and a public delivery interface that lists the images
-// carrying a tag.
+// Cloudinary: the signed Upload API (Upload, Destroy, AddTag, RemoveTag),
+// the admin interface (ListImages and AllImages, Resource, Search and
+// AllSearch, Usage), the public delivery interface (ListByTag), delivery
+// URLs (URL: transformations, versions, formats, signatures) and the check
+// of upload notifications (VerifyNotification).
 //
 // Base URLs, one placeholder per host:
-//   - media_admin_url (ListImages, AllImages, Usage; the default, since it
-//     serves the credentialed calls): conduit.WithBaseURL, WithAdminURL or
-//     CONDUIT_MEDIA_ADMIN_URL. Its paths start with the version segment
-//     v1_1; a base pasted with it ("https://api.example.com/v1_1") does not
-//     double it.
-//   - media_delivery_url (ListByTag): WithDeliveryURL or CONDUIT_MEDIA_DELIVERY_URL
+//   - media_admin_url (the Upload API and the admin calls; the default,
+//     since it serves the credentialed calls): conduit.WithBaseURL,
+//     WithAdminURL or CONDUIT_MEDIA_ADMIN_URL. Its paths start with the
+//     version segment v1_1; a base pasted with it
+//     ("https://api.example.com/v1_1") does not double it.
+//   - media_delivery_url (ListByTag, URL): WithDeliveryURL or
+//     CONDUIT_MEDIA_DELIVERY_URL
 //
 // Every path starts with the cloud name, a required setting: WithCloudName
 // or CONDUIT_MEDIA_CLOUD_NAME. New fails without one.
@@ -17,12 +20,25 @@
 // Credentials: the admin calls use HTTP Basic authentication, the API key
 // as user name (WithAPIKey or CONDUIT_MEDIA_API_KEY) and the API secret as
 // password (WithAPISecret or CONDUIT_MEDIA_API_SECRET); neither, nor the
-// Basic header built from them, is ever printed. ListByTag sends no
-// credentials at all and works without them; it succeeds only for clouds
-// that allow public tag lists. The spec publishes no rate limit and no
-// upper bound for max_results; the admin interface reports its hourly
-// budget in X-FeatureRateLimit-* headers, which conduit.WithResponse reads
-// into Response.RateLimit.
+// Basic header built from them, is ever printed. The Upload API calls send
+// a multipart form with the api_key, a timestamp and a signature: the hex
+// digest of the other parameters, sorted and joined as name=value&…,
+// followed by the API secret, which is never sent. Signed delivery URLs and
+// notification checks use the secret the same way. The digest is SHA-1
+// unless WithSignatureAlgorithm or CONDUIT_MEDIA_SIGNATURE_ALGORITHM says
+// sha256. ListByTag sends no credentials at all and works without them; it
+// succeeds only for clouds that allow public tag lists.
+//
+// Writes: Upload, Destroy, AddTag and RemoveTag change the cloud and are
+// retried only when the request provably never reached it (or on 429); a
+// file from a reader that is not an io.Seeker is sent once. Search is sent
+// as POST but only reads, so it is retried like the GETs.
+//
+// Limits: the spec publishes no rate limit; the admin interface reports
+// its hourly budget in X-FeatureRateLimit-Limit, -Remaining and -Reset on
+// every admin answer, which conduit.WithResponse reads into
+// Response.RateLimit. Search pages hold at most 500 assets, a tags call
+// names at most 1000 public ids.
 //
 //	c, err := media.New(media.WithCloudName("demo"), media.WithAPIKey(key), media.WithAPISecret(secret))
 //	if err != nil {
@@ -35,31 +51,45 @@
 //		fmt.Println(a.PublicID, a.Format, a.Width, a.Height, a.CreatedAt)
 //	}
 //
-// For an endpoint this package does not type (videos, folders, tags), use
-// Do: its paths are relative to media_admin_url ("/v1_1/<cloud>/tags/image")
-// and it sends the key and secret as the typed admin calls do.
+// For an endpoint this package does not type, use Do: its paths are
+// relative to media_admin_url ("/v1_1/<cloud>/tags/image") and it sends the
+// key and secret as the typed admin calls do.
 //
 // # Failures
 //
-// The admin interface has no error codes: a failure is a status and
-// {"error": {"message": ...}}, with X-Request-Id. The delivery hosts put
-// the reason in an X-Cld-Error header beside an empty or HTML body.
+// The admin interface and the Upload API have no error codes: a failure is
+// a status and {"error": {"message": ...}}, with X-Request-Id. The delivery
+// hosts put the reason in an X-Cld-Error header beside an empty or HTML
+// body.
 //
 //	service sends                                   conduit reports
 //	401 {"error":{"message":"unknown api_key …"}}   ErrUnauthorized, Message from the body
+//	401 {"error":{"message":"Invalid Signature …"}} ErrUnauthorized, Message from the body
+//	  (a signed call whose signature or timestamp is refused)
 //	401 HTML page (credentials refused)             ErrUnauthorized, no Message (HTML kept out)
 //	401 with X-Cld-Error (tag lists restricted)     ErrUnauthorized, Message from the header
 //	403 (not allowed for this key or plan)          ErrUnauthorized
 //	404 {"error":{"message":"Resource not found"}}  ErrNotFound
 //	  or X-Cld-Error on the delivery host
+//	200 {"result":"not found"} (Destroy)            ErrNotFound
 //	420 (the hourly Admin API limit), or 429        ErrRateLimited; RetryAfter until
 //	                                                  X-FeatureRateLimit-Reset (an HTTP date);
 //	                                                  retried only when that is within
 //	                                                  conduit.WithMaxRetryWait
 //	200 {"error": …}                                ErrAPI with its message or word
-//	5xx                                             ErrAPI; retried
+//	5xx                                             ErrAPI; retried (writes only when unsent)
 //
-// RequestID is the X-Request-Id header.
+// RequestID is the X-Request-Id header. VerifyNotification and URL send
+// nothing: a bad signature or a stale timestamp is ErrInvalidParam naming
+// "signature" or "timestamp", a missing secret ErrMissingCredential.
+//
+// Not typed, of the documented endpoints: explicit, rename, context,
+// metadata and the other Upload API methods, chunked uploads of files over
+// 100 MB, and the admin listings other than images (videos, raw files,
+// folders, tags, transformations, upload presets and mappings, derived
+// assets): each takes the same credentials through Do; they are management
+// operations this package's users reach for rarely, and typing them would
+// double the package for little.
 package media
 
 import (
@@ -81,6 +111,8 @@ const (
 	adminURL    = "media_admin_url"
 	deliveryURL = "media_delivery_url"
 	cloudName   = "cloud_name"
+
+	signatureAlgorithm = "signature_algorithm"
 )
 
 var service = transport.Register(&transport.Service{
@@ -94,6 +126,7 @@ var service = transport.Register(&transport.Service{
 		{Name: "api_key", Option: "media.WithAPIKey", Secret: true},
 		{Name: "api_secret", Option: "media.WithAPISecret", Secret: true},
 		{Name: cloudName, Option: "media.WithCloudName"},
+		{Name: signatureAlgorithm, Option: "media.WithSignatureAlgorithm", Enum: []string{string(SHA1), string(SHA256)}},
 	},
 	Errors: transport.Profile{
 		Message:        []string{"error.message"},
@@ -178,3 +211,10 @@ func WithAdminURL(u string) Option { return service.SetBase(adminURL, u) }
 // WithDeliveryURL sets the media_delivery_url base of ListByTag, overriding
 // CONDUIT_MEDIA_DELIVERY_URL.
 func WithDeliveryURL(u string) Option { return service.SetBase(deliveryURL, u) }
+
+// WithSignatureAlgorithm sets the digest of the signatures the client makes
+// and checks (uploads, delivery URLs, notifications), overriding
+// CONDUIT_MEDIA_SIGNATURE_ALGORITHM; SHA1 unless set, as Cloudinary's SDKs.
+func WithSignatureAlgorithm(a SignatureAlgorithm) Option {
+	return service.Set(signatureAlgorithm, string(a))
+}

@@ -30,7 +30,7 @@ func TestFailureFixtures(t *testing.T) {
 	}{
 		{"429 page", html(429, "too_many_requests.html"), "Forces", testkit.Shape{Is: conduit.ErrRateLimited, Status: 429}, 2 * time.Second},
 		{"429 with Retry-After", testkit.Reply{Status: 429, Header: []string{"Retry-After", "1"}}, "StreetCrimes", testkit.Shape{Is: conduit.ErrRateLimited, Status: 429}, time.Second},
-		{"503 area too large", testkit.Reply{Status: 503}, "StreetCrimes", testkit.Shape{Is: conduit.ErrAPI, Status: 503, Message: "custom area holds more than 10,000 crimes"}, 0},
+		{"503 area too large", testkit.Reply{Status: 503}, "StreetCrimes", testkit.Shape{Is: conduit.ErrAPI, Status: 503, Message: "the area holds more than 10,000 crimes, the service's limit: split it into smaller polygons"}, 0},
 		{"400 request too long", html(400, "request_too_long.html"), "StreetCrimes", testkit.Shape{Is: conduit.ErrAPI, Status: 400}, 0},
 		{"404 unknown force", testkit.Reply{Status: 404}, "Forces", testkit.Shape{Is: conduit.ErrNotFound, Status: 404}, 0},
 	} {

@@ -20,9 +20,18 @@
 //		fmt.Println(cr.Category, cr.Location.Street.Name, lat, lng)
 //	}
 //
-// Coordinates in crime records are strings on the wire and stay strings;
-// Location.Lat, Lng and Coordinates parse them. For an endpoint this
-// package does not type (neighbourhoods, stop and search), use Do.
+// Every method the service documents is typed: forces and their senior
+// officers; crime categories, the last update and the months held;
+// street-level crimes, outcomes and stop and searches around a point, in a
+// custom area (a polygon of Points) or at a location id; crimes and
+// searches that could not be mapped; a crime's case history; and
+// neighbourhoods with their boundary, team, events and priorities, and
+// the one that covers a point. No listing pages: each answer is one month
+// of one area, whole.
+//
+// Coordinates are strings on the wire and stay strings; Location.Lat, Lng
+// and Coordinates, and Coordinates.Point, parse them. Northern Ireland's
+// force publishes no outcomes.
 //
 // # Failures
 //
@@ -32,11 +41,18 @@
 //
 //	service sends                                 conduit reports
 //	429 (over 15 a second, burst 30)              ErrRateLimited, retried after Retry-After, else 2s
-//	503 from crimes-street (the area holds        ErrAPI, not retried, Message "custom area holds
-//	  more than 10,000 crimes)                      more than 10,000 crimes"; narrow the query
+//	503 from crimes-street or                     ErrAPI, not retried, Message "the area holds more
+//	  outcomes-at-location (the area holds          than 10,000 crimes (outcomes), the service's limit:
+//	  more than 10,000 records)                     split it into smaller polygons"
 //	503 from other endpoints, 500, 502, 504       ErrAPI, reads retried
-//	404 (unknown force, month not held)           ErrNotFound
-//	400 (request line too long)                   ErrAPI
+//	404 (unknown force or neighbourhood,          ErrNotFound
+//	  month not held, point in no force)
+//	400 (request line over 4,094 characters)      ErrAPI; a polygon that long is refused before
+//	                                                any I/O (ErrInvalidParam, field poly)
+//
+// Not typed: the POST form the service documents for a poly too long for a
+// GET. A polygon that needs it is better split into areas under the 10,000
+// limit, so no method sends one; the GET forms are all typed.
 package police
 
 import (
@@ -65,12 +81,18 @@ var service = transport.Register(&transport.Service{
 	}},
 })
 
+// tooManyIn is the meaning of a 503 from the methods the service documents
+// it for: the area holds more than 10,000 records. Asking again cannot help;
+// a smaller area can.
+func tooManyIn(what string) map[int]transport.Meaning {
+	return map[int]transport.Meaning{503: {Kind: conduit.ErrAPI,
+		Message: "the area holds more than 10,000 " + what + ", the service's limit: split it into smaller polygons"}}
+}
+
 var (
 	forcesOp = transport.Declare[[]Force](service, transport.Op{Name: "Forces", Method: "GET", Path: "/forces"}, nil)
-	// A 503 from crimes-street is the documented answer to an area with
-	// more than 10,000 crimes: asking again cannot help.
-	crimesOp = transport.Declare[[]Crime](service, transport.Op{Name: "StreetCrimes", Method: "GET", Path: "/crimes-street/all-crime",
-		Status: map[int]transport.Meaning{503: {Kind: conduit.ErrAPI, Message: "custom area holds more than 10,000 crimes"}}}, nil)
+	crimesOp = transport.Declare[[]Crime](service, transport.Op{Name: "StreetCrimes", Method: "GET", Path: "/crimes-street/{category}",
+		Status: tooManyIn("crimes")}, nil)
 )
 
 // Client holds the configuration of the police data interface and shares
@@ -97,36 +119,65 @@ func (c *Client) Do(ctx context.Context, method, path string, in, out any, opts 
 // Forces lists the police forces; each ID is the slug the service's
 // force-specific endpoints take.
 func (c *Client) Forces(ctx context.Context, opts ...Option) ([]Force, error) {
-	fs, err := forcesOp.Do(ctx, c.t, transport.Call{}, opts)
-	if err != nil {
-		return nil, err
-	}
-	return *fs, nil
+	return list(ctx, c, forcesOp, transport.Call{}, opts)
 }
 
-// StreetCrimesParams are StreetCrimes' optional inputs.
+// StreetCrimesParams are the optional inputs of the street-level crime
+// methods and CrimesNoLocation.
 type StreetCrimesParams struct {
+	// Category is a crime category's URL slug (CrimeCategories lists
+	// them); empty means "all-crime".
+	Category string
 	// Month is YYYY-MM; empty asks for the latest month the service has.
 	Month string
 }
 
-// StreetCrimes lists the street-level crimes of one month within the
-// service's fixed radius of lat, lng (decimal degrees). No crime is an
-// empty slice, not an error.
+// category returns p's category, "all-crime" when it names none.
+func (p *StreetCrimesParams) category() string {
+	if p == nil || p.Category == "" {
+		return "all-crime"
+	}
+	return p.Category
+}
+
+// month returns p's month, "" for the latest.
+func (p *StreetCrimesParams) month() string {
+	if p == nil {
+		return ""
+	}
+	return p.Month
+}
+
+// StreetCrimes lists the street-level crimes of one month within a mile of
+// lat, lng (decimal degrees). No crime is an empty slice, not an error; an
+// area too busy for the service is an ErrAPI telling to split it, which
+// StreetCrimesInArea can.
 func (c *Client) StreetCrimes(ctx context.Context, lat, lng float64, p *StreetCrimesParams, opts ...Option) ([]Crime, error) {
 	q, err := crimesOp.LatLng(lat, lng)
 	if err != nil {
 		return nil, err
 	}
-	if p != nil && p.Month != "" {
-		if _, err := time.Parse("2006-01", p.Month); err != nil {
-			return nil, crimesOp.Invalid("date", "%q is not a YYYY-MM month", p.Month)
-		}
-		q = append(q, "date", p.Month)
+	return c.streetCrimes(ctx, crimesOp, q, p, opts)
+}
+
+// streetCrimes sends a crimes-street call of op with the area in q.
+func (c *Client) streetCrimes(ctx context.Context, op *transport.Endpoint[[]Crime], q []string, p *StreetCrimesParams, opts []Option) ([]Crime, error) {
+	if err := slug(op.Op, "category", p.category()); err != nil {
+		return nil, err
 	}
-	cs, err := crimesOp.Do(ctx, c.t, transport.Call{Query: q}, opts)
+	q, err := month(op.Op, q, p.month())
 	if err != nil {
 		return nil, err
 	}
-	return *cs, nil
+	return list(ctx, c, op, transport.Call{Args: []string{p.category()}, Query: q}, opts)
+}
+
+// list makes one call of a listing operation; an empty list (sent as [],
+// null or nothing) is an empty slice.
+func list[T any](ctx context.Context, c *Client, op *transport.Endpoint[[]T], call transport.Call, opts []Option) ([]T, error) {
+	out, err := op.Do(ctx, c.t, call, opts)
+	if err != nil {
+		return nil, err
+	}
+	return *out, nil
 }

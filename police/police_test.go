@@ -102,7 +102,7 @@ func TestErrors(t *testing.T) {
 		_, err := client(t, url).Forces(context.Background())
 		return err
 	}}
-	crimes := testkit.Op{Service: "police", Op: "StreetCrimes", Endpoint: "GET /crimes-street/all-crime", Call: func(t *testing.T, url string) error {
+	crimes := testkit.Op{Service: "police", Op: "StreetCrimes", Endpoint: "GET /crimes-street/{category}", Call: func(t *testing.T, url string) error {
 		_, err := client(t, url).StreetCrimes(context.Background(), 52.6, -1.1, nil)
 		return err
 	}}

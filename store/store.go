@@ -1,10 +1,12 @@
 // Package store is a client for the demo store, modelled on the Fake Store
-// API: a fake e-commerce backend for prototyping, whose products can be
-// read by id or by category and whose writes are simulated.
+// API: a fake e-commerce backend for prototyping, with products and their
+// categories, carts and users, and a login that issues a token.
 //
 // Base URL: the placeholder store_url, set with conduit.WithBaseURL or
 // CONDUIT_STORE_URL. No credentials; the spec publishes no rate limit and no
-// bounds for limit, and the service sends no budget headers.
+// bounds for limit, and the service sends no budget headers. The listings
+// do not page: limit only cuts them short and sort (asc or desc) orders
+// them by id, so there is no iterator.
 //
 //	c, err := store.New()
 //	if err != nil {
@@ -18,11 +20,19 @@
 //		fmt.Println(p.ID, p.Title, p.Price)
 //	}
 //
+// Writes are simulated: CreateProduct, UpdateProduct, PatchProduct,
+// DeleteProduct, AddCart, UpdateCart, DeleteCart, AddUser, UpdateUser and
+// DeleteUser answer as if they had acted (an echo with an id, or the
+// deleted record) but the service stores and deletes nothing. They are
+// still declared as writes, so conduit never sends one twice unless the
+// request provably never arrived or was rate-limited: code written against
+// the demo behaves the same against a real store. Login changes nothing and
+// is retried like a read; its password, and the passwords AddUser and
+// UpdateUser send, are kept out of errors and logs, and the token it
+// returns prints as store.Session{token}.
+//
 // Prices are conduit.Decimal values, the exact decimal text the service
-// sent: Price.Float64 for display, Price.Rat for arithmetic. CreateProduct
-// only echoes the submitted fields with a new id; the service stores
-// nothing. For an endpoint this package does not type (carts, users), use
-// Do.
+// sent: Price.Float64 for display, Price.Rat for arithmetic.
 //
 // # Failures
 //
@@ -30,16 +40,21 @@
 //
 //	service sends                                  conduit reports
 //	200 with null or no body for an unknown id     ErrNotFound (also ErrMalformedResponse, as
-//	                                                 before); Message "no product with this id"
-//	200 [] for an unknown category                 no error: an empty slice
+//	  (a product, cart or user, read or deleted)     before); Message "no product (cart, user)
+//	                                                 with this id"
+//	200 [] for an unknown category or a user       no error: an empty slice
+//	  without carts
 //	200 {"status":"error","message":…}             ErrAPI, Code "error", Message from the body
 //	404 HTML "Cannot GET …" (an unknown route:     ErrNotFound, no Message (HTML kept out);
 //	  usually a wrong base URL)                      Body holds the page
-//	401 one line of text (login, through Do)       ErrUnauthorized, Message the text
+//	401 one line of text (a refused Login)         ErrUnauthorized, Message the text
 //	520–524 Cloudflare pages (origin unreachable)  ErrAPI, retried for reads; RequestID the
 //	                                                 CF-RAY header
 //	no answer (the origin never replies)           the context's deadline, or ErrStalled
 //	                                                 after conduit.WithIdleTimeout
+//
+// Every endpoint the service documents is typed. For anything else, Do
+// reaches any path with the same base, retries and errors.
 package store
 
 import (
@@ -80,15 +95,15 @@ var (
 		(*CreatedProduct).problem)
 )
 
-// errNoProduct is what an unknown id means: nothing found, in an answer
+// errNoRecord is what an unknown id means: nothing found, in an answer
 // that holds no record where the spec promises one.
-var errNoProduct = fmt.Errorf("%w: %w", conduit.ErrNotFound, conduit.ErrMalformedResponse)
+var errNoRecord = fmt.Errorf("%w: %w", conduit.ErrNotFound, conduit.ErrMalformedResponse)
 
 // productFound turns the null (or empty) answer the service gives an
 // unknown id into the error it means.
 func productFound(p **Product) *transport.Problem {
 	if *p == nil {
-		return &transport.Problem{Kind: errNoProduct, Message: "no product with this id"}
+		return &transport.Problem{Kind: errNoRecord, Message: "no product with this id"}
 	}
 	return nil
 }

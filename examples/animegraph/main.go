@@ -1,5 +1,5 @@
-// Command animegraph looks up an anime by name and lists the top shows of a
-// season.
+// Command animegraph looks up an anime by name, lists the top shows of a
+// season, and the next episodes to air.
 //
 //	go run ./examples/animegraph -fake  # against conduittest's fake of the service
 //	CONDUIT_ANIMEGRAPH_ANIME_URL=https://… go run ./examples/animegraph -search "Cowboy Bebop"
@@ -60,6 +60,18 @@ func main() {
 	fmt.Printf("top of %s %d:\n", *season, *year)
 	for _, s := range top.Page.Shows {
 		fmt.Printf("  #%d %s, score %s\n", s.ID, s.Title.Romaji, orUnknown(s.AverageScore))
+	}
+
+	fmt.Println("airing next:")
+	shown := 0
+	for ep, err := range c.AllAiringSchedule(ctx, &animegraph.AiringScheduleParams{NotYetAired: true}) {
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Printf("  %s  episode %d of %s\n", time.Unix(ep.AiringAt, 0).Format(time.DateTime), ep.Episode, ep.Media.Title.Romaji)
+		if shown++; shown == 5 {
+			break
+		}
 	}
 }
 

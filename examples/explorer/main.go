@@ -1,7 +1,7 @@
-// Command explorer prints the recommended fees, the mempool backlog and the
-// latest blocks.
+// Command explorer prints the recommended fees, the mempool backlog, the
+// latest blocks and, given -address, an address's balance and history.
 //
-//	go run ./examples/explorer -fake  # against conduittest's fake of the service
+//	go run ./examples/explorer -fake -address 1wiz18xYmhRX6xStj2b9t1rwWX4GKUgpv  # against conduittest's fake
 //	CONDUIT_EXPLORER_URL=https://…/api go run ./examples/explorer
 package main
 
@@ -19,6 +19,7 @@ import (
 func main() {
 	fake := flag.Bool("fake", false, "run against conduittest's fake of the service")
 	n := flag.Int("blocks", 5, "how many of the latest blocks to print")
+	addr := flag.String("address", "", "a Bitcoin address whose balance and history to print")
 	flag.Parse()
 	if *fake {
 		srv := conduittest.Start()
@@ -55,5 +56,19 @@ func main() {
 		}
 		fmt.Printf("block %d  %s  %5d txs  median fee %.1f sat/vB  reward %d sat\n",
 			b.Height, b.Time().Format(time.DateTime), b.TxCount, b.Extras.MedianFee, b.Extras.Reward)
+	}
+	if *addr == "" {
+		return
+	}
+	info, err := c.Address(ctx, *addr)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("%s: balance %d sat, %d confirmed transactions\n", *addr, info.ChainStats.Balance(), info.ChainStats.TxCount)
+	for tx, err := range c.AllAddressTransactions(ctx, *addr) {
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Printf("  %s  confirmed %-5v block %d\n", tx.TxID, tx.Status.Confirmed, tx.Status.BlockHeight)
 	}
 }

@@ -1,4 +1,5 @@
-// Command police lists the forces and the street crimes near a point.
+// Command police lists the forces, the street crimes near a point, and the
+// neighbourhood team that covers it.
 //
 //	go run ./examples/police -fake  # against conduittest's fake of the service
 //	CONDUIT_POLICE_URL=https://… go run ./examples/police -lat 51.5074 -lng -0.1278 -month 2024-01
@@ -44,4 +45,17 @@ func main() {
 	for _, cr := range crimes {
 		fmt.Printf("%s  %-22s %s (%s, %s)\n", cr.Month, cr.Category, cr.Location.Street.Name, cr.Location.Latitude, cr.Location.Longitude)
 	}
+	at, err := c.LocateNeighbourhood(ctx, *lat, *lng)
+	if err != nil {
+		log.Fatal(err)
+	}
+	hood, err := c.Neighbourhood(ctx, at.Force, at.Neighbourhood)
+	if err != nil {
+		log.Fatal(err)
+	}
+	team, err := c.NeighbourhoodTeam(ctx, at.Force, at.Neighbourhood)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("neighbourhood %s (%s/%s), %d officers, telephone %s\n", hood.Name, at.Force, at.Neighbourhood, len(team), hood.ContactDetails.Telephone)
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/animegraph"
+	"github.com/conduit-sdk/conduit/conduittest"
 )
 
 func init() {
@@ -32,6 +33,54 @@ func init() {
 			return err
 		}
 		say("Media", "#%d %s (%s), %d episodes, score %d", m.ID, m.Title.Romaji, *m.Title.English, *m.Episodes, *m.AverageScore)
+		full, err := c.MediaByID(ctx, 1)
+		if err != nil {
+			return err
+		}
+		say("MediaByID", "#%d %s %s %d, %d min episodes, %v", full.ID, full.Format, full.Season, *full.SeasonYear, *full.Duration, full.Genres)
+		page, err := c.SearchMedia(ctx, &animegraph.SearchMediaParams{Search: "Cowboy Bebop", Type: "ANIME"})
+		if err != nil {
+			return err
+		}
+		say("SearchMedia", "%d matches, page %d of %d, second %q", page.PageInfo.Total, page.PageInfo.CurrentPage, page.PageInfo.LastPage, page.Media[1].Title.Romaji)
+		ch, err := c.Character(ctx, 1)
+		if err != nil {
+			return err
+		}
+		say("Character", "#%d %s (%s), %s", ch.ID, ch.Name.Full, ch.Name.Native, ch.Gender)
+		staff, err := c.Staff(ctx, 95011)
+		if err != nil {
+			return err
+		}
+		say("Staff", "#%d %s, %v, %s", staff.ID, staff.Name.Full, staff.PrimaryOccupations, staff.LanguageV2)
+		studio, err := c.Studio(ctx, 14)
+		if err != nil {
+			return err
+		}
+		say("Studio", "#%d %s, latest %q", studio.ID, studio.Name, studio.Media.Nodes[0].Title.Romaji)
+		airing, err := c.AiringSchedule(ctx, &animegraph.AiringScheduleParams{NotYetAired: true})
+		if err != nil {
+			return err
+		}
+		next := airing.AiringSchedules[0]
+		say("AiringSchedule", "next: episode %d of %s in %ds", next.Episode, next.Media.Title.Romaji, next.TimeUntilAiring)
+		u, err := c.User(ctx, "Josh")
+		if err != nil {
+			return err
+		}
+		say("User", "%s: %d anime, mean score %.1f", u.Name, u.Statistics.Anime.Count, u.Statistics.Anime.MeanScore)
+		// The one user action: it needs the user's OAuth token.
+		token, _ := conduittest.Credential("animegraph", "token")
+		mine, err := animegraph.New(conduit.WithRateLimit(0, 0), animegraph.WithToken(token))
+		if err != nil {
+			return err
+		}
+		progress := 5
+		e, err := mine.SaveMediaListEntry(ctx, animegraph.MediaListEntryInput{MediaID: 1, Status: animegraph.StatusCurrent, Progress: &progress})
+		if err != nil {
+			return err
+		}
+		say("SaveMediaListEntry", "entry %d: media %d %s at %d", e.ID, e.MediaID, e.Status, e.Progress)
 		return nil
 	})
 }

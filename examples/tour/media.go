@@ -2,7 +2,9 @@ package main
 
 import (
 	"context"
+	"strings"
 
+	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/media"
 )
 
@@ -41,6 +43,43 @@ func init() {
 			return err
 		}
 		say("Usage", "plan %s, last updated %s, %.2f of %.0f credits used", u.Plan, u.LastUpdated, credits.Credits.Usage, credits.Credits.Limit)
+
+		up, err := c.Upload(ctx, media.FromReader("teapot.jpg", strings.NewReader("JPEG bytes")), &media.UploadParams{PublicID: "products/teapot-white", Tags: []string{"products"}})
+		if err != nil {
+			return err
+		}
+		say("Upload", "signed upload stored %s v%d, %dx%d %s, %d bytes", up.PublicID, up.Version, up.Width, up.Height, up.Format, up.Bytes)
+
+		var resp conduit.Response
+		a, err := c.Resource(ctx, "products/mug-blue", nil, conduit.WithResponse(&resp))
+		if err != nil {
+			return err
+		}
+		say("Resource", "%s is %d bytes, tags %v; admin budget %d of %d left", a.PublicID, a.Bytes, a.Tags, resp.RateLimit.Requests.Remaining, resp.RateLimit.Requests.Limit)
+
+		found, err := c.Search(ctx, &media.SearchParams{Expression: "tags=products", MaxResults: 2})
+		if err != nil {
+			return err
+		}
+		say("Search", "%d assets match tags=products, %d on the first page, more: %t", found.TotalCount, len(found.Resources), found.NextCursor != "")
+
+		ids := []string{"products/mug-blue", "products/teapot-white"}
+		added, err := c.AddTag(ctx, "sale", ids, nil)
+		if err != nil {
+			return err
+		}
+		say("AddTag", "tagged sale: %v", added.PublicIDs)
+		untagged, err := c.RemoveTag(ctx, "sale", ids, nil)
+		if err != nil {
+			return err
+		}
+		say("RemoveTag", "untagged sale: %v", untagged.PublicIDs)
+
+		gone, err := c.Destroy(ctx, "products/teapot-white", nil)
+		if err != nil {
+			return err
+		}
+		say("Destroy", "products/teapot-white: %s", gone.Result)
 		return nil
 	})
 }

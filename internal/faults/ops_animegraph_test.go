@@ -3,6 +3,7 @@ package faults
 import (
 	"context"
 	"math"
+	"time"
 
 	"github.com/conduit-sdk/conduit/animegraph"
 )
@@ -33,5 +34,48 @@ func init() {
 		}).rejects("search", func(ctx context.Context, c *animegraph.Client) error {
 			return discard(c.Media(ctx, "Cowboy \xff Bebop"))
 		}),
+		animeByID("MediaByID", 1, (*animegraph.Client).MediaByID),
+		animeByID("Character", 1, (*animegraph.Client).Character),
+		animeByID("Staff", 95011, (*animegraph.Client).Staff),
+		animeByID("Studio", 14, (*animegraph.Client).Studio),
+		row("animegraph", "SearchMedia", animegraph.New, func(ctx context.Context, c *animegraph.Client) error {
+			return discard(c.SearchMedia(ctx, &animegraph.SearchMediaParams{Search: "Cowboy Bebop", Type: "ANIME"}))
+		}).rejects("type", func(ctx context.Context, c *animegraph.Client) error {
+			return discard(c.SearchMedia(ctx, &animegraph.SearchMediaParams{Type: "anime"}))
+		}).rejects("perPage", func(ctx context.Context, c *animegraph.Client) error {
+			return discard(c.SearchMedia(ctx, &animegraph.SearchMediaParams{PageParams: animegraph.PageParams{PerPage: 51}}))
+		}).rejects("sort", func(ctx context.Context, c *animegraph.Client) error {
+			return discard(c.SearchMedia(ctx, &animegraph.SearchMediaParams{Sort: []string{"SCORE_DESC) { id } #"}}))
+		}),
+		row("animegraph", "AiringSchedule", animegraph.New, func(ctx context.Context, c *animegraph.Client) error {
+			return discard(c.AiringSchedule(ctx, &animegraph.AiringScheduleParams{NotYetAired: true}))
+		}).rejects("page", func(ctx context.Context, c *animegraph.Client) error {
+			return discard(c.AiringSchedule(ctx, &animegraph.AiringScheduleParams{PageParams: animegraph.PageParams{Page: -1}}))
+		}).rejects("airingAt_lesser", func(ctx context.Context, c *animegraph.Client) error {
+			return discard(c.AiringSchedule(ctx, &animegraph.AiringScheduleParams{After: time.Unix(2e9, 0), Before: time.Unix(1e9, 0)}))
+		}),
+		row("animegraph", "User", animegraph.New, func(ctx context.Context, c *animegraph.Client) error {
+			return discard(c.User(ctx, "Josh"))
+		}).rejects("name", func(ctx context.Context, c *animegraph.Client) error {
+			return discard(c.User(ctx, " "))
+		}),
+		row("animegraph", "SaveMediaListEntry", animegraph.New, func(ctx context.Context, c *animegraph.Client) error {
+			return discard(c.SaveMediaListEntry(ctx, animegraph.MediaListEntryInput{MediaID: 1, Status: animegraph.StatusCompleted}))
+		}).writes().auth(bearer).rejects("mediaId", func(ctx context.Context, c *animegraph.Client) error {
+			return discard(c.SaveMediaListEntry(ctx, animegraph.MediaListEntryInput{Status: animegraph.StatusCompleted}))
+		}).rejects("status", func(ctx context.Context, c *animegraph.Client) error {
+			return discard(c.SaveMediaListEntry(ctx, animegraph.MediaListEntryInput{MediaID: 1, Status: "WATCHING"}))
+		}).rejects("score", func(ctx context.Context, c *animegraph.Client) error {
+			return discard(c.SaveMediaListEntry(ctx, animegraph.MediaListEntryInput{MediaID: 1, Score: ptr(math.NaN())}))
+		}),
 	)
+}
+
+// animeByID is a row of a lookup by id: a non-positive id is refused.
+func animeByID[T any](name string, id int64, call func(c *animegraph.Client, ctx context.Context, id int64, opts ...animegraph.Option) (T, error)) op {
+	return row("animegraph", name, animegraph.New, func(ctx context.Context, c *animegraph.Client) error {
+		return discard(call(c, ctx, id))
+	}).rejects("id", func(ctx context.Context, c *animegraph.Client) error {
+		return discard(call(c, ctx, 0))
+	})
 }

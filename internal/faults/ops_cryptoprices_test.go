@@ -24,5 +24,24 @@ func init() {
 		}).rejects("currency", func(ctx context.Context, c *cryptoprices.Client) error {
 			return discard(c.ExchangeRates(ctx, "ABCDEFGHIJK"))
 		}),
+		row("cryptoprices", "BuyPrice", cryptoprices.New, func(ctx context.Context, c *cryptoprices.Client) error {
+			return discard(c.BuyPrice(ctx, "BTC", "USD"))
+		}).rejects("base", func(ctx context.Context, c *cryptoprices.Client) error {
+			return discard(c.BuyPrice(ctx, "BTC/..", "USD"))
+		}),
+		row("cryptoprices", "SellPrice", cryptoprices.New, func(ctx context.Context, c *cryptoprices.Client) error {
+			return discard(c.SellPrice(ctx, "BTC", "USD"))
+		}).rejects("currency", func(ctx context.Context, c *cryptoprices.Client) error {
+			return discard(c.SellPrice(ctx, "BTC", ""))
+		}),
+		row("cryptoprices", "Currencies", cryptoprices.New, func(ctx context.Context, c *cryptoprices.Client) error {
+			return discard(c.Currencies(ctx))
+		}),
+		row("cryptoprices", "CryptoCurrencies", cryptoprices.New, func(ctx context.Context, c *cryptoprices.Client) error {
+			return discard(c.CryptoCurrencies(ctx))
+		}),
+		row("cryptoprices", "Time", cryptoprices.New, func(ctx context.Context, c *cryptoprices.Client) error {
+			return discard(c.Time(ctx))
+		}),
 	)
 }

@@ -1,10 +1,19 @@
 package faults
 
 import (
+	"bytes"
 	"context"
+	"strings"
 
 	"github.com/conduit-sdk/conduit/media"
 )
+
+// mediaSigned is where the Upload API's credential sits: the api_key beside
+// a signature made with the secret, which is never sent.
+const mediaSigned = "form api_key and signature"
+
+// mediaIDs are assets the fake holds.
+var mediaIDs = []string{"products/mug-blue", "products/teapot-white"}
 
 func init() {
 	ops = append(ops,
@@ -24,6 +33,50 @@ func init() {
 			return discard(c.ListByTag(ctx, "../usage"))
 		}).rejects("tag", func(ctx context.Context, c *media.Client) error {
 			return discard(c.ListByTag(ctx, "products\n"))
+		}),
+		row("media", "Upload", media.New, func(ctx context.Context, c *media.Client) error {
+			return discard(c.Upload(ctx, media.FromReader("photo.png", bytes.NewReader(photo)), &media.UploadParams{PublicID: "products/teapot-white", Tags: []string{"products"}}))
+		}).writes().auth(mediaSigned).rejects("file", func(ctx context.Context, c *media.Client) error {
+			return discard(c.Upload(ctx, media.File{}, nil))
+		}).rejects("file", func(ctx context.Context, c *media.Client) error {
+			return discard(c.Upload(ctx, media.FromURL("teapot.jpg"), nil))
+		}).rejects("tags", func(ctx context.Context, c *media.Client) error {
+			return discard(c.Upload(ctx, media.FromURL("https://example.com/a.jpg"), &media.UploadParams{Tags: []string{"a,b"}}))
+		}).rejects("resource_type", func(ctx context.Context, c *media.Client) error {
+			return discard(c.Upload(ctx, media.FromReader("a.png", strings.NewReader("x")), &media.UploadParams{ResourceType: "images"}))
+		}),
+		row("media", "Destroy", media.New, func(ctx context.Context, c *media.Client) error {
+			return discard(c.Destroy(ctx, "products/teapot-white", nil))
+		}).writes().auth(mediaSigned).rejects("public_id", func(ctx context.Context, c *media.Client) error {
+			return discard(c.Destroy(ctx, "", nil))
+		}).rejects("public_id", func(ctx context.Context, c *media.Client) error {
+			return discard(c.Destroy(ctx, "products/../usage", nil))
+		}),
+		row("media", "AddTag", media.New, func(ctx context.Context, c *media.Client) error {
+			return discard(c.AddTag(ctx, "sale", mediaIDs, nil))
+		}).writes().auth(mediaSigned).rejects("tag", func(ctx context.Context, c *media.Client) error {
+			return discard(c.AddTag(ctx, "", mediaIDs, nil))
+		}).rejects("public_ids", func(ctx context.Context, c *media.Client) error {
+			return discard(c.AddTag(ctx, "sale", nil, nil))
+		}),
+		row("media", "RemoveTag", media.New, func(ctx context.Context, c *media.Client) error {
+			return discard(c.RemoveTag(ctx, "sale", mediaIDs, nil))
+		}).writes().auth(mediaSigned).rejects("public_ids", func(ctx context.Context, c *media.Client) error {
+			return discard(c.RemoveTag(ctx, "sale", make([]string, 1001), nil))
+		}),
+		row("media", "Resource", media.New, func(ctx context.Context, c *media.Client) error {
+			return discard(c.Resource(ctx, "products/mug-blue", nil))
+		}).auth(mediaBasic).rejects("public_id", func(ctx context.Context, c *media.Client) error {
+			return discard(c.Resource(ctx, "", nil))
+		}).rejects("type", func(ctx context.Context, c *media.Client) error {
+			return discard(c.Resource(ctx, "products/mug-blue", &media.ResourceParams{Type: "up/load"}))
+		}),
+		row("media", "Search", media.New, func(ctx context.Context, c *media.Client) error {
+			return drain(c.AllSearch(ctx, &media.SearchParams{Expression: "tags=products", MaxResults: 2}))
+		}).auth(mediaBasic).rejects("max_results", func(ctx context.Context, c *media.Client) error {
+			return discard(c.Search(ctx, &media.SearchParams{MaxResults: 501}))
+		}).rejects("sort_by", func(ctx context.Context, c *media.Client) error {
+			return discard(c.Search(ctx, &media.SearchParams{SortBy: []media.SortField{{}}}))
 		}),
 	)
 }

@@ -252,7 +252,12 @@ func (f *faultServer) serve(w http.ResponseWriter, r *http.Request) {
 			w.Write([]byte("data: {\"id\":\"x\",\"choices\":[{\n\n"))
 			return
 		}
-		if !strings.Contains(ct, "json") {
+		switch {
+		case strings.HasPrefix(ct, "text/plain"):
+			// A line of text (a hash, a height) garbled as a proxy's page.
+			w.Write([]byte("<html><body>502 Bad Gateway</body></html>"))
+			return
+		case !strings.Contains(ct, "json"):
 			w.Write(rec.Body.Bytes()) // not JSON in the first place
 			return
 		}
@@ -316,11 +321,14 @@ func (f *faultServer) serve(w http.ResponseWriter, r *http.Request) {
 		w.(http.Flusher).Flush()
 		if f.mode == trickleBody {
 			// The first bytes come, then one byte at a time, each later
-			// than the client's idle timeout.
+			// than the client's idle timeout. A body of 8 bytes or fewer
+			// (a block height) keeps its last byte back, so that
+			// something trickles.
 			b := rec.Body.Bytes()
-			w.Write(b[:min(len(b), 8)])
+			first := max(0, min(len(b)-1, 8))
+			w.Write(b[:first])
 			w.(http.Flusher).Flush()
-			for i := 8; i < len(b); i++ {
+			for i := first; i < len(b); i++ {
 				select {
 				case <-time.After(3 * idleTimeout):
 				case <-r.Context().Done():

@@ -185,6 +185,10 @@ func (x *exchange) body(creds []string) (any, string, error) {
 		return nil, "", x.op.Invalid("options", "conduit.WithBodyField: %s sends a file, not a JSON object", x.op.Endpoint())
 	case call.Upload != nil:
 		return retryablehttp.ReaderFunc(call.Upload.Body), call.Upload.ContentType, nil
+	case call.Text != "" && callFields:
+		return nil, "", x.op.Invalid("options", "conduit.WithBodyField: %s sends text, not a JSON object", x.op.Endpoint())
+	case call.Text != "":
+		return []byte(call.Text), "text/plain", nil
 	case noObject && callFields && (x.op.Method == http.MethodGet || x.op.Method == http.MethodHead):
 		return nil, "", x.op.Invalid("options", "conduit.WithBodyField: %s sends no body", x.op.Endpoint())
 	case noObject && !callFields:

@@ -71,6 +71,9 @@ type Call struct {
 	// Gzip sends the JSON body gzip-compressed, with Content-Encoding: gzip,
 	// for a service that reads it so (an ingest path).
 	Gzip bool
+	// Text is sent as a text/plain body instead of Body, when not empty (a
+	// raw transaction's hex).
+	Text string
 	// Secrets are per-call credentials (a webhook token) to keep out of
 	// errors and logs, and to keep from other hosts.
 	Secrets []string

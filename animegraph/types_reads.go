@@ -1,0 +1,141 @@
+package animegraph
+
+// PageInfo is where a page stands in a listing. Total and LastPage are the
+// service's estimates, capped for large listings: HasNextPage is what
+// decides whether another page exists.
+type PageInfo struct {
+	Total       int  `json:"total"`
+	CurrentPage int  `json:"currentPage"`
+	LastPage    int  `json:"lastPage"`
+	HasNextPage bool `json:"hasNextPage"`
+	PerPage     int  `json:"perPage"`
+}
+
+// MediaPage is one page of SearchMedia. RawJSON returns the Page object as
+// sent.
+type MediaPage struct {
+	raw
+	PageInfo PageInfo `json:"pageInfo"`
+	Media    []Media  `json:"media"`
+}
+
+// Character is a character of an anime or manga. RawJSON returns it as
+// sent.
+type Character struct {
+	raw
+	ID   int64 `json:"id"`
+	Name Name  `json:"name"`
+	// Image is nil when the service has none.
+	Image       *Image     `json:"image"`
+	Description string     `json:"description"`
+	Gender      string     `json:"gender"`
+	DateOfBirth *FuzzyDate `json:"dateOfBirth"`
+	// Age is text: a range or a note ("17-18", "Unknown").
+	Age        string `json:"age"`
+	Favourites int    `json:"favourites"`
+	SiteURL    string `json:"siteUrl"`
+}
+
+// Name is a person's or character's names.
+type Name struct {
+	Full        string   `json:"full"`
+	Native      string   `json:"native"`
+	Alternative []string `json:"alternative"`
+}
+
+// Staff is a person who worked on an anime or manga: a voice actor, a
+// director, an author. RawJSON returns it as sent.
+type Staff struct {
+	raw
+	ID                 int64      `json:"id"`
+	Name               Name       `json:"name"`
+	LanguageV2         string     `json:"languageV2"`
+	Image              *Image     `json:"image"`
+	Description        string     `json:"description"`
+	PrimaryOccupations []string   `json:"primaryOccupations"`
+	Gender             string     `json:"gender"`
+	DateOfBirth        *FuzzyDate `json:"dateOfBirth"`
+	YearsActive        []int      `json:"yearsActive"` // first year, and last when retired
+	HomeTown           string     `json:"homeTown"`
+	Favourites         int        `json:"favourites"`
+	SiteURL            string     `json:"siteUrl"`
+}
+
+// Studio is an animation studio or producer, with its latest works.
+// RawJSON returns it as sent.
+type Studio struct {
+	raw
+	ID                int64  `json:"id"`
+	Name              string `json:"name"`
+	IsAnimationStudio bool   `json:"isAnimationStudio"`
+	Favourites        int    `json:"favourites"`
+	SiteURL           string `json:"siteUrl"`
+	Media             struct {
+		Nodes []Media `json:"nodes"`
+	} `json:"media"`
+}
+
+// AiringPage is one page of AiringSchedule. RawJSON returns the Page
+// object as sent.
+type AiringPage struct {
+	raw
+	PageInfo        PageInfo        `json:"pageInfo"`
+	AiringSchedules []AiringEpisode `json:"airingSchedules"`
+}
+
+// AiringEpisode is when one episode airs. RawJSON returns it as sent.
+type AiringEpisode struct {
+	raw
+	ID       int64 `json:"id"`
+	AiringAt int64 `json:"airingAt"` // Unix seconds
+	// TimeUntilAiring is seconds from the answer; negative once aired.
+	TimeUntilAiring int64 `json:"timeUntilAiring"`
+	Episode         int   `json:"episode"`
+	MediaID         int64 `json:"mediaId"`
+	Media           Media `json:"media"`
+}
+
+// User is a user's public profile. RawJSON returns it as sent.
+type User struct {
+	raw
+	ID          int64          `json:"id"`
+	Name        string         `json:"name"`
+	About       string         `json:"about"`
+	Avatar      *Image         `json:"avatar"`
+	BannerImage string         `json:"bannerImage"`
+	SiteURL     string         `json:"siteUrl"`
+	CreatedAt   int64          `json:"createdAt"` // Unix seconds
+	Statistics  UserStatistics `json:"statistics"`
+}
+
+// UserStatistics sums a user's anime and manga lists.
+type UserStatistics struct {
+	Anime struct {
+		Count           int     `json:"count"`
+		MeanScore       float64 `json:"meanScore"`
+		MinutesWatched  int     `json:"minutesWatched"`
+		EpisodesWatched int     `json:"episodesWatched"`
+	} `json:"anime"`
+	Manga struct {
+		Count        int     `json:"count"`
+		MeanScore    float64 `json:"meanScore"`
+		ChaptersRead int     `json:"chaptersRead"`
+		VolumesRead  int     `json:"volumesRead"`
+	} `json:"manga"`
+}
+
+// MediaListEntry is an entry of a user's list, as SaveMediaListEntry
+// leaves it. RawJSON returns it as sent.
+type MediaListEntry struct {
+	raw
+	ID              int64   `json:"id"`
+	MediaID         int64   `json:"mediaId"`
+	Status          string  `json:"status"`
+	Score           float64 `json:"score"`
+	Progress        int     `json:"progress"`
+	ProgressVolumes *int    `json:"progressVolumes"`
+	Repeat          int     `json:"repeat"`
+	Private         bool    `json:"private"`
+	Notes           string  `json:"notes"`
+	UpdatedAt       int64   `json:"updatedAt"` // Unix seconds
+}
