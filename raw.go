@@ -3,10 +3,12 @@ package conduit
 import (
 	"bytes"
 	"cmp"
+	"encoding"
 	"encoding/json"
 	"errors"
 	"io"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 
@@ -159,6 +161,15 @@ func (d *decoder) decodeFrom(data []byte, u jsonv2.UnmarshalerFrom) error {
 	return err
 }
 
+// jsonMethods are the interfaces by which a type reads or writes its own
+// JSON (or text): the decoder calls them instead of reading the fields,
+// and refuses to embed a type that has one.
+var jsonMethods = []reflect.Type{
+	unmarshalerFrom, v1Unmarshaler, reflect.TypeFor[encoding.TextUnmarshaler](),
+	reflect.TypeFor[jsonv2.MarshalerTo](), reflect.TypeFor[jsonv2.Marshaler](),
+	reflect.TypeFor[encoding.TextAppender](), reflect.TypeFor[encoding.TextMarshaler](),
+}
+
 // inlinedTypes caches inlined per type.
 var inlinedTypes sync.Map // reflect.Type -> reflect.Type, nil if none
 
@@ -179,7 +190,7 @@ func inlined(t reflect.Type) reflect.Type {
 	}
 	var w reflect.Type
 	if e := t.Elem(); e.Kind() == reflect.Struct && implements(e, holderType) &&
-		!implements(e, unmarshalerFrom) && !implements(e, v1Unmarshaler) {
+		!slices.ContainsFunc(jsonMethods, func(m reflect.Type) bool { return implements(e, m) }) {
 		w = reflect.StructOf([]reflect.StructField{{Name: "Record", Type: e, Tag: `json:",embed"`}})
 	}
 	inlinedTypes.Store(t, w)

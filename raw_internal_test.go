@@ -104,6 +104,16 @@ func TestTopRawKeptOnTypeError(t *testing.T) {
 	}
 }
 
+// markText reads itself from text; markWrites writes its own JSON, which
+// the decoder refuses in an embedded field.
+type (
+	markText   struct{ Raw }
+	markWrites struct{ Raw }
+)
+
+func (*markText) UnmarshalText([]byte) error    { return nil }
+func (markWrites) MarshalJSON() ([]byte, error) { return []byte("{}"), nil }
+
 // A top record decoded through its embedding wrapper marks its nested
 // records as a direct decode does, and a failure names the record's type,
 // not the wrapper's.
@@ -125,7 +135,7 @@ func TestTopRecordDecodesThroughItsWrapper(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "conduit.markTree") || strings.Contains(err.Error(), "Record") {
 		t.Errorf("error = %v, want one naming conduit.markTree", err)
 	}
-	for _, v := range []any{&markFromVia{}, &struct{ Status string }{}, markTree{}, nil} {
+	for _, v := range []any{&markFromVia{}, &markText{}, &markWrites{}, &struct{ Status string }{}, markTree{}, nil} {
 		if w := inlined(reflect.TypeOf(v)); w != nil {
 			t.Errorf("%T has the wrapper %v", v, w)
 		}
