@@ -105,22 +105,30 @@ func decodeJSON(data []byte, v any) error {
 		// as the decoder meets them would find no other.
 		err = jsonv2.Unmarshal(data, v, lenient)
 	}
-	if h, ok := v.(rawHolder); ok {
-		r := h.rawRecord()
-		if err != nil {
-			// Where the hook leaves a record the decoder gave up on.
-			r.src, r.off, r.n = data, 0, 0
-			return err
-		}
-		// The whole input is the top record: measure it now, once.
-		start := skipSeparators(data, 0)
-		end := len(data)
-		for end > start && isSpace(data[end-1]) {
-			end--
-		}
-		r.src, r.off, r.n = data, start, end-start
-	}
+	keepTop(data, v, err)
 	return err
+}
+
+// keepTop fills the Raw of v, if it is a record, after decoding data into
+// it ended with err.
+func keepTop(data []byte, v any, err error) {
+	h, ok := v.(rawHolder)
+	if !ok {
+		return
+	}
+	r := h.rawRecord()
+	if err != nil {
+		// Where the hook leaves a record the decoder gave up on.
+		r.src, r.off, r.n = data, 0, 0
+		return
+	}
+	// The whole input is the top record: measure it now, once.
+	start := skipSeparators(data, 0)
+	end := len(data)
+	for end > start && isSpace(data[end-1]) {
+		end--
+	}
+	r.src, r.off, r.n = data, start, end-start
 }
 
 // decode decodes data into v, of type t, with the hook that marks nested
