@@ -20,4 +20,4 @@ package conduit
 
 // Version is the release of this module, sent in the default User-Agent
 // ("conduit-go/" + Version).
-const Version = "0.2.0"
+const Version = "0.3.0-dev"

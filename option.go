@@ -17,18 +17,36 @@ import (
 // where it cannot apply makes New or the call fail with ErrInvalidParam
 // rather than be ignored. Options of one package (credentials, named base
 // URLs) are rejected by the others.
-type Option func(*config.Settings)
+type Option struct{ apply func(*config.Settings) }
+
+// option makes an Option of f.
+func option(f func(*config.Settings)) Option { return Option{apply: f} }
+
+// The core builds the packages' own options (credentials, named base
+// URLs) and applies every option through these, so that Option shows users
+// nothing of the settings it changes.
+func init() {
+	config.NewOption = func(f func(*config.Settings)) any { return option(f) }
+	config.ApplyOption = func(o any, s *config.Settings) {
+		if o, ok := o.(Option); ok && o.apply != nil {
+			o.apply(s)
+		}
+	}
+}
 
 // WithBaseURL sets the base URL of the package's default placeholder,
-// overriding its CONDUIT_<PACKAGE>_<PLACEHOLDER> variable. Paste it with or
+// overriding its CONDUIT_<PACKAGE>_<PLACEHOLDER> variable (and
+// CONDUIT_<PACKAGE>_URL, for a package of one base) and the base's default,
+// the real service's address: the way to point a client at a proxy, a test
+// server or another host that follows the same interface. Paste it with or
 // without the version segment the service documents: it is never doubled.
 // Client level.
 func WithBaseURL(u string) Option {
-	return func(s *config.Settings) {
+	return option(func(s *config.Settings) {
 		if s.Only(config.Client, "conduit.WithBaseURL") {
 			setBase(s, "", u)
 		}
-	}
+	})
 }
 
 func setBase(s *config.Settings, placeholder, u string) {
@@ -42,7 +60,7 @@ func setBase(s *config.Settings, placeholder, u string) {
 // conduit adds retries, limits and redirect rules around it without
 // modifying it. Client level.
 func WithHTTPClient(hc *http.Client) Option {
-	return func(s *config.Settings) {
+	return option(func(s *config.Settings) {
 		if !s.Only(config.Client, "conduit.WithHTTPClient") {
 			return
 		}
@@ -51,25 +69,27 @@ func WithHTTPClient(hc *http.Client) Option {
 			return
 		}
 		s.HTTPClient = hc
-	}
+	})
 }
 
 // WithLogger logs one debug line per attempt (service, operation, URL
-// without credentials, status, duration, retry decision). Silent by
-// default. Client level.
+// without credentials, status, duration, retry decision), and at New one
+// warning for each CONDUIT_<PACKAGE>_… variable the package does not read,
+// most likely a misspelt name (the variable is named, its value never).
+// Silent by default. Client level.
 func WithLogger(l *slog.Logger) Option {
-	return func(s *config.Settings) {
+	return option(func(s *config.Settings) {
 		if s.Only(config.Client, "conduit.WithLogger") {
 			s.Logger = l
 		}
-	}
+	})
 }
 
 // WithUserAgent replaces the default User-Agent, "conduit-go/" + Version.
 // A value with control characters is refused at New, not at the first
 // request. Client level.
 func WithUserAgent(ua string) Option {
-	return func(s *config.Settings) {
+	return option(func(s *config.Settings) {
 		if !s.Only(config.Client, "conduit.WithUserAgent") {
 			return
 		}
@@ -78,7 +98,7 @@ func WithUserAgent(ua string) Option {
 			return
 		}
 		s.UserAgent = &ua
-	}
+	})
 }
 
 // WithRateLimit gives this client a budget of its own: at most n requests in
@@ -87,7 +107,7 @@ func WithUserAgent(ua string) Option {
 // process); it never slows another client. WithRateLimit(0, 0) lifts the
 // default for this client only. Client level.
 func WithRateLimit(n int, per time.Duration) Option {
-	return func(s *config.Settings) {
+	return option(func(s *config.Settings) {
 		if !s.Only(config.Client, "conduit.WithRateLimit") {
 			return
 		}
@@ -99,14 +119,14 @@ func WithRateLimit(n int, per time.Duration) Option {
 		default:
 			s.Limiter, s.LimiterSet = NewLimiter(n, per), true
 		}
-	}
+	})
 }
 
 // WithLimiter paces this client's requests with l, which may be shared with
 // other clients (the same value) or with other processes (redislimit). It
 // replaces the package's default limit. Client level.
 func WithLimiter(l Limiter) Option {
-	return func(s *config.Settings) {
+	return option(func(s *config.Settings) {
 		if !s.Only(config.Client, "conduit.WithLimiter") {
 			return
 		}
@@ -115,70 +135,70 @@ func WithLimiter(l Limiter) Option {
 			return
 		}
 		s.Limiter, s.LimiterSet = l, true
-	}
+	})
 }
 
 // WithInsecureHTTP lets a client that sends credentials use a plain http://
 // base URL on a host other than loopback, where anyone on the path can read
 // them. Without it New refuses such a URL. Client level.
 func WithInsecureHTTP() Option {
-	return func(s *config.Settings) {
+	return option(func(s *config.Settings) {
 		if s.Only(config.Client, "conduit.WithInsecureHTTP") {
 			s.InsecureHTTP = true
 		}
-	}
+	})
 }
 
 // WithMaxRetries sets how many times a failed request is retried (default
 // 2; 0 disables). Writes are retried only when provably unsent, rate
 // limited, or made idempotent, whatever this says. Client or call level.
 func WithMaxRetries(n int) Option {
-	return func(s *config.Settings) {
+	return option(func(s *config.Settings) {
 		if n < 0 {
 			s.Fail("conduit.WithMaxRetries: %d is negative", n)
 			return
 		}
 		s.MaxRetries = &n
-	}
+	})
 }
 
 // WithMaxRetryWait caps a wait the server asks for (Retry-After and its
 // kin; default 60s). A longer one ends the call at once with
 // Error.RetryAfter set, so the caller decides. Client or call level.
 func WithMaxRetryWait(d time.Duration) Option {
-	return func(s *config.Settings) {
+	return option(func(s *config.Settings) {
 		if d < 0 {
 			s.Fail("conduit.WithMaxRetryWait: %v is negative", d)
 			return
 		}
 		s.MaxWait = &d
-	}
+	})
 }
 
 // WithRetryBackoff bounds the jittered exponential backoff used when the
 // server names no wait (default 250ms doubling up to 8s). Client or call
 // level.
 func WithRetryBackoff(min, max time.Duration) Option {
-	return func(s *config.Settings) {
+	return option(func(s *config.Settings) {
 		if min < 0 || max < min {
 			s.Fail("conduit.WithRetryBackoff: bounds %v..%v are not ordered", min, max)
 			return
 		}
 		s.MinBackoff, s.MaxBackoff = &min, &max
-	}
+	})
 }
 
 // WithMaxResponseBytes caps how much of a response body is read (default
 // 64 MiB); a larger body is ErrResponseTooLarge, never an out-of-memory.
 // Client or call level.
 func WithMaxResponseBytes(n int64) Option {
-	return func(s *config.Settings) {
+	return option(func(s *config.Settings) {
 		if n <= 0 {
 			s.Fail("conduit.WithMaxResponseBytes: %d is not positive", n)
 			return
 		}
 		s.MaxBytes = &n
-	}
+	})
 }
 
 // WithBodyTimeout bounds how long reading an answer's body may take, in a
@@ -189,13 +209,13 @@ func WithMaxResponseBytes(n int64) Option {
 // last, only by the idle timeout and their context. The call fails with
 // ErrStalled. Client or call level.
 func WithBodyTimeout(d time.Duration) Option {
-	return func(s *config.Settings) {
+	return option(func(s *config.Settings) {
 		if d < 0 {
 			s.Fail("conduit.WithBodyTimeout: %v is negative", d)
 			return
 		}
 		s.BodyTimeout = &d
-	}
+	})
 }
 
 // WithIdleTimeout ends a call whose answer sends nothing for d (default
@@ -203,13 +223,13 @@ func WithBodyTimeout(d time.Duration) Option {
 // the clock, so a long stream that keeps talking is never cut. The call
 // fails with ErrStalled. 0 disables it. Client or call level.
 func WithIdleTimeout(d time.Duration) Option {
-	return func(s *config.Settings) {
+	return option(func(s *config.Settings) {
 		if d < 0 {
 			s.Fail("conduit.WithIdleTimeout: %v is negative", d)
 			return
 		}
 		s.IdleTimeout = &d
-	}
+	})
 }
 
 // WithHeader adds a header to every request of a client, or to one call's.
@@ -221,7 +241,7 @@ func WithIdleTimeout(d time.Duration) Option {
 // Response, and never sent to another origin by a redirect. Client or call
 // level.
 func WithHeader(name, value string) Option {
-	return func(s *config.Settings) {
+	return option(func(s *config.Settings) {
 		// The value is never quoted: it is often a credential.
 		switch {
 		case !validHeaderName(name):
@@ -232,7 +252,7 @@ func WithHeader(name, value string) Option {
 			return
 		}
 		s.Header = append(s.Header, http.CanonicalHeaderKey(name), value)
-	}
+	})
 }
 
 // WithQuery adds a query parameter to every request of a client, or to one
@@ -241,13 +261,13 @@ func WithHeader(name, value string) Option {
 // carries the package's own credential cannot be sent a second time: the
 // call fails with ErrInvalidParam before any I/O. Client or call level.
 func WithQuery(name, value string) Option {
-	return func(s *config.Settings) {
+	return option(func(s *config.Settings) {
 		if name == "" {
 			s.Fail("conduit.WithQuery: the parameter name is empty")
 			return
 		}
 		s.Query = append(s.Query, name, value)
-	}
+	})
 }
 
 // WithBodyField adds a member to the JSON object a request sends, or
@@ -260,7 +280,7 @@ func WithQuery(name, value string) Option {
 // document, a JSON-RPC method or id, a message nonce): replaced, a write
 // could go out treated as a read. Client or call level.
 func WithBodyField(name string, value any) Option {
-	return func(s *config.Settings) {
+	return option(func(s *config.Settings) {
 		if name == "" {
 			s.Fail("conduit.WithBodyField: the member name is empty")
 			return
@@ -271,14 +291,14 @@ func WithBodyField(name string, value any) Option {
 			return
 		}
 		s.BodyFields = append(s.BodyFields, config.Field{Name: name, Value: b})
-	}
+	})
 }
 
 // WithResponse fills r with the answer's status, headers, request id,
 // attempts, elapsed time and rate-limit state when the call ends, on
 // success and on failure alike. Call level.
 func WithResponse(r *Response) Option {
-	return func(s *config.Settings) {
+	return option(func(s *config.Settings) {
 		if !s.Only(config.Call, "conduit.WithResponse") {
 			return
 		}
@@ -287,29 +307,29 @@ func WithResponse(r *Response) Option {
 			return
 		}
 		s.Responses = append(s.Responses, r)
-	}
+	})
 }
 
 // WithIdempotent tells conduit that repeating this call cannot do its work
 // twice (the service deduplicates it, or it changes nothing), so a write
 // may be retried like a read. Call level.
 func WithIdempotent() Option {
-	return func(s *config.Settings) {
+	return option(func(s *config.Settings) {
 		if s.Only(config.Call, "conduit.WithIdempotent") {
 			s.Idempotent = true
 		}
-	}
+	})
 }
 
 // WithBase sends a Do call to the named base URL placeholder of the package
 // ("places_url") instead of its default. A typed method refuses it: each
 // has the base its endpoint lives on. Call level.
 func WithBase(placeholder string) Option {
-	return func(s *config.Settings) {
+	return option(func(s *config.Settings) {
 		if s.Only(config.Call, "conduit.WithBase") {
 			s.Base = placeholder
 		}
-	}
+	})
 }
 
 func hasControl(s string) bool {

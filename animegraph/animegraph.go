@@ -2,9 +2,10 @@
 // endpoint for anime metadata, where every request is a POST of a query
 // document and its variables to the base URL itself.
 //
-// Base URL: the placeholder anime_url, set with conduit.WithBaseURL or
-// CONDUIT_ANIMEGRAPH_ANIME_URL (CONDUIT_ANIME_URL, the older name, still
-// works). Public reads need no login and carry no credential. The one user
+// Base URL: the placeholder anime_url, by default the service's own
+// https://graphql.anilist.co. Set another with conduit.WithBaseURL,
+// CONDUIT_ANIMEGRAPH_ANIME_URL or CONDUIT_ANIMEGRAPH_URL
+// (CONDUIT_ANIME_URL, the older name, still works). Public reads need no login and carry no credential. The one user
 // action typed, SaveMediaListEntry, needs the user's OAuth access token,
 // set with WithToken or CONDUIT_ANIMEGRAPH_TOKEN and sent as
 // "Authorization: Bearer <token>" by that call alone; without one it fails
@@ -101,7 +102,7 @@ type Error = conduit.Error
 // edge refusing the caller, not a credential to fix.
 var service = transport.Register(&transport.Service{
 	Name:   "animegraph",
-	Bases:  []transport.Base{{Name: "anime_url", Option: "conduit.WithBaseURL"}},
+	Bases:  []transport.Base{{Name: "anime_url", Option: "conduit.WithBaseURL", Default: "https://graphql.anilist.co"}},
 	Values: []transport.Value{{Name: "token", Option: "animegraph.WithToken", Secret: true}},
 	Limit:  transport.Limit{N: 90, Per: time.Minute},
 	Errors: transport.Profile{

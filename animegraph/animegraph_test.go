@@ -359,7 +359,7 @@ func TestBadInput(t *testing.T) {
 }
 
 func TestMissingBaseURL(t *testing.T) {
-	testkit.MissingBaseURL(t, "CONDUIT_ANIMEGRAPH_ANIME_URL", animegraph.New, func(c *animegraph.Client) error {
+	testkit.DefaultBaseURL(t, "CONDUIT_ANIMEGRAPH_ANIME_URL", "https://graphql.anilist.co", animegraph.New, func(c *animegraph.Client) error {
 		return c.Query(context.Background(), pageDocument, nil, nil)
 	})
 }

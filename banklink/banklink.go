@@ -11,9 +11,11 @@
 // token is then the argument of Accounts, GetBalance, Item,
 // SyncTransactions (AllTransactionUpdates across pages) and RemoveItem.
 //
-// Base URLs: the placeholders bank_sandbox_url (WithSandboxURL,
-// CONDUIT_BANKLINK_BANK_SANDBOX_URL) and bank_production_url
-// (WithProductionURL, CONDUIT_BANKLINK_BANK_PRODUCTION_URL); the names of
+// Base URLs: the placeholders bank_sandbox_url (by default
+// https://sandbox.plaid.com; WithSandboxURL,
+// CONDUIT_BANKLINK_BANK_SANDBOX_URL) and bank_production_url (by default
+// https://production.plaid.com; WithProductionURL,
+// CONDUIT_BANKLINK_BANK_PRODUCTION_URL); the names of
 // earlier releases, CONDUIT_BANK_SANDBOX_URL and CONDUIT_BANK_PRODUCTION_URL,
 // still work. WithEnvironment (or CONDUIT_BANKLINK_ENVIRONMENT, "sandbox" or
 // "production" in any case) picks one; Sandbox is the default, and
@@ -56,6 +58,8 @@
 //	  INVALID_ACCESS_TOKEN; 401, 403
 //	429 with error_type RATE_LIMIT_EXCEEDED (codes such    ErrRateLimited, retried after the
 //	  as ACCOUNTS_BALANCE_GET_LIMIT)                         backoff: the service names no wait
+//	429 ADDITION_LIMIT (the plan's Items are all added)    ErrQuotaExceeded, not retried: only a
+//	                                                         plan change lifts it
 //	400 INSTITUTION_NOT_FOUND, ITEM_NOT_FOUND              ErrNotFound
 //	400 INSTITUTION_DOWN, INSTITUTION_NOT_RESPONDING,      ErrAPI, retried after the backoff
 //	  INSTITUTION_NOT_AVAILABLE, PLANNED_MAINTENANCE; 5xx
@@ -118,8 +122,8 @@ const (
 var service = transport.Register(&transport.Service{
 	Name: "banklink",
 	Bases: []transport.Base{
-		{Name: sandboxURL, Option: "banklink.WithSandboxURL"},
-		{Name: productionURL, Option: "banklink.WithProductionURL"},
+		{Name: sandboxURL, Option: "banklink.WithSandboxURL", Default: "https://sandbox.plaid.com"},
+		{Name: productionURL, Option: "banklink.WithProductionURL", Default: "https://production.plaid.com"},
 	},
 	DefaultBase: func(value func(string) string) string {
 		if value("environment") == string(Production) {

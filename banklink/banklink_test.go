@@ -154,7 +154,7 @@ func TestBaseURLOverridesTheSelectedHost(t *testing.T) {
 	assert.ErrorIs(t, err, conduit.ErrInvalidParam, "credentials never travel in clear text beyond loopback")
 }
 
-func TestNamedURLsAndMissingOne(t *testing.T) {
+func TestNamedURLsAndTheDefaultOne(t *testing.T) {
 	clearEnv(t)
 	srv := testkit.Start(t, testkit.Reply{Body: `{"accounts":[]}`})
 	creds := []banklink.Option{banklink.WithClientID(clientID), banklink.WithSecret(secret)}
@@ -164,11 +164,12 @@ func TestNamedURLsAndMissingOne(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 1, srv.Hits())
 
-	sandbox, err := banklink.New(append(creds, banklink.WithProductionURL(srv.URL))...)
-	require.NoError(t, err)
-	_, err = sandbox.GetBalance(context.Background(), accessToken)
-	assert.ErrorIs(t, err, conduit.ErrMissingBaseURL)
-	assert.Contains(t, err.Error(), "CONDUIT_BANKLINK_BANK_SANDBOX_URL")
+	// The sandbox, the default environment, is on Plaid's sandbox host.
+	testkit.DefaultBaseURL(t, "CONDUIT_BANKLINK_BANK_SANDBOX_URL", "https://sandbox.plaid.com/accounts/balance/get",
+		func(o ...banklink.Option) (*banklink.Client, error) {
+			return banklink.New(append(append(creds, banklink.WithProductionURL(srv.URL)), o...)...)
+		},
+		func(c *banklink.Client) error { _, err := c.GetBalance(context.Background(), accessToken); return err })
 	assert.Equal(t, 1, srv.Hits())
 }
 

@@ -37,6 +37,8 @@ func TestFailureFixtures(t *testing.T) {
 			"provided access token is in an invalid format. expected format: access-<environment>-<identifier>"}},
 		{"balance_rate_limit.json", 429, want{conduit.ErrRateLimited, nil, "ACCOUNTS_BALANCE_GET_LIMIT", "RATE_LIMIT_EXCEEDED", "Bw6Yk1Nf3Qa8Rt2",
 			"too many balance reads for this item in the last minute"}},
+		{"addition_limit.json", 429, want{conduit.ErrQuotaExceeded, conduit.ErrRateLimited, "ADDITION_LIMIT", "RATE_LIMIT_EXCEEDED", "Pq4Zt7Lw1Cv8Nb3",
+			"addition limit exceeded for this client"}},
 		{"institution_not_found.json", 400, want{conduit.ErrNotFound, nil, "INSTITUTION_NOT_FOUND", "INSTITUTION_ERROR", "Ks0Dg4Hm9Vp2Lx7",
 			"no institution matches the given institution_id"}},
 		{"institution_down.json", 400, want{conduit.ErrAPI, conduit.ErrNotFound, "INSTITUTION_DOWN", "INSTITUTION_ERROR", "Fz8Cu3Je6Wb1Mo5",

@@ -18,7 +18,10 @@ var errorProfile = transport.Profile{
 		"UNAUTHORIZED_ENVIRONMENT": transport.Unauthorized, // keys not enabled for this host
 		"INVALID_ACCESS_TOKEN":     transport.Unauthorized,
 		// An error_type: every per-endpoint *_LIMIT code comes with it.
-		"RATE_LIMIT_EXCEEDED":   transport.RateLimited,
+		"RATE_LIMIT_EXCEEDED": transport.RateLimited,
+		// Under that type, the one that is no rate: the Items the plan or
+		// environment allows are all added, and only a plan change lifts it.
+		"ADDITION_LIMIT":        transport.QuotaExceeded,
 		"INSTITUTION_NOT_FOUND": transport.NotFound,
 		"ITEM_NOT_FOUND":        transport.NotFound,
 		// The run of pages must restart from its first cursor, which one

@@ -6,10 +6,12 @@
 // application's interactions endpoint is verified and answered with
 // InteractionHandler.
 //
-// Base URLs: two placeholders. chat_url carries the version segment
-// (".../api/v10", added if you paste ".../api") and serves the bot calls;
-// set it with conduit.WithBaseURL or CONDUIT_CHAT_URL. chat_webhook_base
-// carries none (".../api") and serves the webhooks; set it with
+// Base URLs: two placeholders, both defaulting to the platform's own
+// addresses. chat_url carries the version segment (".../api/v10", added if
+// you paste ".../api"), serves the bot calls and is by default
+// https://discord.com/api/v10; set another with conduit.WithBaseURL or
+// CONDUIT_CHAT_URL. chat_webhook_base carries none (".../api"), serves the
+// webhooks and is by default https://discord.com/api; set another with
 // WithWebhookBaseURL or CONDUIT_CHAT_WEBHOOK_BASE.
 //
 // Credentials: bot calls send "Authorization: Bot <token>" (the word is Bot,
@@ -144,8 +146,8 @@ const (
 var service = transport.Register(&transport.Service{
 	Name: "chat",
 	Bases: []transport.Base{
-		{Name: botBase, Option: "conduit.WithBaseURL", Version: "v10"},
-		{Name: webhookBase, Option: "chat.WithWebhookBaseURL"},
+		{Name: botBase, Option: "conduit.WithBaseURL", Version: "v10", Default: "https://discord.com/api/v10"},
+		{Name: webhookBase, Option: "chat.WithWebhookBaseURL", Default: "https://discord.com/api"},
 	},
 	Auth:   transport.Auth{Scheme: transport.Bot, Values: []string{botToken}},
 	Values: []transport.Value{{Name: botToken, Option: "chat.WithBotToken", Secret: true}},

@@ -297,11 +297,11 @@ func TestMissingBaseURLs(t *testing.T) {
 	withToken := func(o ...chat.Option) (*chat.Client, error) {
 		return chat.New(append(o, chat.WithBotToken(testToken))...)
 	}
-	testkit.MissingBaseURL(t, "CONDUIT_CHAT_URL", withToken, func(c *chat.Client) error {
+	testkit.DefaultBaseURL(t, "CONDUIT_CHAT_URL", "https://discord.com/api/v10/", withToken, func(c *chat.Client) error {
 		_, err := c.GuildChannels(context.Background(), "7")
 		return err
 	})
-	testkit.MissingBaseURL(t, "CONDUIT_CHAT_WEBHOOK_BASE", withToken, func(c *chat.Client) error {
+	testkit.DefaultBaseURL(t, "CONDUIT_CHAT_WEBHOOK_BASE", "https://discord.com/api/webhooks/", withToken, func(c *chat.Client) error {
 		return c.ExecuteWebhook(context.Background(), chat.NewWebhook("1", "t0ken"), chat.WebhookMessage{Content: "x"})
 	})
 }

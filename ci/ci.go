@@ -6,6 +6,10 @@
 // Base URL: the placeholder ci_url, which the spec ends with the version
 // segment (".../api/v2"); set it with conduit.WithBaseURL or CONDUIT_CI_URL.
 // A base pasted without its /v2 gets it, so both forms reach the same URL.
+// It has no default: the spec sends the token in Ci-Token, a header
+// CircleCI does not read (it reads Circle-Token), so only a service that
+// follows the spec can answer, and a call without a base fails with
+// conduit.ErrMissingBaseURL saying so.
 //
 // Credentials: a personal API token sent in the header "Ci-Token" and nowhere
 // else, set with WithAPIToken or CONDUIT_CI_API_TOKEN. It never appears in an
@@ -67,6 +71,10 @@
 //	{"error":{"id":…,"detail":…}}                Message the detail, RequestID the id
 //	5xx, HTML from a proxy                       ErrAPI; reads retried, HTML kept out of
 //	                                               Message
+//
+// Not typed, as said above: approving a job, the project, environment
+// variable, checkout key, context, schedule, insights and webhook
+// endpoints, and a job's test metadata; Do reaches each with the token.
 package ci
 
 import (
@@ -87,8 +95,9 @@ type Error = conduit.Error
 const apiToken = "api_token"
 
 var service = transport.Register(&transport.Service{
-	Name:   "ci",
-	Bases:  []transport.Base{{Name: "ci_url", Option: "conduit.WithBaseURL", Version: "v2"}},
+	Name: "ci",
+	Bases: []transport.Base{{Name: "ci_url", Option: "conduit.WithBaseURL", Version: "v2",
+		NoDefault: "the spec sends the token in Ci-Token, a header CircleCI does not read (it reads Circle-Token), so only a service that follows the spec can answer"}},
 	Auth:   transport.Auth{Scheme: transport.Header, Name: "Ci-Token", Values: []string{apiToken}},
 	Values: []transport.Value{{Name: apiToken, Option: "ci.WithAPIToken", Secret: true}},
 	Errors: transport.Profile{

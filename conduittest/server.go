@@ -26,7 +26,8 @@ type Server struct {
 
 	mu      sync.Mutex
 	scripts map[string]*Script    // "pkg.Op"
-	calls   map[string][]*Request // "pkg.Op"
+	calls   map[string][]*Request // "pkg.Op", or "pkg.METHOD /path" for a Handle
+	handles []*handled
 }
 
 // NewServer starts a Server for the test; tb.Cleanup closes it.
@@ -64,7 +65,7 @@ func Start() *Server {
 			s.mux.HandleFunc(p, s.handler(svc, routes[p], f))
 		}
 	}
-	s.mux.HandleFunc("/", unknownPath)
+	s.mux.HandleFunc("/", s.unknown)
 	s.srv = httptest.NewServer(s.mux)
 	return s
 }
@@ -193,7 +194,7 @@ func (s *Server) handler(svc *transport.Service, routes []route, f *fake) http.H
 		body, _ := io.ReadAll(io.LimitReader(r.Body, 64<<20))
 		op := choose(routes, f, r, body)
 		if op == nil {
-			unknownPath(w, r) // the pattern's wildcard took a path no template has
+			s.unknown(w, r) // the pattern's wildcard took a path no template has
 			return
 		}
 		key := svc.Name + "." + op.Name

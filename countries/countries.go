@@ -11,8 +11,10 @@
 // CountryStates) and the cities of a state (StateCities).
 //
 // Base URL: the placeholder countries_url, which the spec ends with the
-// interface's version (…/api/v0.1); set it with conduit.WithBaseURL or
-// CONDUIT_COUNTRIES_URL. A base pasted without its /v0.1 gets it. No
+// interface's version (…/api/v0.1), by default the service's own
+// https://countriesnow.space/api/v0.1; set another with
+// conduit.WithBaseURL or CONDUIT_COUNTRIES_URL. A base pasted without its
+// /v0.1 gets it. No
 // credentials; the spec publishes no rate limit (the service allows about
 // 400 requests in 2 minutes per client address and reports the rest in
 // RateLimit-* headers, which conduit.WithResponse reads).
@@ -80,7 +82,7 @@ type Error = conduit.Error
 
 var service = transport.Register(&transport.Service{
 	Name:   "countries",
-	Bases:  []transport.Base{{Name: "countries_url", Option: "conduit.WithBaseURL", Version: "v0.1"}},
+	Bases:  []transport.Base{{Name: "countries_url", Option: "conduit.WithBaseURL", Version: "v0.1", Default: "https://countriesnow.space/api/v0.1"}},
 	Errors: transport.Profile{Message: []string{"msg"}},
 })
 

@@ -3,8 +3,9 @@
 // the public endpoints of the Coinbase API v2.
 //
 // Base URL: the placeholder crypto_url, which ends with the interface's v2
-// segment (https://…/v2), set with conduit.WithBaseURL or
-// CONDUIT_CRYPTOPRICES_CRYPTO_URL (CONDUIT_CRYPTO_URL, the older name, still
+// segment, by default the service's own https://api.coinbase.com/v2. Set
+// another with conduit.WithBaseURL, CONDUIT_CRYPTOPRICES_CRYPTO_URL or
+// CONDUIT_CRYPTOPRICES_URL (CONDUIT_CRYPTO_URL, the older name, still
 // works). Paste it with or without /v2: it is never doubled. No
 // credentials; the spec publishes no rate limit.
 //
@@ -69,7 +70,7 @@ type Error = conduit.Error
 
 var service = transport.Register(&transport.Service{
 	Name:  "cryptoprices",
-	Bases: []transport.Base{{Name: "crypto_url", Option: "conduit.WithBaseURL", Version: "v2"}},
+	Bases: []transport.Base{{Name: "crypto_url", Option: "conduit.WithBaseURL", Version: "v2", Default: "https://api.coinbase.com/v2"}},
 	Errors: transport.Profile{
 		Code:    []string{"errors.0.id", "error"},
 		Message: []string{"errors.0.message", "error_description"},

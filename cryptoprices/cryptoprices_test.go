@@ -125,7 +125,7 @@ func TestBadInput(t *testing.T) {
 
 func TestMissingBaseURL(t *testing.T) {
 	testkit.ClearEnv(t, "CONDUIT_CRYPTO_URL")
-	testkit.MissingBaseURL(t, "CONDUIT_CRYPTOPRICES_CRYPTO_URL", cryptoprices.New, func(c *cryptoprices.Client) error {
+	testkit.DefaultBaseURL(t, "CONDUIT_CRYPTOPRICES_CRYPTO_URL", "https://api.coinbase.com/v2/", cryptoprices.New, func(c *cryptoprices.Client) error {
 		_, err := c.SpotPrice(context.Background(), "BTC", "USD")
 		return err
 	})

@@ -2,7 +2,8 @@
 // interface: recommended fee rates, the state of the mempool and the latest
 // blocks. It is modelled on mempool.space's REST API.
 //
-// Base URL: the placeholder explorer_url, set with conduit.WithBaseURL or
+// Base URL: the placeholder explorer_url, by default the service's own
+// https://mempool.space/api; set another with conduit.WithBaseURL or
 // CONDUIT_EXPLORER_URL. The fees and blocks paths carry their own /v1
 // segment and the mempool path none, so the base URL holds no version; one
 // pasted with a trailing /v1 ("https://…/api/v1") loses it rather than
@@ -83,7 +84,7 @@ type Error = conduit.Error
 
 var service = transport.Register(&transport.Service{
 	Name:   "explorer",
-	Bases:  []transport.Base{{Name: "explorer_url", Option: "conduit.WithBaseURL", PathVersion: "v1"}},
+	Bases:  []transport.Base{{Name: "explorer_url", Option: "conduit.WithBaseURL", PathVersion: "v1", Default: "https://mempool.space/api"}},
 	Errors: transport.Profile{Message: []string{"error"}},
 })
 

@@ -169,7 +169,7 @@ func TestBadInput(t *testing.T) {
 }
 
 func TestMissingBaseURL(t *testing.T) {
-	testkit.MissingBaseURL(t, "CONDUIT_EXPLORER_URL", explorer.New, func(c *explorer.Client) error { return call(context.Background(), c, "Mempool") })
+	testkit.DefaultBaseURL(t, "CONDUIT_EXPLORER_URL", "https://mempool.space/api/", explorer.New, func(c *explorer.Client) error { return call(context.Background(), c, "Mempool") })
 }
 
 func TestExtrasTolerantNumbers(t *testing.T) {

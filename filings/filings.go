@@ -2,10 +2,12 @@
 // filing history and XBRL financial data, addressed by CIK (the company's
 // key number). It is modelled on SEC EDGAR's data APIs.
 //
-// Base URL: the placeholder filings_url (data.sec.gov), set with
-// conduit.WithBaseURL or CONDUIT_FILINGS_URL; the ticker files Tickers and
-// TickersExchange read are on the SEC's www host, the placeholder www_url,
-// set with WithWWWURL or CONDUIT_FILINGS_WWW_URL. There is no key, but the
+// Base URLs: the placeholder filings_url, by default https://data.sec.gov,
+// set with conduit.WithBaseURL or CONDUIT_FILINGS_URL; the ticker files
+// Tickers and TickersExchange read are on the SEC's www host, the
+// placeholder www_url, by default https://www.sec.gov, set with WithWWWURL
+// or CONDUIT_FILINGS_WWW_URL (CONDUIT_WWW_URL, the older name, still
+// works). There is no key, but the
 // service requires every request to carry a User-Agent naming the requester
 // and a contact e-mail address: set it with WithContact or
 // CONDUIT_FILINGS_USER_AGENT. A call without one fails before anything is
@@ -101,8 +103,8 @@ var blocked = transport.Meaning{Kind: conduit.ErrRateLimited, Message: "Request 
 var service = transport.Register(&transport.Service{
 	Name: "filings",
 	Bases: []transport.Base{
-		{Name: "filings_url", Option: "conduit.WithBaseURL"},
-		{Name: wwwURL, Option: "filings.WithWWWURL"},
+		{Name: "filings_url", Option: "conduit.WithBaseURL", Default: "https://data.sec.gov"},
+		{Name: wwwURL, Option: "filings.WithWWWURL", Default: "https://www.sec.gov"},
 	},
 	Auth:   transport.Auth{Scheme: transport.UserAgent, Values: []string{"user_agent"}},
 	Values: []transport.Value{{Name: "user_agent", Option: "filings.WithContact"}},

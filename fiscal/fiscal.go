@@ -6,8 +6,9 @@
 // Treasury reporting rates of exchange, the historical debt outstanding and
 // the Monthly Treasury Statement's summary table.
 //
-// Base URL: the placeholder fiscal_url, set with conduit.WithBaseURL or
-// CONDUIT_FISCAL_URL; the v2 version segment starts each dataset path, so a
+// Base URL: the placeholder fiscal_url, by default the service's own
+// https://api.fiscaldata.treasury.gov/services/api/fiscal_service; set
+// another with conduit.WithBaseURL or CONDUIT_FISCAL_URL; the v2 version segment starts each dataset path, so a
 // base pasted with a trailing /v2 loses it rather than doubling it. No
 // credentials; no published rate limit.
 //
@@ -76,8 +77,9 @@ type Option = conduit.Option
 type Error = conduit.Error
 
 var service = transport.Register(&transport.Service{
-	Name:  "fiscal",
-	Bases: []transport.Base{{Name: "fiscal_url", Option: "conduit.WithBaseURL", PathVersion: "v2"}},
+	Name: "fiscal",
+	Bases: []transport.Base{{Name: "fiscal_url", Option: "conduit.WithBaseURL", PathVersion: "v2",
+		Default: "https://api.fiscaldata.treasury.gov/services/api/fiscal_service"}},
 	Errors: transport.Profile{
 		Code:    []string{"error"},
 		Message: []string{"message"},

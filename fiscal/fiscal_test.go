@@ -209,7 +209,7 @@ func TestBadInput(t *testing.T) {
 }
 
 func TestMissingBaseURL(t *testing.T) {
-	testkit.MissingBaseURL(t, "CONDUIT_FISCAL_URL", fiscal.New, func(c *fiscal.Client) error {
+	testkit.DefaultBaseURL(t, "CONDUIT_FISCAL_URL", "https://api.fiscaldata.treasury.gov/services/api/fiscal_service/v", fiscal.New, func(c *fiscal.Client) error {
 		_, err := c.DebtToPenny(context.Background(), nil)
 		return err
 	})

@@ -2,9 +2,10 @@
 // the rates of every currency against one base currency, updated once a day.
 // It is modelled on ExchangeRate-API's open access endpoint.
 //
-// Base URL: the placeholder open_fx_url, set with conduit.WithBaseURL or
-// CONDUIT_FXOPEN_OPEN_FX_URL (CONDUIT_OPEN_FX_URL, its older name, still
-// works for this release). The spec ends it with the version segment v6:
+// Base URL: the placeholder open_fx_url, by default the service's own
+// https://open.er-api.com/v6. Set another with conduit.WithBaseURL,
+// CONDUIT_FXOPEN_OPEN_FX_URL or CONDUIT_FXOPEN_URL (CONDUIT_OPEN_FX_URL, its
+// older name, still works for this release). The spec ends it with the version segment v6:
 // paste it with or without, it is never doubled. No credentials; no
 // published rate limit, but the data changes only once a day, so cache a
 // result until its TimeNextUpdateUnix.
@@ -24,8 +25,6 @@
 //	eur := r.Rates["EUR"]
 //	fmt.Printf("1 USD = %v EUR (as of %s; rates by %s)\n", eur, r.TimeLastUpdateUnix.Format(time.DateOnly), r.Provider)
 //
-// For an endpoint this package does not type, use Do.
-//
 // # Failures
 //
 // The service reports a failure in the body, as "result": "error" with an
@@ -44,6 +43,12 @@
 //	                                                  returned at once, past the retry cap
 //	result "success" without rates                  ErrMalformedResponse
 //	5xx                                             ErrAPI, retried
+//
+// The package is complete: the open-access service documents one
+// endpoint, the latest rates of a base currency, and Latest types it. The
+// provider's keyed API (pair conversion, historical rates, quota) is
+// another product, with the key in the path, that the spec does not
+// describe; Do stays for anything the open service adds later.
 package fxopen
 
 import (
@@ -64,7 +69,7 @@ type Error = conduit.Error
 
 var service = transport.Register(&transport.Service{
 	Name:  "fxopen",
-	Bases: []transport.Base{{Name: "open_fx_url", Option: "conduit.WithBaseURL", Version: "v6"}},
+	Bases: []transport.Base{{Name: "open_fx_url", Option: "conduit.WithBaseURL", Version: "v6", Default: "https://open.er-api.com/v6"}},
 	Errors: transport.Profile{
 		Code:   []string{"error-type"},
 		InBody: &transport.StatusWord{Path: "result", OK: []string{"success"}, Code: []string{"error-type"}},

@@ -102,7 +102,7 @@ func TestLatestBadInput(t *testing.T) {
 
 func TestBaseURL(t *testing.T) {
 	t.Setenv("CONDUIT_OPEN_FX_URL", "")
-	testkit.MissingBaseURL(t, "CONDUIT_FXOPEN_OPEN_FX_URL", fxopen.New, func(c *fxopen.Client) error {
+	testkit.DefaultBaseURL(t, "CONDUIT_FXOPEN_OPEN_FX_URL", "https://open.er-api.com/v6/latest/", fxopen.New, func(c *fxopen.Client) error {
 		_, err := c.Latest(context.Background(), "USD")
 		return err
 	})

@@ -4,8 +4,9 @@
 // Frankfurter.
 //
 // Base URL: the placeholder fx_url, which ends with the interface's version
-// (…/v1), set with conduit.WithBaseURL or CONDUIT_FXREF_FX_URL (CONDUIT_FX_URL,
-// the older name, still works). Paste it with or without /v1: it is never
+// (…/v1), by default the service's own https://api.frankfurter.dev/v1. Set
+// another with conduit.WithBaseURL, CONDUIT_FXREF_FX_URL or CONDUIT_FXREF_URL
+// (CONDUIT_FX_URL, the older name, still works). Paste it with or without /v1: it is never
 // doubled. No credentials; the spec publishes no rate limit. Rates change
 // once per working day, so there is no point in asking more often.
 //
@@ -45,6 +46,10 @@
 //	429 HTML page of the throttle in front of it   ErrRateLimited, retried with backoff
 //	  (no header says how long to wait)
 //	5xx                                            ErrAPI, reads retried
+//
+// Not typed: the amount parameter, which scales the rates to a sum of the
+// base currency (send it with Do, or multiply); every endpoint the service
+// documents (latest, one day, a range of days, currencies) is typed.
 package fxref
 
 import (
@@ -64,7 +69,7 @@ type Error = conduit.Error
 
 var service = transport.Register(&transport.Service{
 	Name:   "fxref",
-	Bases:  []transport.Base{{Name: "fx_url", Option: "conduit.WithBaseURL", Version: "v1"}},
+	Bases:  []transport.Base{{Name: "fx_url", Option: "conduit.WithBaseURL", Version: "v1", Default: "https://api.frankfurter.dev/v1"}},
 	Errors: transport.Profile{Message: []string{"message"}},
 })
 

@@ -192,10 +192,6 @@ func TestBaseURLPrecedence(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 1, srv.Hits())
 
-	t.Setenv("CONDUIT_FXREF_FX_URL", "")
-	none, err := fxref.New()
-	require.NoError(t, err)
-	_, err = none.Latest(context.Background(), nil)
-	assert.ErrorIs(t, err, conduit.ErrMissingBaseURL)
-	assert.Equal(t, "fxref.Latest: GET /latest: missing base URL fx_url: set it with conduit.WithBaseURL or CONDUIT_FXREF_FX_URL", err.Error())
+	testkit.DefaultBaseURL(t, "CONDUIT_FXREF_FX_URL", "https://api.frankfurter.dev/v1/latest", fxref.New,
+		func(c *fxref.Client) error { _, err := c.Latest(context.Background(), nil); return err })
 }

@@ -6,10 +6,18 @@
 // of an uploaded file with its documented options (Segment), and reports
 // the account's credits.
 //
-// Base URLs, one placeholder per host:
-//   - image_edit_url (Edit; the default): conduit.WithBaseURL or CONDUIT_IMAGEEDIT_IMAGE_EDIT_URL
-//   - image_url (Account): WithAccountURL or CONDUIT_IMAGEEDIT_IMAGE_URL
-//   - segment_url (Segment): WithSegmentURL or CONDUIT_IMAGEEDIT_SEGMENT_URL
+// Base URLs, one placeholder per host, each by default the service's own
+// address:
+//   - image_edit_url (Edit, EditFile; the default placeholder): by default
+//     https://image-api.photoroom.com; conduit.WithBaseURL or
+//     CONDUIT_IMAGEEDIT_IMAGE_EDIT_URL
+//   - image_url (Account): by default https://image-api.photoroom.com;
+//     WithAccountURL or CONDUIT_IMAGEEDIT_IMAGE_URL
+//   - segment_url (Segment): by default https://sdk.photoroom.com;
+//     WithSegmentURL or CONDUIT_IMAGEEDIT_SEGMENT_URL
+//
+// The names of earlier releases, CONDUIT_IMAGE_EDIT_URL, CONDUIT_IMAGE_URL
+// and CONDUIT_SEGMENT_URL, still work.
 //
 // Credentials: every operation sends the API key in the x-api-key header,
 // and nowhere else. Set it with WithAPIKey or CONDUIT_IMAGEEDIT_API_KEY.
@@ -93,9 +101,9 @@ const (
 var service = transport.Register(&transport.Service{
 	Name: "imageedit",
 	Bases: []transport.Base{
-		{Name: editURL, Option: "conduit.WithBaseURL", PathVersion: "v2"},
-		{Name: accountURL, Option: "imageedit.WithAccountURL", PathVersion: "v1"},
-		{Name: segmentURL, Option: "imageedit.WithSegmentURL", PathVersion: "v1"},
+		{Name: editURL, Option: "conduit.WithBaseURL", PathVersion: "v2", Default: "https://image-api.photoroom.com"},
+		{Name: accountURL, Option: "imageedit.WithAccountURL", PathVersion: "v1", Default: "https://image-api.photoroom.com"},
+		{Name: segmentURL, Option: "imageedit.WithSegmentURL", PathVersion: "v1", Default: "https://sdk.photoroom.com"},
 	},
 	Auth:   transport.Auth{Scheme: transport.Header, Name: "x-api-key", Values: []string{"api_key"}},
 	Values: []transport.Value{{Name: "api_key", Option: "imageedit.WithAPIKey", Secret: true}},

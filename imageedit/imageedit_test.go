@@ -463,9 +463,11 @@ func TestKeyAndBaseURLsFromEnv(t *testing.T) {
 	require.NoError(t, err)
 	_, err = c.Account(context.Background())
 	require.NoError(t, err)
-	_, err = c.Segment(context.Background(), strings.NewReader("x"), nil)
-	assert.ErrorIs(t, err, conduit.ErrMissingBaseURL)
-	assert.Contains(t, err.Error(), "CONDUIT_IMAGEEDIT_SEGMENT_URL")
+	testkit.DefaultBaseURL(t, "CONDUIT_IMAGEEDIT_SEGMENT_URL", "https://sdk.photoroom.com/v1/segment", imageedit.New,
+		func(c *imageedit.Client) error {
+			_, err := c.Segment(context.Background(), strings.NewReader("x"), nil)
+			return err
+		})
 }
 
 func TestIsSandboxKey(t *testing.T) {

@@ -24,6 +24,26 @@ import (
 //
 // The zero value is ready to use. An accumulator takes one stream and is
 // not safe for concurrent use.
+//
+// The names are openai-go's, so code reads the same, but two shapes
+// differ, and code ported from openai-go must change where it uses them:
+//   - ChatCompletion is a method returning *ChatCompletion. openai-go's
+//     accumulator embeds its ChatCompletion, so there acc.ChatCompletion is
+//     a field and acc.Choices reaches into it; here write
+//     acc.ChatCompletion().Choices.
+//   - JustFinishedToolCalls (plural) returns a slice, possibly empty, of
+//     ToolCall. openai-go's JustFinishedToolCall (singular) returns one
+//     FinishedChatCompletionToolCall and an ok flag, reports at most one
+//     call a chunk and cannot be relied on with parallel tool calls; here a
+//     chunk that completes several calls returns them all, so range over
+//     the slice rather than test ok. A call's name and arguments are
+//     call.Function.Name and call.Function.Arguments (openai-go:
+//     call.Name, call.Arguments); its index among the choice's calls is its
+//     position in ChatCompletion's message, not a field.
+//
+// AddChunk and JustFinishedContent have openai-go's shapes. There is no
+// JustFinishedRefusal, since this package's Message has no refusal, and
+// no per-choice variant: for N > 1, read ChatCompletion.
 type ChatCompletionAccumulator struct {
 	id, model, fingerprint string
 	created                int64
@@ -251,6 +271,10 @@ func (a *ChatCompletionAccumulator) JustFinishedContent() (string, bool) {
 // can complete several calls (hosts that send each call whole, or the last
 // call with the finish reason). Run a call as soon as it is returned; with
 // several choices (N > 1), read the others from ChatCompletion.
+//
+// Not openai-go's shape: its JustFinishedToolCall (singular) returns one
+// call and an ok flag; this returns every call the chunk completed, and
+// none is a nil slice, not ok == false.
 func (a *ChatCompletionAccumulator) JustFinishedToolCalls() []ToolCall { return a.doneCalls }
 
 // ChatCompletion returns the reply assembled so far, complete once the
@@ -258,6 +282,10 @@ func (a *ChatCompletionAccumulator) JustFinishedToolCalls() []ToolCall { return 
 // whose role never came is RoleAssistant, a tool call without a type is
 // "function", so that the message can be sent back as it is. Logprobs are
 // not assembled: read them from each chunk. RawJSON is empty.
+//
+// Not openai-go's shape: there ChatCompletion is a field the accumulator
+// embeds (acc.ChatCompletion.Choices, or acc.Choices); here it is this
+// method, and each call assembles a fresh reply from what has arrived.
 func (a *ChatCompletionAccumulator) ChatCompletion() *ChatCompletion {
 	out := &ChatCompletion{ID: a.id, Object: "chat.completion", Created: a.created, Model: a.model, SystemFingerprint: a.fingerprint}
 	if a.usage != nil {

@@ -4,7 +4,9 @@
 // models), and speech: audio transcribed or translated into English text.
 //
 // Base URL: the placeholder inference_url, which ends in the version segment
-// ("https://…/v1"); set it with conduit.WithBaseURL or CONDUIT_INFERENCE_URL.
+// ("https://…/v1"), by default Groq's OpenAI-compatible
+// https://api.groq.com/openai/v1; set another with conduit.WithBaseURL or
+// CONDUIT_INFERENCE_URL.
 // Credential: an API key sent as "Authorization: Bearer <key>", set with
 // WithAPIKey or CONDUIT_INFERENCE_API_KEY. No published rate limit.
 //
@@ -116,7 +118,7 @@ type Error = conduit.Error
 // Reason error.type; a 429 waits for the budget that ran out.
 var service = transport.Register(&transport.Service{
 	Name:   "inference",
-	Bases:  []transport.Base{{Name: "inference_url", Option: "conduit.WithBaseURL", Version: "v1"}},
+	Bases:  []transport.Base{{Name: "inference_url", Option: "conduit.WithBaseURL", Version: "v1", Default: "https://api.groq.com/openai/v1"}},
 	Auth:   transport.Auth{Scheme: transport.Bearer, Values: []string{"api_key"}},
 	Values: []transport.Value{{Name: "api_key", Option: "inference.WithAPIKey", Secret: true}},
 	Errors: transport.Profile{

@@ -6,13 +6,20 @@
 //
 // Base URLs, one placeholder per host; a client needs only the hosts of the
 // operations it calls:
-//   - geocoding_url (Geocode, ReverseGeocode; the default):
-//     WithGeocodingURL or conduit.WithBaseURL, CONDUIT_MAPS_GEOCODING_URL
-//   - places_url (SearchText, SearchNearby, Autocomplete, PlaceDetails):
-//     WithPlacesURL, CONDUIT_MAPS_PLACES_URL; the operations' paths start
-//     with /v1, so a base pasted with it is not doubled
-//   - routes_url (ComputeRoutes, ComputeRouteMatrix): WithRoutesURL,
-//     CONDUIT_MAPS_ROUTES_URL
+//   - geocoding_url (Geocode, ReverseGeocode; the default placeholder): by
+//     default Google's https://maps.googleapis.com; WithGeocodingURL or
+//     conduit.WithBaseURL, CONDUIT_MAPS_GEOCODING_URL
+//   - places_url (SearchText, SearchNearby, Autocomplete, PlaceDetails): no
+//     default; WithPlacesURL, CONDUIT_MAPS_PLACES_URL; the operations' paths
+//     start with /v1, so a base pasted with it is not doubled
+//   - routes_url (ComputeRoutes, ComputeRouteMatrix): no default;
+//     WithRoutesURL, CONDUIT_MAPS_ROUTES_URL
+//
+// places_url and routes_url have no default because the spec sends
+// X-Provider-Api-Key and X-Provider-FieldMask, headers Google does not read
+// (it reads X-Goog-Api-Key and X-Goog-FieldMask), so only a service that
+// follows the spec can answer; a call to either without its base fails
+// with conduit.ErrMissingBaseURL saying so.
 //
 // The names of earlier releases, CONDUIT_GEOCODING_URL, CONDUIT_PLACES_URL
 // and CONDUIT_ROUTES_URL, still work.
@@ -110,14 +117,17 @@ const (
 
 // headerKey is where the places and routes hosts take the key; geocoding
 // takes it as the key query parameter, the service's default.
+// renamedHeaders is why places_url and routes_url have no default.
+const renamedHeaders = "the spec sends X-Provider-Api-Key and X-Provider-FieldMask, headers Google does not read (it reads X-Goog-Api-Key and X-Goog-FieldMask), so only a service that follows the spec can answer"
+
 var headerKey = &transport.Auth{Scheme: transport.Header, Name: "X-Provider-Api-Key", Values: []string{"api_key"}}
 
 var service = transport.Register(&transport.Service{
 	Name: "maps",
 	Bases: []transport.Base{
-		{Name: geocodingURL, Option: "maps.WithGeocodingURL"},
-		{Name: placesURL, Option: "maps.WithPlacesURL", PathVersion: "v1", Auth: headerKey},
-		{Name: routesURL, Option: "maps.WithRoutesURL", Auth: headerKey},
+		{Name: geocodingURL, Option: "maps.WithGeocodingURL", Default: "https://maps.googleapis.com"},
+		{Name: placesURL, Option: "maps.WithPlacesURL", PathVersion: "v1", Auth: headerKey, NoDefault: renamedHeaders},
+		{Name: routesURL, Option: "maps.WithRoutesURL", Auth: headerKey, NoDefault: renamedHeaders},
 	},
 	Auth:   transport.Auth{Scheme: transport.Query, Name: "key", Values: []string{"api_key"}},
 	Values: []transport.Value{{Name: "api_key", Option: "maps.WithAPIKey", Secret: true}},

@@ -5,13 +5,15 @@
 // URLs (URL: transformations, versions, formats, signatures) and the check
 // of upload notifications (VerifyNotification).
 //
-// Base URLs, one placeholder per host:
-//   - media_admin_url (the Upload API and the admin calls; the default,
-//     since it serves the credentialed calls): conduit.WithBaseURL,
-//     WithAdminURL or CONDUIT_MEDIA_ADMIN_URL. Its paths start with the
-//     version segment v1_1; a base pasted with it
-//     ("https://api.example.com/v1_1") does not double it.
-//   - media_delivery_url (ListByTag, URL): WithDeliveryURL or
+// Base URLs, one placeholder per host, each by default Cloudinary's own:
+//   - media_admin_url (the Upload API and the admin calls; the default
+//     placeholder, since it serves the credentialed calls): by default
+//     https://api.cloudinary.com; conduit.WithBaseURL, WithAdminURL or
+//     CONDUIT_MEDIA_ADMIN_URL. Its paths start with the version segment
+//     v1_1; a base pasted with it ("https://api.example.com/v1_1") does not
+//     double it.
+//   - media_delivery_url (ListByTag, URL): by default
+//     https://res.cloudinary.com; WithDeliveryURL or
 //     CONDUIT_MEDIA_DELIVERY_URL
 //
 // Every path starts with the cloud name, a required setting: WithCloudName
@@ -118,8 +120,8 @@ const (
 var service = transport.Register(&transport.Service{
 	Name: "media",
 	Bases: []transport.Base{
-		{Name: adminURL, Option: "media.WithAdminURL", PathVersion: "v1_1"},
-		{Name: deliveryURL, Option: "media.WithDeliveryURL", Auth: transport.NoAuth},
+		{Name: adminURL, Option: "media.WithAdminURL", PathVersion: "v1_1", Default: "https://api.cloudinary.com"},
+		{Name: deliveryURL, Option: "media.WithDeliveryURL", Auth: transport.NoAuth, Default: "https://res.cloudinary.com"},
 	},
 	Auth: transport.Auth{Scheme: transport.Basic, Values: []string{"api_key", "api_secret"}},
 	Values: []transport.Value{

@@ -89,6 +89,7 @@ func TestURLRefusesBadInputAndMissingSettings(t *testing.T) {
 	u, err := bare.URL("image", nil)
 	require.NoError(t, err, "an unsigned URL needs no secret")
 	assert.Equal(t, "https://res.cloudinary.com/demo/image/upload/image", u)
-	_, err = testkit.Client(t, media.New, media.WithCloudName("demo")).URL("image", nil)
-	assert.ErrorIs(t, err, conduit.ErrMissingBaseURL)
+	u, err = testkit.Client(t, media.New, media.WithCloudName("demo")).URL("image", nil)
+	require.NoError(t, err)
+	assert.Equal(t, "https://res.cloudinary.com/demo/image/upload/image", u, "the delivery host by default")
 }

@@ -5,8 +5,9 @@
 // the departments both filter by. It is modelled on The Met Collection API.
 //
 // Base URL: the placeholder museum_url, which ends with the interface's v1
-// segment (https://…/public/collection/v1), set with conduit.WithBaseURL or
-// CONDUIT_MUSEUM_URL. Paste it with or without /v1: it is never doubled.
+// segment, by default the museum's own
+// https://collectionapi.metmuseum.org/public/collection/v1; set another
+// with conduit.WithBaseURL or CONDUIT_MUSEUM_URL. Paste it with or without /v1: it is never doubled.
 // No credentials; the spec publishes no rate limit (the museum documents 80
 // requests a second, but its edge blocks bursts far sooner). FetchObjects
 // keeps to the 80 a second by default, shared by every call of the
@@ -77,7 +78,7 @@ type Error = conduit.Error
 
 var service = transport.Register(&transport.Service{
 	Name:  "museum",
-	Bases: []transport.Base{{Name: "museum_url", Option: "conduit.WithBaseURL", Version: "v1"}},
+	Bases: []transport.Base{{Name: "museum_url", Option: "conduit.WithBaseURL", Version: "v1", Default: "https://collectionapi.metmuseum.org/public/collection/v1"}},
 	Errors: transport.Profile{
 		Message: []string{"message"},
 		Status:  map[int]transport.Meaning{403: transport.Failed},

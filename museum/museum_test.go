@@ -140,7 +140,7 @@ func TestBadInput(t *testing.T) {
 }
 
 func TestMissingBaseURL(t *testing.T) {
-	testkit.MissingBaseURL(t, "CONDUIT_MUSEUM_URL", museum.New, func(c *museum.Client) error {
+	testkit.DefaultBaseURL(t, "CONDUIT_MUSEUM_URL", "https://collectionapi.metmuseum.org/public/collection/v1/", museum.New, func(c *museum.Client) error {
 		_, err := c.Object(context.Background(), 1)
 		return err
 	})

@@ -13,8 +13,12 @@
 // Hash and Data check their length and round-trip through their text.
 // Call reaches any other method.
 //
-// Base URL: the placeholder rpc_url, set with conduit.WithBaseURL or
-// CONDUIT_NODERPC_RPC_URL. Every call is a POST to {rpc_url}/v2/<API_KEY>:
+// Base URL: the placeholder rpc_url, by default Alchemy's
+// https://{network}.g.alchemy.com, the network set with WithNetwork or
+// CONDUIT_NODERPC_NETWORK (Ethereum mainnet, "eth-mainnet", when neither
+// is). Set another base with conduit.WithBaseURL, CONDUIT_NODERPC_RPC_URL
+// or CONDUIT_NODERPC_URL (CONDUIT_RPC_URL, the older name, still works);
+// it then replaces the network's address. Every call is a POST to {rpc_url}/v2/<API_KEY>:
 // the API key is the last path segment. Set it with WithAPIKey or
 // CONDUIT_NODERPC_API_KEY; it is never printed, not even inside a wrapped
 // network error. A base pasted with its /v2 is not doubled. No published
@@ -90,10 +94,13 @@ type Option = conduit.Option
 type Error = conduit.Error
 
 var service = transport.Register(&transport.Service{
-	Name:   "noderpc",
-	Bases:  []transport.Base{{Name: "rpc_url", Option: "conduit.WithBaseURL", PathVersion: "v2"}},
-	Auth:   transport.Auth{Scheme: transport.PathKey, Values: []string{"api_key"}},
-	Values: []transport.Value{{Name: "api_key", Option: "noderpc.WithAPIKey", Secret: true}},
+	Name:  "noderpc",
+	Bases: []transport.Base{{Name: "rpc_url", Option: "conduit.WithBaseURL", PathVersion: "v2", Default: "https://{network}.g.alchemy.com"}},
+	Auth:  transport.Auth{Scheme: transport.PathKey, Values: []string{"api_key"}},
+	Values: []transport.Value{
+		{Name: "api_key", Option: "noderpc.WithAPIKey", Secret: true},
+		{Name: "network", Option: "noderpc.WithNetwork", Default: "eth-mainnet"},
+	},
 	Errors: transport.Profile{
 		Code:    []string{"error.code"},
 		Message: []string{"error.message"},
@@ -152,6 +159,13 @@ type Client struct {
 	t   *transport.Client
 	ids atomic.Uint64
 }
+
+// WithNetwork picks the Alchemy network the default base URL names,
+// https://<network>.g.alchemy.com ("base-mainnet", "polygon-amoy",
+// "eth-sepolia"), overriding CONDUIT_NODERPC_NETWORK; the default is
+// "eth-mainnet". A base URL set with conduit.WithBaseURL or
+// CONDUIT_NODERPC_RPC_URL wins over it.
+func WithNetwork(network string) Option { return service.Set("network", network) }
 
 // New returns a Client configured by opts and the CONDUIT_* environment.
 func New(opts ...Option) (*Client, error) {

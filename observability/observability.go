@@ -12,7 +12,11 @@
 // still work. WithRegion(EU) or CONDUIT_OBSERVABILITY_REGION=eu (in any
 // case) selects the EU one, which conduit.WithBaseURL then sets. The paths
 // are the same in both regions and start with the version segment 1: a base
-// pasted with it ("https://api.example.com/1") is not doubled.
+// pasted with it ("https://api.example.com/1") is not doubled. Neither has
+// a default: the spec sends the key in X-Service-Team, a header Honeycomb
+// does not read (it reads X-Honeycomb-Team), so only a service that follows
+// the spec can answer, and a call without its base fails with
+// conduit.ErrMissingBaseURL saying so.
 //
 // Credential: the API key, sent as the X-Service-Team header and nowhere
 // else; set it with WithAPIKey or CONDUIT_OBSERVABILITY_API_KEY. It is never
@@ -107,6 +111,11 @@
 //	}
 //	defer s.Close(ctx)
 //	err = s.SendWithMetadata(ctx, observability.Event{"route": "/cart", "status": 200}, requestID)
+//
+// Not typed, as said above: boards, queries, triggers, SLOs, recipients,
+// calculated fields, environments and keys, dataset updates and deletion,
+// and column writes, which configure or analyse rather than ingest; Do
+// reaches each with the key.
 package observability
 
 import (
@@ -132,6 +141,9 @@ const (
 	EU Region = "eu"
 )
 
+// obsNoDefault is why neither base has a default.
+const obsNoDefault = "the spec sends the key in X-Service-Team, a header Honeycomb does not read (it reads X-Honeycomb-Team), so only a service that follows the spec can answer"
+
 const (
 	usURL = "obs_url"
 	euURL = "obs_eu_url"
@@ -140,8 +152,8 @@ const (
 var service = transport.Register(&transport.Service{
 	Name: "observability",
 	Bases: []transport.Base{
-		{Name: usURL, Option: "conduit.WithBaseURL", PathVersion: "1"},
-		{Name: euURL, Option: "observability.WithEUURL", PathVersion: "1"},
+		{Name: usURL, Option: "conduit.WithBaseURL", PathVersion: "1", NoDefault: obsNoDefault},
+		{Name: euURL, Option: "observability.WithEUURL", PathVersion: "1", NoDefault: obsNoDefault},
 	},
 	DefaultBase: func(value func(string) string) string {
 		if value("region") == string(EU) {

@@ -7,9 +7,10 @@
 // on the jsDelivr data API.
 //
 // Base URL: the placeholder cdn_stats_url, which ends with the interface's
-// version (…/v1), set with conduit.WithBaseURL or
-// CONDUIT_PKGSTATS_CDN_STATS_URL (CONDUIT_CDN_STATS_URL, the older name,
-// still works). Paste it with or without /v1: it is never doubled. No
+// version (…/v1), by default the service's own https://data.jsdelivr.com/v1.
+// Set another with conduit.WithBaseURL, CONDUIT_PKGSTATS_CDN_STATS_URL or
+// CONDUIT_PKGSTATS_URL (CONDUIT_CDN_STATS_URL, the older name, still
+// works). Paste it with or without /v1: it is never doubled. No
 // credentials; the spec publishes no rate limit (the service asks heavy
 // users, above about 100 requests a minute, to get in touch).
 //
@@ -79,7 +80,7 @@ type Error = conduit.Error
 
 var service = transport.Register(&transport.Service{
 	Name:  "pkgstats",
-	Bases: []transport.Base{{Name: "cdn_stats_url", Option: "conduit.WithBaseURL", Version: "v1"}},
+	Bases: []transport.Base{{Name: "cdn_stats_url", Option: "conduit.WithBaseURL", Version: "v1", Default: "https://data.jsdelivr.com/v1"}},
 	Errors: transport.Profile{
 		Message: []string{"message"},
 		// A 403 says the package is too large to list: no credential can

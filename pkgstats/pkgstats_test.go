@@ -239,10 +239,8 @@ func TestInputBeforeBaseURL(t *testing.T) {
 	require.NoError(t, err)
 	_, err = c.Stats(ctx, "npm", "a/b", nil)
 	assert.ErrorIs(t, err, conduit.ErrInvalidParam)
-	_, err = c.Resolve(ctx, "npm", "@babel/core", "latest")
-	assert.ErrorIs(t, err, conduit.ErrMissingBaseURL)
-	assert.NotErrorIs(t, err, conduit.ErrInvalidParam)
-	assert.ErrorContains(t, err, "CONDUIT_PKGSTATS_CDN_STATS_URL")
+	testkit.DefaultBaseURL(t, "CONDUIT_PKGSTATS_CDN_STATS_URL", "https://data.jsdelivr.com/v1/packages/npm/@babel/core/resolved", pkgstats.New,
+		func(c *pkgstats.Client) error { _, err := c.Resolve(ctx, "npm", "@babel/core", "latest"); return err })
 }
 
 // Any name Package accepts reaches the server as one segment, or two for

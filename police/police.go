@@ -2,7 +2,8 @@
 // crime and policing data for England, Wales and Northern Ireland. It is
 // modelled on data.police.uk.
 //
-// Base URL: the placeholder police_url, set with conduit.WithBaseURL or
+// Base URL: the placeholder police_url, by default the service's own
+// https://data.police.uk/api; set another with conduit.WithBaseURL or
 // CONDUIT_POLICE_URL. No credentials. The spec publishes no rate limit;
 // the live service documents 15 requests a second on average with bursts
 // of 30 (conduit.WithRateLimit keeps a client to that).
@@ -75,7 +76,7 @@ type Error = conduit.Error
 // bucket refills within two seconds of a 429.
 var service = transport.Register(&transport.Service{
 	Name:  "police",
-	Bases: []transport.Base{{Name: "police_url", Option: "conduit.WithBaseURL"}},
+	Bases: []transport.Base{{Name: "police_url", Option: "conduit.WithBaseURL", Default: "https://data.police.uk/api"}},
 	Errors: transport.Profile{Status: map[int]transport.Meaning{
 		429: {Kind: conduit.ErrRateLimited, Retry: true, Wait: 2 * time.Second},
 	}},

@@ -155,7 +155,7 @@ func TestBadInput(t *testing.T) {
 }
 
 func TestMissingBaseURL(t *testing.T) {
-	testkit.MissingBaseURL(t, "CONDUIT_POLICE_URL", police.New, func(c *police.Client) error {
+	testkit.DefaultBaseURL(t, "CONDUIT_POLICE_URL", "https://data.police.uk/api/", police.New, func(c *police.Client) error {
 		_, err := c.Forces(context.Background())
 		return err
 	})

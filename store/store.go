@@ -2,7 +2,8 @@
 // API: a fake e-commerce backend for prototyping, with products and their
 // categories, carts and users, and a login that issues a token.
 //
-// Base URL: the placeholder store_url, set with conduit.WithBaseURL or
+// Base URL: the placeholder store_url, by default the service's own
+// https://fakestoreapi.com; set another with conduit.WithBaseURL or
 // CONDUIT_STORE_URL. No credentials; the spec publishes no rate limit and no
 // bounds for limit, and the service sends no budget headers. The listings
 // do not page: limit only cuts them short and sort (asc or desc) orders
@@ -78,7 +79,7 @@ type Error = conduit.Error
 // when the origin is down or slow, which a later read may get past.
 var service = transport.Register(&transport.Service{
 	Name:  "store",
-	Bases: []transport.Base{{Name: "store_url", Option: "conduit.WithBaseURL"}},
+	Bases: []transport.Base{{Name: "store_url", Option: "conduit.WithBaseURL", Default: "https://fakestoreapi.com"}},
 	Errors: transport.Profile{
 		Status: map[int]transport.Meaning{
 			520: transport.Transient, 521: transport.Transient, 522: transport.Transient,

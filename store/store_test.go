@@ -235,9 +235,9 @@ func price(t testing.TB, s string) conduit.Decimal {
 	return d
 }
 
-// Without CONDUIT_STORE_URL or WithBaseURL no operation can start, and each
-// says how to supply the URL.
-func TestEveryOperationNeedsTheBaseURL(t *testing.T) {
+// Without CONDUIT_STORE_URL or WithBaseURL every operation goes to the
+// real service.
+func TestEveryOperationDefaultsToTheRealService(t *testing.T) {
 	ctx := context.Background()
 	for _, call := range []func(*store.Client) error{
 		func(c *store.Client) error { _, err := c.Product(ctx, 1); return err },
@@ -247,11 +247,7 @@ func TestEveryOperationNeedsTheBaseURL(t *testing.T) {
 			return err
 		},
 	} {
-		testkit.MissingBaseURL(t, "CONDUIT_STORE_URL", store.New, func(c *store.Client) error {
-			err := call(c)
-			assert.ErrorContains(t, err, "missing base URL store_url: set it with conduit.WithBaseURL or CONDUIT_STORE_URL")
-			return err
-		})
+		testkit.DefaultBaseURL(t, "CONDUIT_STORE_URL", "https://fakestoreapi.com/products", store.New, call)
 	}
 }
 

@@ -2,8 +2,10 @@
 // solar noon, day length and twilight times for a latitude and longitude.
 // It is modelled on sunrise-sunset.org.
 //
-// Base URL: the placeholder sun_url, set with conduit.WithBaseURL or
-// CONDUIT_SUNRISE_SUN_URL (CONDUIT_SUN_URL, the name of earlier releases,
+// Base URL: the placeholder sun_url, by default the service's own
+// https://api.sunrise-sunset.org, so New needs no configuration. Set
+// another with conduit.WithBaseURL, CONDUIT_SUNRISE_SUN_URL or
+// CONDUIT_SUNRISE_URL (CONDUIT_SUN_URL, the name of earlier releases,
 // still works). The path carries no version segment. No credentials; no
 // published rate limit.
 //
@@ -44,7 +46,9 @@
 // longitude, date and zone before sending, so the first three words mean
 // the service disagrees with those checks.
 //
-// For an endpoint this package does not type, use Do.
+// The package is complete: the service documents one endpoint, /json, and
+// Get types it with every parameter but callback, a JSONP wrapper a Go
+// client has no use for. Do stays for anything the service adds later.
 package sunrise
 
 import (
@@ -67,7 +71,7 @@ type Error = conduit.Error
 // give conduit's.
 var service = transport.Register(&transport.Service{
 	Name:  "sunrise",
-	Bases: []transport.Base{{Name: "sun_url", Option: "conduit.WithBaseURL"}},
+	Bases: []transport.Base{{Name: "sun_url", Option: "conduit.WithBaseURL", Default: "https://api.sunrise-sunset.org"}},
 	Errors: transport.Profile{
 		Code:   []string{"status"},
 		InBody: &transport.StatusWord{Path: "status", OK: []string{"OK"}},

@@ -96,7 +96,7 @@ func TestGetBadInput(t *testing.T) {
 }
 
 func TestMissingBaseURL(t *testing.T) {
-	testkit.MissingBaseURL(t, "CONDUIT_SUNRISE_SUN_URL", sunrise.New, func(c *sunrise.Client) error {
+	testkit.DefaultBaseURL(t, "CONDUIT_SUNRISE_SUN_URL", "https://api.sunrise-sunset.org/json", sunrise.New, func(c *sunrise.Client) error {
 		_, err := c.Get(context.Background(), 0, 0, nil)
 		return err
 	})

@@ -2,7 +2,7 @@
 // season, and the next episodes to air.
 //
 //	go run ./examples/animegraph -fake  # against conduittest's fake of the service
-//	CONDUIT_ANIMEGRAPH_ANIME_URL=https://… go run ./examples/animegraph -search "Cowboy Bebop"
+//	go run ./examples/animegraph -search "Cowboy Bebop"
 package main
 
 import (

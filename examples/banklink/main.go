@@ -2,7 +2,7 @@
 // account.
 //
 //	go run ./examples/banklink -fake  # against conduittest's fake of the service
-//	CONDUIT_BANKLINK_BANK_SANDBOX_URL=https://… CONDUIT_BANKLINK_CLIENT_ID=… CONDUIT_BANKLINK_SECRET=… \
+//	CONDUIT_BANKLINK_CLIENT_ID=… CONDUIT_BANKLINK_SECRET=… \
 //	  go run ./examples/banklink -query "first platypus" -access-token access-sandbox-…
 //
 // CONDUIT_BANKLINK_ENVIRONMENT=production switches to CONDUIT_BANKLINK_BANK_PRODUCTION_URL.

@@ -3,8 +3,7 @@
 // through a webhook.
 //
 //	go run ./examples/chat -fake  # against conduittest's fake of the service
-//	CONDUIT_CHAT_URL=https://…/api/v10 CONDUIT_CHAT_WEBHOOK_BASE=https://…/api \
-//	CONDUIT_CHAT_BOT_TOKEN=… CONDUIT_CHAT_WEBHOOK_URL=https://…/api/webhooks/<id>/<token> \
+//	CONDUIT_CHAT_BOT_TOKEN=… CONDUIT_CHAT_WEBHOOK_URL=https://discord.com/api/webhooks/<id>/<token> \
 //	  go run ./examples/chat -guild 1180000000000000007 -channel 1180000000000000101
 //
 // CONDUIT_CHAT_WEBHOOK_URL is this example's own setting: the library takes

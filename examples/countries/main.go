@@ -1,7 +1,7 @@
 // Command countries prints a few capitals and the cities of a country.
 //
 //	go run ./examples/countries -fake  # against conduittest's fake of the service
-//	CONDUIT_COUNTRIES_URL=https://…/api/v0.1 go run ./examples/countries -country Ghana
+//	go run ./examples/countries -country Ghana
 package main
 
 import (

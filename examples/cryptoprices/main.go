@@ -1,7 +1,7 @@
 // Command cryptoprices prints a spot price and a few exchange rates.
 //
 //	go run ./examples/cryptoprices -fake  # against conduittest's fake of the service
-//	CONDUIT_CRYPTOPRICES_CRYPTO_URL=https://… go run ./examples/cryptoprices -base ETH -currency EUR
+//	go run ./examples/cryptoprices -base ETH -currency EUR
 package main
 
 import (

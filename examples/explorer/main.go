@@ -2,7 +2,7 @@
 // latest blocks and, given -address, an address's balance and history.
 //
 //	go run ./examples/explorer -fake -address 1wiz18xYmhRX6xStj2b9t1rwWX4GKUgpv  # against conduittest's fake
-//	CONDUIT_EXPLORER_URL=https://…/api go run ./examples/explorer
+//	go run ./examples/explorer
 package main
 
 import (

@@ -2,7 +2,7 @@
 // XBRL concept.
 //
 //	go run ./examples/filings -fake  # against conduittest's fake of the service
-//	CONDUIT_FILINGS_URL=https://… CONDUIT_FILINGS_USER_AGENT="Example Corp admin@example.com" \
+//	CONDUIT_FILINGS_USER_AGENT="Example Corp admin@example.com" \
 //	  go run ./examples/filings -cik 320193 -tag AccountsPayableCurrent
 package main
 

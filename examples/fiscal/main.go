@@ -2,7 +2,7 @@
 // average interest rates, following the service's pages.
 //
 //	go run ./examples/fiscal -fake  # against conduittest's fake of the service
-//	CONDUIT_FISCAL_URL=https://… go run ./examples/fiscal -n 30
+//	go run ./examples/fiscal -n 30
 package main
 
 import (

@@ -1,7 +1,7 @@
 // Command fxopen prints today's rates for a base currency.
 //
 //	go run ./examples/fxopen -fake  # against conduittest's fake of the service
-//	CONDUIT_FXOPEN_OPEN_FX_URL=https://… go run ./examples/fxopen -base EUR GBP JPY
+//	go run ./examples/fxopen -base EUR GBP JPY
 package main
 
 import (

@@ -2,7 +2,7 @@
 // day, a range of days, and the currency list.
 //
 //	go run ./examples/fxref -fake  # against conduittest's fake of the service
-//	CONDUIT_FXREF_FX_URL=https://… go run ./examples/fxref -base USD -symbols EUR,JPY -from 2024-03-01 -to 2024-03-08
+//	go run ./examples/fxref -base USD -symbols EUR,JPY -from 2024-03-01 -to 2024-03-08
 package main
 
 import (

@@ -3,9 +3,9 @@
 // left on the key.
 //
 //	go run ./examples/imageedit -fake  # against conduittest's fake of the service
-//	CONDUIT_IMAGEEDIT_API_KEY=… CONDUIT_IMAGEEDIT_IMAGE_EDIT_URL=https://… CONDUIT_IMAGEEDIT_IMAGE_URL=https://… \
+//	CONDUIT_IMAGEEDIT_API_KEY=… \
 //	  go run ./examples/imageedit -image https://example.com/shoe.jpg -out shoe.png
-//	CONDUIT_IMAGEEDIT_API_KEY=… CONDUIT_IMAGEEDIT_SEGMENT_URL=https://… \
+//	CONDUIT_IMAGEEDIT_API_KEY=… \
 //	  go run ./examples/imageedit -file shoe.jpg -out shoe.png
 package main
 

@@ -2,7 +2,7 @@
 // as it is generated unless -stream=false.
 //
 //	go run ./examples/inference -fake  # against conduittest's fake of the service
-//	CONDUIT_INFERENCE_URL=https://…/v1 CONDUIT_INFERENCE_API_KEY=… go run ./examples/inference -prompt "Hello"
+//	CONDUIT_INFERENCE_API_KEY=… go run ./examples/inference -prompt "Hello"
 //	go run ./examples/inference -fake -models              # list the models instead
 package main
 

@@ -2,7 +2,7 @@
 // route.
 //
 //	go run ./examples/maps -fake  # against conduittest's fake of the service
-//	CONDUIT_MAPS_API_KEY=… CONDUIT_MAPS_GEOCODING_URL=https://… CONDUIT_MAPS_PLACES_URL=https://… \
+//	CONDUIT_MAPS_API_KEY=… CONDUIT_MAPS_PLACES_URL=https://… \
 //	  CONDUIT_MAPS_ROUTES_URL=https://… go run ./examples/maps -address "10 Downing St, London"
 //
 // An empty -text or -to skips that operation, and its host is then not needed.

@@ -3,8 +3,8 @@
 // and its usage.
 //
 //	go run ./examples/media -fake  # against conduittest's fake of the service
-//	CONDUIT_MEDIA_CLOUD_NAME=demo CONDUIT_MEDIA_DELIVERY_URL=https://… go run ./examples/media -tag products
-//	CONDUIT_MEDIA_CLOUD_NAME=demo CONDUIT_MEDIA_ADMIN_URL=https://… CONDUIT_MEDIA_DELIVERY_URL=https://… \
+//	CONDUIT_MEDIA_CLOUD_NAME=demo go run ./examples/media -tag products
+//	CONDUIT_MEDIA_CLOUD_NAME=demo \
 //	  CONDUIT_MEDIA_API_KEY=… CONDUIT_MEDIA_API_SECRET=… go run ./examples/media -tag products -max 20
 package main
 

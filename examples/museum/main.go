@@ -1,7 +1,7 @@
 // Command museum searches the collection and prints the first few objects.
 //
 //	go run ./examples/museum -fake  # against conduittest's fake of the service
-//	CONDUIT_MUSEUM_URL=https://…/public/collection/v1 go run ./examples/museum -q "wheat field"
+//	go run ./examples/museum -q "wheat field"
 package main
 
 import (

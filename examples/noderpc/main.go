@@ -1,7 +1,7 @@
 // Command noderpc prints a node's latest block and the balance of an address.
 //
 //	go run ./examples/noderpc -fake  # against conduittest's fake of the service
-//	CONDUIT_NODERPC_RPC_URL=https://… CONDUIT_NODERPC_API_KEY=… go run ./examples/noderpc -address 0x…
+//	CONDUIT_NODERPC_API_KEY=… go run ./examples/noderpc -address 0x…
 package main
 
 import (

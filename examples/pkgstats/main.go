@@ -2,7 +2,7 @@
 // how often the package was served.
 //
 //	go run ./examples/pkgstats -fake  # against conduittest's fake of the service
-//	CONDUIT_PKGSTATS_CDN_STATS_URL=https://… go run ./examples/pkgstats -package react -specifier ^18
+//	go run ./examples/pkgstats -package react -specifier ^18
 package main
 
 import (

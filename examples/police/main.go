@@ -2,7 +2,7 @@
 // neighbourhood team that covers it.
 //
 //	go run ./examples/police -fake  # against conduittest's fake of the service
-//	CONDUIT_POLICE_URL=https://… go run ./examples/police -lat 51.5074 -lng -0.1278 -month 2024-01
+//	go run ./examples/police -lat 51.5074 -lng -0.1278 -month 2024-01
 package main
 
 import (

@@ -2,7 +2,7 @@
 // to the demo store (which stores nothing).
 //
 //	go run ./examples/store -fake  # against conduittest's fake of the service
-//	CONDUIT_STORE_URL=https://… go run ./examples/store -category "women's clothing"
+//	go run ./examples/store -category "women's clothing"
 package main
 
 import (

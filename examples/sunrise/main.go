@@ -1,7 +1,7 @@
 // Command sunrise prints the sun times for a place.
 //
 //	go run ./examples/sunrise -fake  # against conduittest's fake of the service
-//	CONDUIT_SUNRISE_SUN_URL=https://… go run ./examples/sunrise -lat 48.85 -lng 2.35
+//	go run ./examples/sunrise -lat 48.85 -lng 2.35
 package main
 
 import (

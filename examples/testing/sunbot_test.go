@@ -13,6 +13,7 @@ import (
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/chat"
 	"github.com/conduit-sdk/conduit/conduittest"
+	"github.com/conduit-sdk/conduit/countries"
 	"github.com/conduit-sdk/conduit/inference"
 	"github.com/conduit-sdk/conduit/sunrise"
 )
@@ -160,5 +161,42 @@ func TestAnnounceModelFailure(t *testing.T) {
 	}
 	if !errors.Is(err, conduit.ErrNotFound) || ce.Code != "model_not_found" || ce.RequestID != "req_01" {
 		t.Errorf("got %v (code %q, request id %q)", err, ce.Code, ce.RequestID)
+	}
+}
+
+// Endpoints conduit does not type are reached with Do, and faked with
+// Handle: no mux of the test's own, credentials checked as for the typed
+// calls, requests recorded under the pattern.
+func TestDoEndpointsFakedWithHandle(t *testing.T) {
+	srv := conduittest.NewServer(t)
+	srv.Handle("chat", "GET /channels/{channel_id}/pins", conduittest.Reply{Body: `[{"id":"1180000000000000777","content":"standup at 9"}]`})
+	srv.Handle("inference", "GET /batches", conduittest.Reply{Body: `{"object":"list","data":[{"id":"batch_01","status":"completed"}]}`})
+	srv.Handle("countries", "GET /countries/info", conduittest.Reply{Body: `{"error":false,"msg":"countries retrieved","data":[{"name":"Chad","currency":"XAF"}]}`})
+	bot := newBot(t, srv)
+	ctx := context.Background()
+
+	var pins []struct{ Content string }
+	if err := bot.Chat.Do(ctx, "GET", "/channels/1180000000000000101/pins", nil, &pins); err != nil {
+		t.Fatal(err)
+	}
+	var batches struct{ Data []struct{ ID, Status string } }
+	if err := bot.Model.Do(ctx, "GET", "/batches", nil, &batches); err != nil {
+		t.Fatal(err)
+	}
+	places, err := countries.New(srv.Options("countries")...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var info struct {
+		Data []struct{ Name, Currency string }
+	}
+	if err := places.Do(ctx, "GET", "/countries/info?returns=currency", nil, &info); err != nil {
+		t.Fatal(err)
+	}
+	if pins[0].Content != "standup at 9" || batches.Data[0].Status != "completed" || info.Data[0].Currency != "XAF" {
+		t.Errorf("answers: %+v %+v %+v", pins, batches, info)
+	}
+	if got := srv.Requests("countries", "GET /countries/info"); len(got) != 1 || got[0].Query.Get("returns") != "currency" {
+		t.Errorf("recorded: %+v", got)
 	}
 }

@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"fmt"
+	"strings"
 
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/animegraph"
@@ -28,6 +30,13 @@ func init() {
 		}
 		top := season.Page.Media[0]
 		say("Query", "%d shows; top #%d %q scored %d", len(season.Page.Media), top.ID, top.Title.Romaji, *top.AverageScore)
+		// A document the schema refuses fails with the service's errors list.
+		err = c.Query(ctx, `query ($unused: Int) { Nope }`, nil, &season)
+		list := animegraph.GraphQLErrors(err)
+		if len(list) == 0 {
+			return fmt.Errorf("a query of an unknown field should fail with GraphQL errors, got %v", err)
+		}
+		say("GraphQLErrors", "%d errors, first at line %d column %d: %s", len(list), list[0].Locations[0].Line, list[0].Locations[0].Column, list[0].Message)
 		m, err := c.Media(ctx, "Cowboy Bebop")
 		if err != nil {
 			return err
@@ -43,6 +52,15 @@ func init() {
 			return err
 		}
 		say("SearchMedia", "%d matches, page %d of %d, second %q", page.PageInfo.Total, page.PageInfo.CurrentPage, page.PageInfo.LastPage, page.Media[1].Title.Romaji)
+		media, err := take(c.AllMedia(ctx, &animegraph.SearchMediaParams{Search: "Cowboy Bebop", Type: "ANIME"}), 5)
+		if err != nil {
+			return err
+		}
+		titles := make([]string, len(media))
+		for i, m := range media {
+			titles[i] = m.Title.Romaji
+		}
+		say("AllMedia", "%d seen: %s", len(media), strings.Join(titles, "; "))
 		ch, err := c.Character(ctx, 1)
 		if err != nil {
 			return err
@@ -64,6 +82,11 @@ func init() {
 		}
 		next := airing.AiringSchedules[0]
 		say("AiringSchedule", "next: episode %d of %s in %ds", next.Episode, next.Media.Title.Romaji, next.TimeUntilAiring)
+		upcoming, err := take(c.AllAiringSchedule(ctx, &animegraph.AiringScheduleParams{NotYetAired: true}), 5)
+		if err != nil {
+			return err
+		}
+		say("AllAiringSchedule", "%d upcoming episodes seen, the last episode %d of %s", len(upcoming), upcoming[len(upcoming)-1].Episode, upcoming[len(upcoming)-1].Media.Title.Romaji)
 		u, err := c.User(ctx, "Josh")
 		if err != nil {
 			return err

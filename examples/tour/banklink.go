@@ -72,6 +72,15 @@ func linkFlow(ctx context.Context, c *banklink.Client, say func(op, format strin
 	}
 	t := sync.Added[0]
 	say("SyncTransactions", "+%d ~%d -%d, first %s %s %s %s", len(sync.Added), len(sync.Modified), len(sync.Removed), t.Date, t.MerchantName, t.Amount, t.ISOCurrencyCode)
+	kinds, cursor := map[banklink.UpdateKind]int{}, ""
+	for u, err := range c.AllTransactionUpdates(ctx, item.AccessToken, nil) {
+		if err != nil {
+			return err
+		}
+		kinds[u.Kind]++
+		cursor = u.Cursor
+	}
+	say("AllTransactionUpdates", "%d added, %d modified, %d removed; next sync from %.12s…", kinds[banklink.Added], kinds[banklink.Modified], kinds[banklink.Removed], cursor)
 	body := []byte(`{"webhook_type":"TRANSACTIONS","webhook_code":"SYNC_UPDATES_AVAILABLE","item_id":"wz666MBjYWTp2PDzzggYhM6oWWmBb","initial_update_complete":true,"historical_update_complete":false,"environment":"production"}`)
 	ev, err := c.VerifyWebhook(ctx, body, conduittest.BanklinkWebhookHeader(body, time.Now()))
 	if err != nil {

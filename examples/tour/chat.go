@@ -1,9 +1,20 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/conduit-sdk/conduit/chat"
 	"github.com/conduit-sdk/conduit/conduittest"
@@ -38,6 +49,8 @@ func init() {
 			return err
 		}
 		say("ParseWebhookURL", "%v", hook)
+		built := chat.NewWebhook(chat.Snowflake(id), token)
+		say("NewWebhook", "from the id and token the settings page shows: %v, the same webhook: %t", built, built.ID == hook.ID && built.Token() == hook.Token())
 		msg := chat.WebhookMessage{Content: "Build #130 passed on main", Username: "ci"}
 		if err := c.ExecuteWebhook(ctx, hook, msg); err != nil {
 			return err
@@ -48,7 +61,10 @@ func init() {
 			return err
 		}
 		say("ExecuteWebhookWait", "message %s as %q: %s", posted.ID, posted.Author.Username, posted.Content)
-		return chatMore(ctx, c, hook, posted.ID, say)
+		if err := chatMore(ctx, c, hook, posted.ID, say); err != nil {
+			return err
+		}
+		return interactions(say)
 	})
 }
 
@@ -67,6 +83,11 @@ func chatMore(ctx context.Context, c *chat.Client, hook chat.Webhook, posted cha
 		return err
 	}
 	say("ChannelMessages", "%d messages, newest %s replies to %s", len(recent), recent[0].ID, recent[0].Reference.MessageID)
+	history, err := take(c.AllChannelMessages(ctx, channel, nil), 10)
+	if err != nil {
+		return err
+	}
+	say("AllChannelMessages", "%d messages seen, newest first, oldest %s: %s", len(history), history[len(history)-1].ID, history[len(history)-1].Content)
 	first, err := c.Message(ctx, channel, recent[len(recent)-1].ID)
 	if err != nil {
 		return err
@@ -108,6 +129,11 @@ func chatMore(ctx context.Context, c *chat.Client, hook chat.Webhook, posted cha
 		return err
 	}
 	say("GuildMembers", "%d members, first %s", len(members), members[0].User.Username)
+	everyone, err := take(c.AllGuildMembers(ctx, g.ID, nil), 10)
+	if err != nil {
+		return err
+	}
+	say("AllGuildMembers", "%d members seen in user id order, last %s", len(everyone), everyone[len(everyone)-1].User.Username)
 	dm, err := c.CreateDM(ctx, g.OwnerID)
 	if err != nil {
 		return err
@@ -129,4 +155,78 @@ func chatMore(ctx context.Context, c *chat.Client, hook chat.Webhook, posted cha
 	}
 	say("DeleteWebhookMessage", "%s deleted, 204", posted)
 	return nil
+}
+
+// interactions receives interactions as an application's endpoint does. The
+// platform signs each request with the application's Ed25519 key; here the
+// tour makes its own key pair and signs as the platform would.
+func interactions(say func(op, format string, args ...any)) error {
+	pub, priv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		return err
+	}
+	key, err := chat.ParsePublicKey(hex.EncodeToString(pub)) // as the settings page shows it
+	if err != nil {
+		return err
+	}
+	say("ParsePublicKey", "%d-byte Ed25519 key from 64 hex digits", len(key))
+
+	body := []byte(`{"id":"1180000000000000901","application_id":"1180000000000000003","type":2,"data":{"name":"deploy","options":[{"name":"env","value":"staging"}]},"guild_id":"1180000000000000007","channel_id":"1180000000000000101","token":"aW50ZXJhY3Rpb246MTE4MA","version":1}`)
+	timestamp, signature := signInteraction(priv, body)
+	if err := chat.VerifyInteraction(key, signature, timestamp, body); err != nil {
+		return err
+	}
+	tampered := bytes.Replace(body, []byte("staging"), []byte("production"), 1)
+	refused := chat.VerifyInteraction(key, signature, timestamp, tampered)
+	if !errors.Is(refused, chat.ErrUnverified) {
+		return fmt.Errorf("a tampered interaction should not verify, got %v", refused)
+	}
+	say("VerifyInteraction", "the signed body verifies; with staging changed to production: %v", refused)
+
+	in, err := chat.ParseInteraction(body)
+	if err != nil {
+		return err
+	}
+	var command struct {
+		Name string `json:"name"`
+	}
+	if err := json.Unmarshal(in.Data, &command); err != nil {
+		return err
+	}
+	say("ParseInteraction", "%v: command /%s in channel %s", in, command.Name, in.ChannelID)
+
+	h := chat.InteractionHandler(key, func(w http.ResponseWriter, _ *http.Request, _ *chat.Interaction) {
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprint(w, `{"type":4,"data":{"content":"Deploying to staging"}}`)
+	})
+	ping := []byte(`{"id":"1180000000000000902","application_id":"1180000000000000003","type":1,"token":"cGluZw","version":1}`)
+	pong := serveInteraction(h, priv, ping, false)
+	answer := serveInteraction(h, priv, body, false)
+	forged := serveInteraction(h, priv, body, true)
+	say("InteractionHandler", "PING: %d %s; the command: %d %s; a forged signature: %d",
+		pong.Code, strings.TrimSpace(pong.Body.String()), answer.Code, strings.TrimSpace(answer.Body.String()), forged.Code)
+	return nil
+}
+
+// signInteraction signs body as the platform does: the Ed25519 signature of
+// the timestamp followed by the body, both headers' values in hex and Unix
+// seconds.
+func signInteraction(priv ed25519.PrivateKey, body []byte) (timestamp, signature string) {
+	timestamp = strconv.FormatInt(time.Now().Unix(), 10)
+	return timestamp, hex.EncodeToString(ed25519.Sign(priv, append([]byte(timestamp), body...)))
+}
+
+// serveInteraction POSTs a signed body to h, with a broken signature when
+// forge is set, and returns the answer.
+func serveInteraction(h http.Handler, priv ed25519.PrivateKey, body []byte, forge bool) *httptest.ResponseRecorder {
+	timestamp, signature := signInteraction(priv, body)
+	if forge {
+		signature = strings.Repeat("0", len(signature))
+	}
+	r := httptest.NewRequest(http.MethodPost, "/interactions", bytes.NewReader(body))
+	r.Header.Set("X-Signature-Ed25519", signature)
+	r.Header.Set("X-Signature-Timestamp", timestamp)
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	return w
 }

@@ -28,6 +28,11 @@ func init() {
 		}
 		top := page.Items[0]
 		say("ListPipelines", "%d pipelines, newest #%d %s on %s", len(page.Items), top.Number, top.State, top.VCS.Branch)
+		pipes, err := take(c.AllPipelines(ctx, slug, nil), 5)
+		if err != nil {
+			return err
+		}
+		say("AllPipelines", "%d pipelines seen over both pages, oldest #%d", len(pipes), pipes[len(pipes)-1].Number)
 		p, err := c.TriggerPipeline(ctx, slug, &ci.TriggerPipelineParams{Branch: "main"})
 		if err != nil {
 			return err
@@ -49,6 +54,11 @@ func init() {
 			return err
 		}
 		say("PipelineWorkflows", "%d workflows, first %s %s", len(flows.Items), flows.Items[0].Name, flows.Items[0].Status)
+		allFlows, err := take(c.AllPipelineWorkflows(ctx, pipe.ID, nil), 5)
+		if err != nil {
+			return err
+		}
+		say("AllPipelineWorkflows", "%d workflows seen, last %s %s", len(allFlows), allFlows[len(allFlows)-1].Name, allFlows[len(allFlows)-1].Status)
 		done, err := c.WaitPipeline(ctx, pipe.ID, nil)
 		if err != nil {
 			return err
@@ -65,6 +75,11 @@ func init() {
 		}
 		last := jobs.Items[len(jobs.Items)-1]
 		say("WorkflowJobs", "%d jobs, last %s #%d %s", len(jobs.Items), last.Name, last.JobNumber, last.Status)
+		allJobs, err := take(c.AllWorkflowJobs(ctx, w.ID, nil), 5)
+		if err != nil {
+			return err
+		}
+		say("AllWorkflowJobs", "%d jobs seen, first %s %s", len(allJobs), allJobs[0].Name, allJobs[0].Status)
 		job, err := c.Job(ctx, slug, last.JobNumber)
 		if err != nil {
 			return err
@@ -75,6 +90,11 @@ func init() {
 			return err
 		}
 		say("JobArtifacts", "%d artifacts, first %s", len(arts.Items), arts.Items[0].Path)
+		allArts, err := take(c.AllJobArtifacts(ctx, slug, job.Number, nil), 5)
+		if err != nil {
+			return err
+		}
+		say("AllJobArtifacts", "%d artifacts seen, last %s", len(allArts), allArts[len(allArts)-1].Path)
 		rerun, err := c.RerunWorkflow(ctx, w.ID, &ci.RerunWorkflowParams{FromFailed: true})
 		if err != nil {
 			return err

@@ -44,6 +44,11 @@ func init() {
 			return err
 		}
 		say("AddressTransactions", "first page %d txs, newest %s", len(page), page[0].TxID[:16])
+		history, err := take(c.AllAddressTransactions(ctx, addr), 5)
+		if err != nil {
+			return err
+		}
+		say("AllAddressTransactions", "%d txs seen, newest %s, oldest %s", len(history), history[0].TxID[:16], history[len(history)-1].TxID[:16])
 		pending, err := c.AddressMempoolTransactions(ctx, addr)
 		if err != nil {
 			return err
@@ -122,6 +127,15 @@ func init() {
 			return err
 		}
 		say("BlockTransactions", "%d from index 0, coinbase %v", len(btxs), btxs[0].Vin[0].IsCoinbase)
+		inBlock, err := take(c.AllBlockTransactions(ctx, hash), 5)
+		if err != nil {
+			return err
+		}
+		var paid int64
+		for _, tx := range inBlock {
+			paid += tx.Fee
+		}
+		say("AllBlockTransactions", "%d txs seen in block order, paying %d sat in fees", len(inBlock), paid)
 
 		recent, err := c.MempoolRecent(ctx)
 		if err != nil {

@@ -30,6 +30,15 @@ func init() {
 			return err
 		}
 		say("Submissions", "%s CIK %s, tickers %v on %v, SIC %s %s", co.Name, co.CIK, co.Tickers, co.Exchanges, co.SIC, co.SICDescription)
+		recent, err := co.RecentFilings()
+		if err != nil {
+			return err
+		}
+		doc, err := filings.ArchiveURL(co.CIK, recent[0].AccessionNumber, recent[0].PrimaryDocument)
+		if err != nil {
+			return err
+		}
+		say("ArchiveURL", "latest %s of %s: %s", recent[0].Form, recent[0].FilingDate, doc)
 
 		facts, err := c.CompanyFacts(ctx, 320193)
 		if err != nil {
@@ -41,7 +50,9 @@ func init() {
 		}
 		say("CompanyFacts", "%s: %d concepts in %d taxonomies, %d bytes", facts.EntityName, n, len(facts.Facts), len(facts.RawJSON()))
 
-		frame, err := c.Frames(ctx, "us-gaap", "AccountsPayableCurrent", "USD", "CY2019Q1I")
+		const period = "CY2019Q1I"
+		say("ValidPeriod", "%s %t (an instant), CY2019Q5 %t", period, filings.ValidPeriod(period), filings.ValidPeriod("CY2019Q5"))
+		frame, err := c.Frames(ctx, "us-gaap", "AccountsPayableCurrent", "USD", period)
 		if err != nil {
 			return err
 		}

@@ -2,7 +2,11 @@ package main
 
 import (
 	"context"
+	"fmt"
+	"net/url"
+	"strings"
 
+	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/fiscal"
 )
 
@@ -64,6 +68,30 @@ func init() {
 			return err
 		}
 		say("RatesOfExchange", "%s: 1 USD = %s %s", fx.Data[0].RecordDate, fx.Data[0].ExchangeRate, fx.Data[0].CountryCurrencyDesc)
+		number, size, err := fiscal.ParseLink(fx.Links.Next)
+		if err != nil {
+			return err
+		}
+		say("ParseLink", "next %q is page %d, %d records a page", fx.Links.Next, number, size)
+		// The fake serves the same rates whatever the filter: these are
+		// chosen to hold for them.
+		for _, f := range []struct {
+			name   string
+			filter fiscal.Filter
+		}{
+			{"Eq", fiscal.Eq("record_date", "2024-12-31")},
+			{"Lt", fiscal.Lt("exchange_rate", "2")},
+			{"Lte", fiscal.Lte("record_date", "2024-12-31")},
+			{"Gt", fiscal.Gt("exchange_rate", "0.9")},
+			{"Gte", fiscal.Gte("record_date", "2024-10-01")},
+			{"In", fiscal.In("country_currency_desc", "Canada-Dollar", "Euro Zone-Euro")},
+		} {
+			sent, rates, err := filterRates(ctx, c, f.filter)
+			if err != nil {
+				return err
+			}
+			say(f.name, "filter=%s: %s", sent, rates)
+		}
 		n = 0
 		for r, err := range c.AllRatesOfExchange(ctx, q) {
 			if err != nil {
@@ -103,4 +131,23 @@ func init() {
 		say("AllMTSSummary", "%d summary lines", n)
 		return nil
 	})
+}
+
+// filterRates asks for the rates of exchange that f keeps and returns the
+// filter as it went on the wire and the rates that came back.
+func filterRates(ctx context.Context, c *fiscal.Client, f fiscal.Filter) (sent, rates string, err error) {
+	var resp conduit.Response
+	page, err := c.RatesOfExchange(ctx, &fiscal.Query{Filters: []fiscal.Filter{f}, PageSize: 2}, conduit.WithResponse(&resp))
+	if err != nil {
+		return "", "", err
+	}
+	u, err := url.Parse(resp.URL)
+	if err != nil {
+		return "", "", err
+	}
+	kept := make([]string, len(page.Data))
+	for i, r := range page.Data {
+		kept[i] = fmt.Sprintf("%s %s", r.CountryCurrencyDesc, r.ExchangeRate)
+	}
+	return u.Query().Get("filter"), strings.Join(kept, ", "), nil
 }

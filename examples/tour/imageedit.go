@@ -8,6 +8,7 @@ import (
 	"image/png"
 	"io"
 
+	"github.com/conduit-sdk/conduit/conduittest"
 	"github.com/conduit-sdk/conduit/imageedit"
 )
 
@@ -53,8 +54,11 @@ func init() {
 		}
 		say("Segment", "sent %d bytes as %s, got %s %dx%d (%d bytes)", sent, imageedit.DefaultSegmentField, img.ContentType, w, h, n)
 
+		// Padding and margin take a ratio, a percentage or pixels.
+		padding, margin := imageedit.Percent(12.5), imageedit.Pixels(40)
 		img, err = c.EditFile(ctx, bytes.NewReader(upload.Bytes()), "photo.png", &imageedit.EditParams{
 			RemoveBackground: true, Background: imageedit.Background{Prompt: "on a marble table"}, Export: imageedit.Export{Format: imageedit.WebP},
+			Padding: imageedit.Sides{All: padding}, Margin: imageedit.Sides{Bottom: margin},
 		})
 		if err != nil {
 			return err
@@ -65,6 +69,10 @@ func init() {
 			return err
 		}
 		say("EditFile", "sent %d bytes as %s, got %s %dx%d (%d bytes), background seed %d", sent, imageedit.EditFileField, img.ContentType, w, h, n, seed)
+		say("Percent", "padding %q on every side of the EditFile subject", padding)
+		say("Pixels", "margin %q below it", margin)
+		key, _ := conduittest.Credential("imageedit", "api_key")
+		say("IsSandboxKey", "the tour's key: %t; a sandbox_ key: %t (free, watermarked results)", imageedit.IsSandboxKey(key), imageedit.IsSandboxKey("sandbox_"+key))
 		return nil
 	})
 }

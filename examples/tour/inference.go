@@ -1,11 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
 
+	"github.com/conduit-sdk/conduit/conduittest"
 	"github.com/conduit-sdk/conduit/inference"
 )
 
@@ -98,6 +101,167 @@ func init() {
 			return err
 		}
 		say("CreateSpeech", "%d bytes of %s", size, sp.ContentType)
-		return nil
+
+		single, err := c.CreateEmbeddings(ctx, inference.EmbeddingRequest{Model: "text-embedding-ada-002", Input: inference.EmbedText("fast inference")})
+		if err != nil {
+			return err
+		}
+		say("EmbedText", "one text, %d vector of %d dimensions", len(single.Data), len(single.Data[0].Embedding))
+		if err := conversation(ctx, c, say); err != nil {
+			return err
+		}
+		if err := tools(ctx, c, say); err != nil {
+			return err
+		}
+		if err := structured(ctx, c, say); err != nil {
+			return err
+		}
+		return streamDouble(c, say)
 	})
+}
+
+// conversation replays an earlier exchange with a system prompt, an image
+// beside the question, and sampling settings, each shown as it is sent.
+func conversation(ctx context.Context, c *inference.Client, say func(op, format string, args ...any)) error {
+	system := inference.SystemMessage("Answer in one sentence.")
+	earlier := inference.AssistantMessage("Latency shapes how people use a model.")
+	text, photo := inference.TextPart("What does this chart show?"), inference.ImagePart("https://example.com/latency.png", "low")
+	question := inference.Message{Role: inference.RoleUser, Content: inference.PartsContent(text, photo)}
+	followUp := inference.Message{Role: inference.RoleUser, Name: "ana", Content: inference.TextContent("And for voice?")}
+	req := inference.ChatCompletionRequest{
+		Model:       "meta-llama/llama-4-scout-17b-16e-instruct",
+		Messages:    []inference.Message{system, inference.UserMessage("Why does fast inference matter?"), earlier, question, followUp},
+		Temperature: inference.Float(0.2), MaxTokens: inference.Int(120), Seed: inference.Int64(42), Logprobs: inference.Bool(false),
+	}
+	for _, m := range []struct {
+		op  string
+		msg any
+	}{{"SystemMessage", system}, {"AssistantMessage", earlier}, {"TextPart", text}, {"ImagePart", photo}, {"PartsContent", question}, {"TextContent", followUp}} {
+		b, err := json.Marshal(m.msg)
+		if err != nil {
+			return err
+		}
+		say(m.op, "%s", b)
+	}
+	out, err := c.CreateChatCompletion(ctx, req)
+	if err != nil {
+		return err
+	}
+	say("Float", "temperature %v", *req.Temperature)
+	say("Int", "max_tokens %d", *req.MaxTokens)
+	say("Int64", "seed %d", *req.Seed)
+	say("Bool", "logprobs %t", *req.Logprobs)
+	say("CreateChatCompletion", "%d messages, one with an image: %.40q…", len(req.Messages), out.Content())
+	return nil
+}
+
+// weatherArgs are the arguments of the get_weather tool.
+type weatherArgs struct {
+	City string `json:"city"`
+	Unit string `json:"unit"`
+}
+
+// forecastArgs are the arguments of the get_forecast tool.
+type forecastArgs struct {
+	City string `json:"city"`
+	Days int    `json:"days"`
+}
+
+// tools lets the model call the caller's functions, runs them and sends
+// their results back for the answer.
+func tools(ctx context.Context, c *inference.Client, say func(op, format string, args ...any)) error {
+	weather, err := inference.FunctionToolFor[weatherArgs]("get_weather", "Current weather in a city")
+	if err != nil {
+		return err
+	}
+	params, err := json.Marshal(weather.Function.Parameters)
+	if err != nil {
+		return err
+	}
+	say("FunctionToolFor", "%s, parameters from weatherArgs: %s", weather.Function.Name, params)
+	schema, err := inference.SchemaFor[forecastArgs]()
+	if err != nil {
+		return err
+	}
+	say("SchemaFor", "forecastArgs: %s", schema)
+	forecast := inference.FunctionTool("get_forecast", "Forecast for the coming days", schema)
+	say("FunctionTool", "%s (%s), parameters from SchemaFor", forecast.Function.Name, forecast.Function.Description)
+	req := inference.ChatCompletionRequest{
+		Model:      "llama-3.3-70b-versatile",
+		Messages:   []inference.Message{inference.UserMessage("How warm is it in Lisbon and São Paulo?")},
+		Tools:      []inference.Tool{weather, forecast},
+		ToolChoice: inference.ToolChoiceFunction("get_weather"),
+	}
+	asked, err := c.CreateChatCompletion(ctx, req)
+	if err != nil {
+		return err
+	}
+	calls := asked.ToolCalls()
+	cities := make([]string, len(calls))
+	req.Messages = append(req.Messages, asked.Choices[0].Message)
+	for i, call := range calls {
+		var args weatherArgs
+		if err := call.DecodeArguments(&args); err != nil {
+			return err
+		}
+		cities[i] = args.City
+		req.Messages = append(req.Messages, inference.ToolMessage(call.ID, fmt.Sprintf(`{"city":%q,"temperature":21,"unit":%q}`, args.City, args.Unit)))
+	}
+	say("ToolChoiceFunction", "get_weather required: %d calls, for %s", len(calls), strings.Join(cities, " and "))
+	answer, err := c.CreateChatCompletion(ctx, req)
+	if err != nil {
+		return err
+	}
+	say("ToolMessage", "%d results sent back; the answer: %q", len(calls), answer.Content())
+	return nil
+}
+
+// review is the JSON document structured asks the model for.
+type review struct {
+	ProductName string   `json:"product_name"`
+	Rating      float64  `json:"rating"`
+	Sentiment   string   `json:"sentiment"`
+	KeyFeatures []string `json:"key_features"`
+}
+
+// structured asks for a reply that is a JSON review and decodes it.
+func structured(ctx context.Context, c *inference.Client, say func(op, format string, args ...any)) error {
+	format, err := inference.ResponseFormatFor[review]("review")
+	if err != nil {
+		return err
+	}
+	out, err := c.CreateChatCompletion(ctx, inference.ChatCompletionRequest{
+		Model:          "moonshotai/kimi-k2-instruct",
+		Messages:       []inference.Message{inference.UserMessage("Review: the UltraSound Headphones cancel noise well and last all week.")},
+		ResponseFormat: format,
+	})
+	if err != nil {
+		return err
+	}
+	var r review
+	if err := out.DecodeContent(&r); err != nil {
+		return err
+	}
+	say("ResponseFormatFor", "%s %s: %s, %.1f stars, praised for %s", format.Type, format.JSONSchema.Name, r.ProductName, r.Rating, strings.Join(r.KeyFeatures, " and "))
+	return nil
+}
+
+// streamDouble reads a recorded stream as StreamChatCompletion reads the
+// service's: what a test of code that consumes streams feeds it.
+func streamDouble(c *inference.Client, say func(op, format string, args ...any)) error {
+	body, err := conduittest.Fixture("inference", "chat_completion_stream.sse")
+	if err != nil {
+		return err
+	}
+	var text strings.Builder
+	n := 0
+	for chunk, err := range c.NewChatCompletionStream(bytes.NewReader(body)).All() {
+		if err != nil {
+			return err
+		}
+		n++
+		text.WriteString(chunk.Content())
+	}
+	say("NewChatCompletionStream", "%d chunks from %d recorded bytes: %q", n, len(body), text.String())
+	return nil
 }

@@ -6,6 +6,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"iter"
 	"os"
 	"sort"
 	"time"
@@ -48,4 +49,19 @@ func run(w *os.File) error {
 		}
 	}
 	return nil
+}
+
+// take ranges over an iterator and stops after n items, or at its end:
+// enough to show that it pages without walking a real service's history.
+func take[T any](seq iter.Seq2[T, error], n int) ([]T, error) {
+	var seen []T
+	for v, err := range seq {
+		if err != nil {
+			return seen, err
+		}
+		if seen = append(seen, v); len(seen) == n {
+			break
+		}
+	}
+	return seen, nil
 }

@@ -25,12 +25,24 @@ func init() {
 		}
 		p := found.Places[0]
 		say("SearchText", "%d places, first %q rated %.1f", len(found.Places), p.DisplayName.Text, p.Rating)
-		routes, err := c.ComputeRoutes(ctx, from, to, nil)
+		// The places and routes hosts return only the fields a mask names:
+		// start from an operation's default mask and add to it.
+		say("PlacesFieldMask", "SearchText's default: %s", maps.PlacesFieldMask())
+		rated := append(maps.PlacesFieldMask(), "places.userRatingCount")
+		places, err := take(c.AllSearchText(ctx, "amphitheatre in Mountain View", &maps.SearchTextParams{FieldMask: rated}), 10)
+		if err != nil {
+			return err
+		}
+		lastPlace := places[len(places)-1]
+		say("AllSearchText", "%d places seen over both pages, first %q from %d ratings, last %q", len(places), places[0].DisplayName.Text, places[0].UserRatingCount, lastPlace.DisplayName.Text)
+		withShape := append(maps.RoutesFieldMask(), "routes.polyline.encodedPolyline")
+		say("RoutesFieldMask", "ComputeRoutes' default: %s; this one adds the shape", maps.RoutesFieldMask())
+		routes, err := c.ComputeRoutes(ctx, from, to, &maps.ComputeRoutesParams{FieldMask: withShape})
 		if err != nil {
 			return err
 		}
 		say("ComputeRoutes", "%d m in %v by %s", routes.Routes[0].DistanceMeters, routes.Routes[0].Duration.Duration, maps.Drive)
-		shape, err := routes.Routes[0].Polyline.Points()
+		shape, err := maps.DecodePolyline(routes.Routes[0].Polyline.EncodedPolyline)
 		if err != nil {
 			return err
 		}
@@ -52,6 +64,7 @@ func init() {
 			return err
 		}
 		say("PlaceDetails", "%s: %s", place.ID, place.DisplayName.Text)
+		say("PlaceDetailsFieldMask", "PlaceDetails' default, without the places. prefix: %s", maps.PlaceDetailsFieldMask())
 		near, err := c.SearchNearby(ctx, maps.Circle{Center: maps.Location{Latitude: 37.7937, Longitude: -122.3965}, Radius: 500},
 			&maps.SearchNearbyParams{IncludedTypes: []string{"restaurant"}, RankPreference: maps.ByDistance})
 		if err != nil {
@@ -59,6 +72,7 @@ func init() {
 		}
 		say("SearchNearby", "%d restaurants within 500 m, nearest %q", len(near.Places), near.Places[0].DisplayName.Text)
 		stops := []maps.Waypoint{{Address: from}, {Address: to}}
+		say("RouteMatrixFieldMask", "ComputeRouteMatrix's default: %s", maps.RouteMatrixFieldMask())
 		n := 0
 		for el, err := range c.ComputeRouteMatrix(ctx, stops, stops, nil) {
 			if err != nil {

@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"math/big"
 
@@ -29,6 +31,24 @@ func init() {
 			return err
 		}
 		say("Call", "net_version: network %s", network)
+		// A raw Call leaves hex quantities to the caller's parsing.
+		var rawHeight, rawWei string
+		if err := c.Call(ctx, "eth_blockNumber", nil, &rawHeight); err != nil {
+			return err
+		}
+		n, err := noderpc.ParseQuantity(rawHeight)
+		if err != nil {
+			return err
+		}
+		say("ParseQuantity", "eth_blockNumber %s is block %d", rawHeight, n)
+		if err := c.Call(ctx, "eth_getBalance", []any{"0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045", "latest"}, &rawWei); err != nil {
+			return err
+		}
+		exact, err := noderpc.ParseBigQuantity(rawWei)
+		if err != nil {
+			return err
+		}
+		say("ParseBigQuantity", "eth_getBalance %s is %s wei, %d bits", rawWei, exact, exact.BitLen())
 		var chain noderpc.Quantity
 		calls := []noderpc.BatchElem{
 			{Method: "eth_chainId", Result: &chain},
@@ -42,6 +62,15 @@ func init() {
 			return errors.New("eth_call should have reverted")
 		}
 		say("BatchCall", "chain %d; eth_call error %s %q", uint64(chain), e.Code, e.Message)
+		var revert string
+		if err := json.Unmarshal(noderpc.RPCErrorData(calls[1].Error), &revert); err != nil {
+			return err
+		}
+		data, err := noderpc.ParseData(revert)
+		if err != nil {
+			return err
+		}
+		say("RPCErrorData", "%d bytes of revert data, Error(string) %q", len(data), revertReason(data))
 		if err := fees(ctx, c, say); err != nil {
 			return err
 		}
@@ -89,7 +118,11 @@ func chainData(ctx context.Context, c *noderpc.Client, height uint64, say func(o
 		return err
 	}
 	say("BlockByHash", "%d by %s", bh.Number, bh.Miner)
-	hash := noderpc.MustHash("0x88df016429689c079f3b2f6ad39fa052532c56795b733da78a91ebe6a713944b")
+	hash, err := noderpc.ParseHash("0x88df016429689c079f3b2f6ad39fa052532c56795b733da78a91ebe6a713944b")
+	if err != nil {
+		return err
+	}
+	say("ParseHash", "%s", hash)
 	tx, err := c.TransactionByHash(ctx, hash)
 	if err != nil {
 		return err
@@ -100,7 +133,19 @@ func chainData(ctx context.Context, c *noderpc.Client, height uint64, say func(o
 		return err
 	}
 	say("TransactionReceipt", "succeeded %t, gas %d, %d logs", r.Succeeded(), r.GasUsed, len(r.Logs))
-	holder := noderpc.MustAddress("0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045")
+	holder, err := noderpc.ParseAddress("0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045")
+	if err != nil {
+		return err
+	}
+	_, mistyped := noderpc.ParseAddress("0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96046")
+	say("ParseAddress", "%s has a valid EIP-55 checksum; with its last digit mistyped: %v", holder, mistyped)
+	// EIP-1898: read the balance at a block named by its hash, refused if
+	// that block has left the canonical chain.
+	atBlock, err := c.GetBalance(ctx, holder.String(), noderpc.BlockHash(bh.Hash.String(), true))
+	if err != nil {
+		return err
+	}
+	say("BlockHash", "%s wei at canonical block %d", atBlock, bh.Number)
 	usdc := noderpc.MustAddress("0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48")
 	nonce, err := c.TransactionCount(ctx, holder, noderpc.BlockTag("pending"))
 	if err != nil {
@@ -150,13 +195,35 @@ func provider(ctx context.Context, c *noderpc.Client, say func(op, format string
 		return err
 	}
 	say("TokenBalances", "%d tokens, first %s holds %s", len(bal.TokenBalances), bal.TokenBalances[0].ContractAddress, bal.TokenBalances[0].TokenBalance)
-	n := 0
-	for _, err := range c.AllAssetTransfers(ctx, noderpc.AssetTransfersParams{Category: []noderpc.TransferCategory{noderpc.External}}) {
-		if err != nil {
-			return err
-		}
-		n++
+	tokens, err := take(c.AllTokenBalances(ctx, noderpc.MustAddress("0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48"), nil), 5)
+	if err != nil {
+		return err
 	}
-	say("AssetTransfers", "%d external transfers", n)
+	say("AllTokenBalances", "%d balances seen, last %s holds %s", len(tokens), tokens[len(tokens)-1].ContractAddress, tokens[len(tokens)-1].TokenBalance)
+	external := noderpc.AssetTransfersParams{Category: []noderpc.TransferCategory{noderpc.External}}
+	page, err := c.AssetTransfers(ctx, external)
+	if err != nil {
+		return err
+	}
+	t := page.Transfers[0]
+	say("AssetTransfers", "%d external transfers, first %s %s in block %d, more: %t", len(page.Transfers), t.Value, t.Asset, uint64(t.BlockNum), page.PageKey != "")
+	transfers, err := take(c.AllAssetTransfers(ctx, external), 5)
+	if err != nil {
+		return err
+	}
+	say("AllAssetTransfers", "%d transfers seen, last from %s", len(transfers), transfers[len(transfers)-1].From)
 	return nil
+}
+
+// revertReason reads the message of a Solidity revert, the ABI encoding of
+// Error(string): its selector, the string's offset, its length, its bytes.
+func revertReason(data []byte) string {
+	if len(data) < 68 || hex.EncodeToString(data[:4]) != "08c379a0" {
+		return ""
+	}
+	n := new(big.Int).SetBytes(data[36:68])
+	if !n.IsInt64() || n.Int64() > int64(len(data)-68) {
+		return ""
+	}
+	return string(data[68 : 68+n.Int64()])
 }

@@ -26,6 +26,15 @@ func init() {
 			}
 		}
 		say("Auth", "team %s, environment %s, may %s", key.Team.Name, key.Environment.Name, strings.Join(can, ", "))
+		eu, err := observability.New(observability.WithRegion(observability.EU))
+		if err != nil {
+			return err
+		}
+		euKey, err := eu.Auth(ctx)
+		if err != nil {
+			return err
+		}
+		say("Region", "%q by default; a WithRegion(EU) client is %q and reaches team %s there", c.Region(), eu.Region(), euKey.Team.Name)
 		datasets, err := c.ListDatasets(ctx)
 		if err != nil {
 			return err
@@ -51,6 +60,23 @@ func init() {
 			return err
 		}
 		say("SendBatch", "%d events sent, %d refused", len(statuses), len(observability.Failed(statuses)))
+		// A Sender batches events in the background: Send returns at once,
+		// Flush waits until every queued event has its Result.
+		sender, err := c.NewSender(last, observability.WithBatchSize(50), observability.WithBatchTimeout(100*time.Millisecond))
+		if err != nil {
+			return err
+		}
+		for i := range 120 {
+			if err := sender.Send(ctx, observability.Event{"route": "/cart", "status": 200, "request": i}); err != nil {
+				return err
+			}
+		}
+		flushed := sender.Flush(ctx)
+		st := sender.Stats()
+		if err := errors.Join(flushed, sender.Close(ctx)); err != nil {
+			return err
+		}
+		say("NewSender", "%d events accepted, %d sent, %d failed", st.Accepted, st.Sent, st.Failed)
 
 		deploy := &observability.MarkerParams{Message: "backend deploy #123", Type: "deploy", StartTime: time.Unix(1471040808, 0)}
 		m, err := c.CreateMarker(ctx, observability.AllDatasets, deploy)

@@ -20,6 +20,13 @@ func init() {
 		}
 		say("Get", "sunrise %s, sunset %s, day length %s",
 			day.Results.Sunrise.Format("15:04 MST"), day.Results.Sunset.Format("15:04 MST"), day.Results.DayLength)
+		// Without formatted=0 the service writes times as 12-hour clocks.
+		const clock = "7:27:02 PM"
+		since, err := sunrise.ParseClock(clock)
+		if err != nil {
+			return err
+		}
+		say("ParseClock", "%q is %s after midnight", clock, since)
 		return nil
 	})
 }

@@ -1,5 +1,5 @@
 // Package config holds what conduit's options set. The public Option type
-// (package conduit) is a function over Settings; the core reads Settings when
+// (package conduit) holds a function over Settings; the core reads Settings when
 // it builds a client and again for each call, so one option type serves both
 // levels and an option that cannot apply at a level says so.
 package config
@@ -11,6 +11,14 @@ import (
 	"log/slog"
 	"net/http"
 	"time"
+)
+
+// NewOption and ApplyOption are set by package conduit, whose Option keeps
+// its function unexported: the core builds the packages' options and
+// applies every option through them.
+var (
+	NewOption   func(func(*Settings)) any
+	ApplyOption func(opt any, s *Settings)
 )
 
 // Level says what a Settings is being filled for.

@@ -49,8 +49,9 @@ func read(t *testing.T, path string) string {
 var envToken = regexp.MustCompile(`CONDUIT_[A-Z0-9_]*[A-Z0-9]`)
 
 // TestDocsNameVariables: every environment variable a package's sources
-// name is one it reads, CONDUIT_<PACKAGE>_<NAME> or a base URL's 0.1 name
-// CONDUIT_<PLACEHOLDER>; and its documentation names each of the first.
+// name is one it reads, CONDUIT_<PACKAGE>_<NAME>, CONDUIT_<PACKAGE>_URL
+// for a service of one base, or a base URL's 0.1 name
+// CONDUIT_<PLACEHOLDER>; and its documentation names each of the first two.
 func TestDocsNameVariables(t *testing.T) {
 	for _, pkg := range conduittest.Packages() {
 		svc := transport.Lookup(pkg)
@@ -59,6 +60,9 @@ func TestDocsNameVariables(t *testing.T) {
 		for _, b := range svc.Bases {
 			names[transport.EnvName(pkg, b.Name)] = true
 			read01["CONDUIT_"+strings.ToUpper(b.Name)] = true
+		}
+		if len(svc.Bases) == 1 {
+			names[transport.URLEnvName(pkg)] = true
 		}
 		for _, v := range svc.Values {
 			names[transport.EnvName(pkg, v.Name)] = true

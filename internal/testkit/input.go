@@ -3,6 +3,7 @@ package testkit
 import (
 	"errors"
 	"fmt"
+	"net/http"
 	"strings"
 	"testing"
 
@@ -41,9 +42,32 @@ func BadInput(t *testing.T, srv *Server, want Shape, inputs []Input, secrets ...
 	}
 }
 
+// DefaultBaseURL blanks env, the base URL's CONDUIT_* variables, and
+// checks that a client newClient builds without a base URL sends call to
+// the real service's address: the request's URL starts with want. A stand-in
+// transport answers 404 in place of the real host, so nothing leaves the
+// machine.
+func DefaultBaseURL[C any](t testing.TB, env, want string, newClient func(...conduit.Option) (C, error), call func(C) error) {
+	t.Helper()
+	t.Setenv(env, "")
+	var got []string
+	standIn := roundTripper(func(r *http.Request) (*http.Response, error) {
+		got = append(got, r.URL.String())
+		return &http.Response{StatusCode: http.StatusNotFound, Header: http.Header{}, Body: http.NoBody, Request: r}, nil
+	})
+	_ = call(Client(t, newClient, conduit.WithHTTPClient(&http.Client{Transport: standIn}), conduit.WithMaxRetries(0)))
+	if len(got) == 0 || !strings.HasPrefix(got[0], want) {
+		t.Errorf("testkit: without a base URL the call went to %q, want the real service's %s…", got, want)
+	}
+}
+
+type roundTripper func(*http.Request) (*http.Response, error)
+
+func (f roundTripper) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
+
 // MissingBaseURL blanks env, the base URL's CONDUIT_* variable, and checks
 // that call fails with ErrMissingBaseURL naming it on a client newClient
-// builds without a base URL.
+// builds without a base URL: for a base with no default.
 func MissingBaseURL[C any](t testing.TB, env string, newClient func(...conduit.Option) (C, error), call func(C) error) {
 	t.Helper()
 	t.Setenv(env, "")

@@ -12,8 +12,10 @@ import (
 )
 
 // resolveBases reads every declared base URL from the options, else from
-// CONDUIT_<SERVICE>_<PLACEHOLDER>, else from the name older releases used,
-// CONDUIT_<PLACEHOLDER>, and normalises each.
+// CONDUIT_<SERVICE>_<PLACEHOLDER>, else (for a service of one base) from
+// CONDUIT_<SERVICE>_URL, else from the name older releases used,
+// CONDUIT_<PLACEHOLDER>, else from the base's default, the real service's
+// address; and normalises each.
 func (c *Client) resolveBases(st *config.Settings) error {
 	for i := range c.svc.Bases {
 		b := &c.svc.Bases[i]
@@ -24,8 +26,14 @@ func (c *Client) resolveBases(st *config.Settings) error {
 		if !ok {
 			u = os.Getenv(EnvName(c.svc.Name, b.Name))
 		}
+		if u == "" && !ok && len(c.svc.Bases) == 1 {
+			u = os.Getenv(URLEnvName(c.svc.Name))
+		}
 		if u == "" && !ok {
 			u = os.Getenv("CONDUIT_" + strings.ToUpper(b.Name))
+		}
+		if u == "" && !ok {
+			u = c.fill(b.Default)
 		}
 		if u == "" {
 			continue
@@ -37,6 +45,18 @@ func (c *Client) resolveBases(st *config.Settings) error {
 		c.bases[b.Name] = norm
 	}
 	return nil
+}
+
+// fill replaces each {name} in a default with the setting of that name.
+func (c *Client) fill(s string) string {
+	for {
+		i := strings.IndexByte(s, '{')
+		j := strings.IndexByte(s[max(i, 0):], '}')
+		if i < 0 || j < 0 {
+			return s
+		}
+		s = s[:i] + c.settings[s[i+1:i+j]] + s[i+j+1:]
+	}
 }
 
 // normalizeBase checks a base URL and puts its version segment where the
@@ -122,7 +142,9 @@ func (c *Client) base(op *Op, name string) (string, error) {
 		return "", &conduit.Error{Service: c.svc.Name, Op: op.Name, Field: "base",
 			Message: fmt.Sprintf("%s has no base URL placeholder %q", c.svc.Name, name), Err: conduit.ErrInvalidParam}
 	}
-	return "", &conduit.Error{Service: c.svc.Name, Op: op.Name, Endpoint: op.Endpoint(),
-		Message: fmt.Sprintf("missing base URL %s: set it with %s or %s", name, how, EnvName(c.svc.Name, name)),
-		Err:     conduit.ErrMissingBaseURL}
+	msg := fmt.Sprintf("missing base URL %s: set it with %s or %s", name, how, EnvName(c.svc.Name, name))
+	if d := c.svc.base(name); d.NoDefault != "" {
+		msg += "; it has no default: " + d.NoDefault
+	}
+	return "", &conduit.Error{Service: c.svc.Name, Op: op.Name, Endpoint: op.Endpoint(), Message: msg, Err: conduit.ErrMissingBaseURL}
 }

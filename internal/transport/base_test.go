@@ -138,3 +138,34 @@ func TestEnumSettings(t *testing.T) {
 	assert.Equal(t, int32(1), prod.hits.Load())
 	assert.Zero(t, sandbox.hits.Load())
 }
+
+// A CONDUIT_<SERVICE>_… variable the service does not read is reported on
+// the client's logger, by name only; the ones it reads are not.
+func TestUnreadEnvironmentVariablesAreLogged(t *testing.T) {
+	t.Setenv("CONDUIT_TESTSVC_TEST_URLL", "https://typo.example/secret-in-value")
+	t.Setenv("CONDUIT_TESTSVC_API_KEY", "k")
+	var logs bytes.Buffer
+	newClient(t, testService(Auth{}, apiKey), conduit.WithBaseURL("https://api.example.test"),
+		conduit.WithLogger(slog.New(slog.NewTextHandler(&logs, nil))))
+	assert.Contains(t, logs.String(), "CONDUIT_TESTSVC_TEST_URLL")
+	assert.NotContains(t, logs.String(), "secret-in-value")
+	assert.NotContains(t, logs.String(), "CONDUIT_TESTSVC_API_KEY")
+}
+
+// A base with a default resolves to it when nothing else sets the base; a
+// service of one base also reads CONDUIT_<SERVICE>_URL; a setting fills a
+// {name} in the default.
+func TestDefaultBaseAndURLVariable(t *testing.T) {
+	svc := &Service{Name: "onebase", Bases: []Base{{Name: "thing_url", Option: "conduit.WithBaseURL", Default: "https://{region}.api.example.com"}},
+		Values: []Value{{Name: "region", Option: "onebase.WithRegion", Default: "eu"}}}
+	c := newClient(t, svc)
+	assert.Equal(t, "https://eu.api.example.com", c.bases["thing_url"])
+	t.Setenv("CONDUIT_ONEBASE_URL", "https://proxy.example.net/base")
+	c = newClient(t, svc)
+	assert.Equal(t, "https://proxy.example.net/base", c.bases["thing_url"])
+	c = newClient(t, svc, svc.Set("region", "us"))
+	assert.Equal(t, "https://proxy.example.net/base", c.bases["thing_url"], "the variable wins over the default")
+	t.Setenv("CONDUIT_ONEBASE_URL", "")
+	c = newClient(t, svc, svc.Set("region", "us"))
+	assert.Equal(t, "https://us.api.example.com", c.bases["thing_url"])
+}

@@ -59,11 +59,7 @@ type vault struct {
 // a package with several hosts is usable with only the ones it has.
 func New(svc *Service, opts ...conduit.Option) (*Client, error) {
 	st := &config.Settings{Level: config.Client, Service: svc.Name}
-	for _, o := range opts {
-		if o != nil {
-			o(st)
-		}
-	}
+	apply(st, opts)
 	fail := func(field string, err error) (*Client, error) {
 		return nil, &conduit.Error{Service: svc.Name, Op: "New", Field: field, Message: err.Error(), Err: conduit.ErrInvalidParam}
 	}
@@ -83,6 +79,7 @@ func New(svc *Service, opts ...conduit.Option) (*Client, error) {
 	if err := c.resolveBases(st); err != nil {
 		return nil, err
 	}
+	c.reportUnknownEnv(st.Logger)
 	ua := "conduit-go/" + Version
 	if st.UserAgent != nil && *st.UserAgent != "" {
 		ua = *st.UserAgent
@@ -111,6 +108,9 @@ func (c *Client) resolveValues(st *config.Settings, v *vault) error {
 		val, ok := st.Values[d.Name]
 		if !ok {
 			val = os.Getenv(EnvName(c.svc.Name, d.Name))
+		}
+		if val == "" {
+			val = d.Default
 		}
 		if val == "" {
 			continue
@@ -187,6 +187,13 @@ var sharedTransport = &http.Transport{
 	IdleConnTimeout:       90 * time.Second,
 	MaxIdleConns:          256,
 	MaxIdleConnsPerHost:   64,
+}
+
+func init() {
+	if ownTests {
+		sharedTransport.DialContext = loopbackOnly(sharedTransport.DialContext)
+		sharedTransport.Proxy = nil
+	}
 }
 
 func (c *Client) httpClient(user *http.Client) *http.Client {

@@ -54,6 +54,14 @@ type Base struct {
 	// Auth is the scheme of requests to this base when it is not the
 	// service's.
 	Auth *Auth
+	// Default is the real service's address, used when neither an option
+	// nor the environment sets one. A {name} in it is filled with the
+	// setting of that name ("https://{network}.g.alchemy.com").
+	Default string
+	// NoDefault says, in one sentence, why the base has no default (the
+	// spec renames what the real service expects); the error for a missing
+	// base quotes it.
+	NoDefault string
 }
 
 // Value is a named credential or setting of a Service.
@@ -61,6 +69,9 @@ type Value struct {
 	Name   string // "api_key"; the env var is CONDUIT_<SERVICE>_API_KEY
 	Option string // the option that sets it, quoted in errors: "inference.WithAPIKey"
 	Secret bool   // kept out of every error, log line and printed value
+	// Default is a setting's value when neither an option nor the
+	// environment gives one.
+	Default string
 	// Enum lists the values a setting accepts, compared without case and
 	// stored as written here; New refuses any other.
 	Enum []string
@@ -205,6 +216,10 @@ func EnvName(service, name string) string {
 	return "CONDUIT_" + svc + "_" + n
 }
 
+// URLEnvName is CONDUIT_<SERVICE>_URL, which a service of one base also
+// reads for it.
+func URLEnvName(service string) string { return "CONDUIT_" + strings.ToUpper(service) + "_URL" }
+
 // Set returns the option that sets the named credential or setting; the
 // package wraps it in a typed option such as WithAPIKey. Another package's
 // New refuses it.
@@ -213,7 +228,7 @@ func (s *Service) Set(name, v string) conduit.Option {
 	if d == nil {
 		panic("transport: " + s.Name + " declares no value " + name)
 	}
-	return func(st *config.Settings) {
+	return option(func(st *config.Settings) {
 		if !st.Only(config.Client, d.Option) || !st.Owned(s.Name, d.Option) {
 			return
 		}
@@ -221,7 +236,7 @@ func (s *Service) Set(name, v string) conduit.Option {
 			st.Values = map[string]string{}
 		}
 		st.Values[name] = v
-	}
+	})
 }
 
 // SetBase returns the option that sets the named base URL.
@@ -230,7 +245,7 @@ func (s *Service) SetBase(name, u string) conduit.Option {
 	if d == nil {
 		panic("transport: " + s.Name + " declares no base " + name)
 	}
-	return func(st *config.Settings) {
+	return option(func(st *config.Settings) {
 		if !st.Only(config.Client, d.Option) || !st.Owned(s.Name, d.Option) {
 			return
 		}
@@ -238,5 +253,15 @@ func (s *Service) SetBase(name, u string) conduit.Option {
 			st.Bases = map[string]string{}
 		}
 		st.Bases[name] = u
+	})
+}
+
+// option makes a conduit.Option of f, through the root package's bridge.
+func option(f func(*config.Settings)) conduit.Option { return config.NewOption(f).(conduit.Option) }
+
+// apply lays opts over st, in order.
+func apply(st *config.Settings, opts []conduit.Option) {
+	for _, o := range opts {
+		config.ApplyOption(o, st)
 	}
 }

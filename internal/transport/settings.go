@@ -76,11 +76,7 @@ func (c *Client) forCall(op *Op, opts []conduit.Option) (*callSettings, error) {
 		return c.defaults, nil
 	}
 	st := &config.Settings{Level: config.Call, Service: c.svc.Name}
-	for _, o := range opts {
-		if o != nil {
-			o(st)
-		}
-	}
+	apply(st, opts)
 	if errs := st.Errs(); len(errs) > 0 {
 		return nil, op.Invalid("options", "%v", errors.Join(errs...))
 	}

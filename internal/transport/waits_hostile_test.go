@@ -15,12 +15,12 @@ import (
 	"github.com/conduit-sdk/conduit"
 )
 
-// Issue 10, defect 9: x/time/rate gives a cancelled reservation's token
+// X/time/rate gives a cancelled reservation's token
 // back only if no later reservation exists, so fifteen callers cancelled
 // while queued on a 10/s host made the next call wait about 1.5 s. A
 // waiter that gives up now frees its place: the next call goes out one
 // interval after the last request that was sent.
-func TestDefect9CancelledWaitersDoNotDelayTheNextCall(t *testing.T) {
+func TestCancelledWaitersDoNotDelayTheNextCall(t *testing.T) {
 	rec := newRecorder(t, nil)
 	svc := testService(Auth{})
 	svc.Limit = Limit{N: 10, Per: time.Second} // the published, process-wide limit
@@ -53,13 +53,13 @@ func TestDefect9CancelledWaitersDoNotDelayTheNextCall(t *testing.T) {
 // hostileWait is a wait header a server may send.
 type hostileWait struct{ header, value string }
 
-// Issue 10, defect 10: Retry-After values such as 1e300, Inf and
+// Retry-After values such as 1e300, Inf and
 // 9223372037 overflowed into negative durations, so the call retried at
 // once and Error.RetryAfter was negative. An absurd wait now reads as
 // longer than the cap: the call ends at once, RetryAfter set. A value
 // that says nothing usable (NaN, negative) is no wait at all: the retry
 // waits its backoff, never zero, and RetryAfter is never negative.
-func TestDefect10HostileRetryAfter(t *testing.T) {
+func TestHostileRetryAfter(t *testing.T) {
 	absurd := []hostileWait{
 		{"Retry-After", "1e300"}, {"Retry-After", "Inf"}, {"Retry-After", "+Inf"}, {"Retry-After", "9223372037"},
 		{"Retry-After", "1e19"}, {"Retry-After", "Fri, 31 Dec 9999 23:59:59 GMT"},
@@ -135,13 +135,13 @@ func (l *blockingLimiter) Wait(ctx context.Context, _ string) error {
 	return ctx.Err()
 }
 
-// Issue 10, defect 13: a rate-limit wait that would pass the deadline
+// A rate-limit wait that would pass the deadline
 // returned "rate: Wait(n=1) would exceed context deadline", which is not
 // context.DeadlineExceeded, and the retry policy retried it. It now
 // matches context.DeadlineExceeded, names the operation, and is not
 // retried, with conduit's limiter (which fails at once) and with one of
 // the caller's that waits for the deadline.
-func TestDefect13LimiterWaitPastDeadline(t *testing.T) {
+func TestLimiterWaitPastDeadline(t *testing.T) {
 	rec := newRecorder(t, nil)
 	block := &blockingLimiter{}
 	for _, tc := range []struct {

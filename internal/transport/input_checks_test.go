@@ -13,12 +13,12 @@ import (
 	"github.com/conduit-sdk/conduit"
 )
 
-// Issue 10, defect 11: "." and ".." path arguments were sent as %2E and
+// "." and ".." path arguments were sent as %2E and
 // %2E%2E, which RFC 3986 makes equal to the dots, so a normalising proxy
 // sent the request to another endpoint. They are refused as
 // ErrInvalidParam naming the parameter, for {x} and {x...} parameters
 // alike, before any I/O.
-func TestDefect11DotSegmentsRefused(t *testing.T) {
+func TestDotSegmentsRefused(t *testing.T) {
 	rec := newRecorder(t, nil)
 	c := newOpen(t, rec.URL)
 	for _, tc := range []struct {
@@ -52,7 +52,7 @@ func TestDefect11DotSegmentsRefused(t *testing.T) {
 
 // Do refuses dot segments in the path it is given, written plainly or
 // percent-encoded, with the same error.
-func TestDefect11DotSegmentsRefusedByDo(t *testing.T) {
+func TestDotSegmentsRefusedByDo(t *testing.T) {
 	rec := newRecorder(t, nil)
 	c := newOpen(t, rec.URL)
 	for _, p := range []string{"/a/../b", "/a/./b", "/..", "/a/%2e%2E/b", "/a/%2E", "/a/.."} {
@@ -63,7 +63,7 @@ func TestDefect11DotSegmentsRefusedByDo(t *testing.T) {
 	assert.Zero(t, rec.hits.Load())
 }
 
-// Also seen in issue 10: a User-Agent with CR or LF was refused by
+// A User-Agent with CR or LF was refused by
 // net/http only at send time, and the doomed request was retried. New
 // refuses it.
 func TestUserAgentWithControlCharactersFailsAtNew(t *testing.T) {
@@ -82,7 +82,7 @@ func TestUserAgentWithControlCharactersFailsAtNew(t *testing.T) {
 	assert.Equal(t, "acme-bot/1.0 (ops@acme.test)", r.Header.Get("User-Agent"))
 }
 
-// Also seen in issue 10: a credentialed client with a plain http:// base
+// A credentialed client with a plain http:// base
 // on a host other than loopback sent its keys in clear text without a
 // word. New refuses it, and says which option accepts the risk.
 func TestPlainHTTPBaseOfCredentialedClientRefused(t *testing.T) {
@@ -117,11 +117,11 @@ func TestPlainHTTPBaseOfCredentialedClientRefused(t *testing.T) {
 	assert.True(t, strings.Contains(err.Error(), "clear text"), err.Error())
 }
 
-// Issue 10, defect 12: a nil *os.File (what a failed os.Open returns)
+// A nil *os.File (what a failed os.Open returns)
 // passed as an io.Reader made imageedit panic at the first Read. The
 // core's reader check, which every package runs on its reader inputs,
 // refuses nil and typed-nil readers as ErrInvalidParam naming the field.
-func TestDefect12TypedNilReadersRefused(t *testing.T) {
+func TestTypedNilReadersRefused(t *testing.T) {
 	op := Declare[item](testService(Auth{}), Op{Name: "Segment", Method: "POST", Path: "/segment"}, nil)
 	var file *os.File
 	var buf *bytes.Buffer

@@ -180,11 +180,11 @@ func landing(status int, target func(r *http.Request) string) http.HandlerFunc {
 	}
 }
 
-// Issue 10, defect 1: an https request redirected to http on the same host
+// An https request redirected to http on the same host
 // and port was followed, sending every credential in clear text. Each kind
 // of credential is now refused, nothing reaches the http side, and the
 // error names the target with the secrets removed.
-func TestDefect1HTTPSDowngradeRefusedForEveryCredential(t *testing.T) {
+func TestHTTPSDowngradeRefusedForEveryCredential(t *testing.T) {
 	for _, k := range credentialKinds() {
 		t.Run(k.name, func(t *testing.T) {
 			status := k.status
@@ -211,10 +211,10 @@ func TestDefect1HTTPSDowngradeRefusedForEveryCredential(t *testing.T) {
 	}
 }
 
-// Issue 10, defect 1: a credentialed request never follows a redirect that
+// A credentialed request never follows a redirect that
 // changes scheme, host or port, whatever the status. The old check
 // compared only the host and port, so a scheme change went through.
-func TestDefect1CredentialedRedirectChangingOriginRefused(t *testing.T) {
+func TestCredentialedRedirectChangingOriginRefused(t *testing.T) {
 	const key = "qk-Rr90"
 	auth := Auth{Scheme: Query, Name: "key", Values: []string{"api_key"}}
 	other := newRecorder(t, nil)
@@ -306,11 +306,11 @@ func newWriteServer(t *testing.T, status int) *writeServer {
 	return ws
 }
 
-// Issue 10, defect 5: net/http replays a POST answered 301, 302 or 303 as
+// Net/http replays a POST answered 301, 302 or 303 as
 // a GET without its body, and a 200 to that GET was reported as success
 // although nothing was written. Such a redirect of a write is refused, for
 // declared writes and for Do alike.
-func TestDefect5WriteRedirectedAsGetRefused(t *testing.T) {
+func TestWriteRedirectedAsGetRefused(t *testing.T) {
 	for _, status := range []int{301, 302, 303} {
 		t.Run(fmt.Sprint(status), func(t *testing.T) {
 			ws := newWriteServer(t, status)

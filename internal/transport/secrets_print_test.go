@@ -33,11 +33,11 @@ func assertPrintsNoSecret(t *testing.T, name string, v any, secret string) {
 	}
 }
 
-// Issue 10, defect 2: fmt's %s and %q of a credentialed client walked into
+// Fmt's %s and %q of a credentialed client walked into
 // its configuration and printed the values map. No verb prints a secret of
 // a client, of a client wrapped in a caller's struct, of an option or of a
 // Secret, and log/slog (text and JSON) logs none.
-func TestDefect2ClientsAndOptionsPrintNoSecret(t *testing.T) {
+func TestClientsAndOptionsPrintNoSecret(t *testing.T) {
 	const secret = "sk-print-Tt12"
 	svc := testService(Auth{Scheme: Query, Name: "key", Values: []string{"api_key"}}, apiKey, Value{Name: "region"})
 	opt := svc.Set("api_key", secret)
@@ -91,7 +91,7 @@ func TestDefect2ClientsAndOptionsPrintNoSecret(t *testing.T) {
 // A failing call logged by the client's own logger, with the text and the
 // JSON handler, holds no credential: not the query key in the URL, not
 // the key a server echoes.
-func TestDefect2DebugLinesHoldNoSecret(t *testing.T) {
+func TestDebugLinesHoldNoSecret(t *testing.T) {
 	const secret = "sk-log-Vv56"
 	rec := newRecorder(t, func(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(503)
@@ -188,12 +188,12 @@ func echoServer(t *testing.T, status int) *recorder {
 	})
 }
 
-// Issue 10, defect 4: Error.RequestID and Error.BodyType came from response
+// Error.RequestID and Error.BodyType came from response
 // headers verbatim, so a gateway that echoes a header put the key in them.
 // Every string an *Error carries is redacted, header-derived ones and the
 // rate-limit state included, and so are the headers conduit.Response
 // hands over, on failure and on success.
-func TestDefect4ErrorAndResponseStringsRedacted(t *testing.T) {
+func TestErrorAndResponseStringsRedacted(t *testing.T) {
 	const key, token = "xk-Ww78/+=", "hook-Xx89"
 	svc := testService(Auth{Scheme: Header, Name: "x-api-key", Values: []string{"api_key"}}, apiKey)
 	hook := Op{Name: "Hook", Method: "GET", Path: "/hooks/{token}"}

@@ -38,12 +38,12 @@ func stallServer(t *testing.T, status int, h http.Header, first string) *recorde
 
 const idle = 150 * time.Millisecond
 
-// Issue 10, defect 7: without a deadline on the caller's context, a body
+// Without a deadline on the caller's context, a body
 // that stalls blocked the call forever. With the idle-read timeout each of
 // these ends with ErrStalled once the server has been silent for about the
 // timeout: headers then nothing, a trickle slower than the timeout, and a
 // 404 that declares 2 GB and sends a few bytes.
-func TestDefect7StalledBodiesEndWithErrStalled(t *testing.T) {
+func TestStalledBodiesEndWithErrStalled(t *testing.T) {
 	json := http.Header{"Content-Type": {"application/json"}}
 	sized := func(n int64) http.Header {
 		return http.Header{"Content-Type": {"application/json"}, "Content-Length": {strconv.FormatInt(n, 10)}}
@@ -89,7 +89,7 @@ func TestDefect7StalledBodiesEndWithErrStalled(t *testing.T) {
 // The idle timeout is per read, not per body: a stream whose events come
 // more often than the timeout runs as long as it likes, and one that goes
 // quiet ends with ErrStalled.
-func TestDefect7StreamChunksResetIdleTimeout(t *testing.T) {
+func TestStreamChunksResetIdleTimeout(t *testing.T) {
 	// Events come every idle/2 for longer than the timeout, four idles.
 	const events, timeout = 10, 4 * idle
 	rec := newRecorder(t, func(w http.ResponseWriter, r *http.Request) {
@@ -128,7 +128,7 @@ func TestDefect7StreamChunksResetIdleTimeout(t *testing.T) {
 }
 
 // A download's body gets the idle timeout too.
-func TestDefect7StalledDownload(t *testing.T) {
+func TestStalledDownload(t *testing.T) {
 	rec := stallServer(t, 200, http.Header{"Content-Type": {"image/png"}}, "\x89PNG")
 	c := newOpen(t, rec.URL, conduit.WithIdleTimeout(idle))
 	op := DeclareDownload(c.svc, get("/img"), "image/*")
@@ -141,10 +141,10 @@ func TestDefect7StalledDownload(t *testing.T) {
 	assert.ErrorIs(t, err, conduit.ErrStalled)
 }
 
-// Issue 10, defect 8: the declared Content-Length was allocated before a
+// The declared Content-Length was allocated before a
 // byte arrived, so four calls waiting on 60 MB declared bodies pinned 240
 // MiB. Memory now grows with what arrives.
-func TestDefect8DeclaredLengthNotPreallocated(t *testing.T) {
+func TestDeclaredLengthNotPreallocated(t *testing.T) {
 	const declared = 60 << 20
 	rec := stallServer(t, 200, http.Header{
 		"Content-Type":   {"application/json"},
