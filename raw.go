@@ -1,9 +1,14 @@
 package conduit
 
 import (
+	"bytes"
+	"cmp"
+	"encoding"
 	"encoding/json"
 	"errors"
+	"io"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 
@@ -59,6 +64,9 @@ type rawHolder interface{ rawRecord() *Raw }
 type decoder struct {
 	src  []byte
 	opts jsonv2.Options
+	// dec and buf decode a top record that has its own UnmarshalJSONFrom.
+	dec jsontext.Decoder
+	buf bytes.Buffer
 }
 
 // lenient is how services are read: they are not strict, so accept what
@@ -86,10 +94,10 @@ func (d *decoder) mark(dec *jsontext.Decoder, h rawHolder) error {
 // not be modified afterwards: the records keep slices of it.
 func decodeJSON(data []byte, v any) error {
 	var err error
-	if marksNested(reflect.TypeOf(v)) {
+	if t := reflect.TypeOf(v); marksNested(t) {
 		d := decoders.Get().(*decoder)
 		d.src = data
-		err = jsonv2.Unmarshal(data, v, d.opts)
+		err = d.decode(data, v, t)
 		d.src = nil
 		decoders.Put(d)
 	} else {
@@ -97,31 +105,117 @@ func decodeJSON(data []byte, v any) error {
 		// as the decoder meets them would find no other.
 		err = jsonv2.Unmarshal(data, v, lenient)
 	}
-	if h, ok := v.(rawHolder); ok {
-		r := h.rawRecord()
-		if err != nil {
-			// Where the hook leaves a record the decoder gave up on.
-			r.src, r.off, r.n = data, 0, 0
-			return err
-		}
-		// The whole input is the top record: measure it now, once.
-		start := skipSeparators(data, 0)
-		end := len(data)
-		for end > start && isSpace(data[end-1]) {
-			end--
-		}
-		r.src, r.off, r.n = data, start, end-start
-	}
+	keepTop(data, v, err)
 	return err
+}
+
+// keepTop fills the Raw of v, if it is a record, after decoding data into
+// it ended with err.
+func keepTop(data []byte, v any, err error) {
+	h, ok := v.(rawHolder)
+	if !ok {
+		return
+	}
+	r := h.rawRecord()
+	if err != nil {
+		// Where the hook leaves a record the decoder gave up on.
+		r.src, r.off, r.n = data, 0, 0
+		return
+	}
+	// The whole input is the top record: measure it now, once.
+	start := skipSeparators(data, 0)
+	end := len(data)
+	for end > start && isSpace(data[end-1]) {
+		end--
+	}
+	r.src, r.off, r.n = data, start, end-start
+}
+
+// decode decodes data into v, of type t, with the hook that marks nested
+// records, but without calling it for the top record: it would cost an
+// allocation and mark nothing decodeJSON does not measure afterwards.
+func (d *decoder) decode(data []byte, v any, t reflect.Type) error {
+	if w := inlined(t); w != nil {
+		err := jsonv2.Unmarshal(data, reflect.NewAt(w, reflect.ValueOf(v).UnsafePointer()).Interface(), d.opts)
+		if err == nil {
+			return nil
+		}
+		// Decoding v itself names v's type, not the wrapper's, in the
+		// error.
+	} else if u, ok := v.(jsonv2.UnmarshalerFrom); ok && !reflect.ValueOf(v).IsNil() {
+		return d.decodeFrom(data, u)
+	}
+	return jsonv2.Unmarshal(data, v, d.opts)
+}
+
+// errTrailing reports data after the top record's value.
+var errTrailing = errors.New("data after the top-level value")
+
+// decodeFrom calls the top record's own UnmarshalJSONFrom with a decoder of
+// data and the hook, as jsonv2.Unmarshal would after the hook, and checks
+// that nothing but white space follows the value.
+func (d *decoder) decodeFrom(data []byte, u jsonv2.UnmarshalerFrom) error {
+	d.buf = *bytes.NewBuffer(data)
+	d.dec.Reset(&d.buf, d.opts)
+	err := u.UnmarshalJSONFrom(&d.dec)
+	if err == nil {
+		if _, end := d.dec.ReadToken(); end != io.EOF {
+			err = cmp.Or(end, errTrailing)
+		}
+	}
+	// The pooled decoder keeps no hold on data.
+	d.buf = bytes.Buffer{}
+	d.dec.Reset(&d.buf)
+	return err
+}
+
+// jsonMethods are the interfaces by which a type reads or writes its own
+// JSON (or text): the decoder calls them instead of reading the fields,
+// and refuses to embed a type that has one.
+var jsonMethods = []reflect.Type{
+	unmarshalerFrom, v1Unmarshaler, reflect.TypeFor[encoding.TextUnmarshaler](),
+	reflect.TypeFor[jsonv2.MarshalerTo](), reflect.TypeFor[jsonv2.Marshaler](),
+	reflect.TypeFor[encoding.TextAppender](), reflect.TypeFor[encoding.TextMarshaler](),
+}
+
+// inlinedTypes caches inlined per type.
+var inlinedTypes sync.Map // reflect.Type -> reflect.Type, nil if none
+
+// inlined returns, for t a pointer to a struct record that decodes by its
+// fields (no method of its own), a struct whose one field holds that
+// record embedded (json:",embed"): the same memory and members, but no
+// record at the top. The hook that marks records then fires only for the
+// nested ones it is there for (the top one is measured after decoding),
+// instead of costing an allocation for the top one on every decode. It
+// returns nil for any other t.
+func inlined(t reflect.Type) reflect.Type {
+	if t == nil || t.Kind() != reflect.Pointer {
+		return nil
+	}
+	if w, ok := inlinedTypes.Load(t); ok {
+		w, _ := w.(reflect.Type)
+		return w
+	}
+	var w reflect.Type
+	if e := t.Elem(); e.Kind() == reflect.Struct && implements(e, holderType) &&
+		!slices.ContainsFunc(jsonMethods, func(m reflect.Type) bool { return implements(e, m) }) {
+		w = reflect.StructOf([]reflect.StructField{{Name: "Record", Type: e, Tag: `json:",embed"`}})
+	}
+	inlinedTypes.Store(t, w)
+	return w
 }
 
 // nestedMarks caches marksNested per type.
 var nestedMarks sync.Map // reflect.Type -> bool
 
 // marksNested reports whether decoding into t, a pointer, may meet a
-// record holding a Raw below the top one: a nested record type, a method
-// that decodes with the caller's options (UnmarshalJSONFrom), or an
-// interface, whose dynamic type decides.
+// record holding a Raw below the top one: a nested record type, or an
+// interface, whose dynamic type decides. A type's UnmarshalJSONFrom
+// decodes with the caller's options, hook included, into its own fields or
+// a mirror of them (their types, renamed or regrouped): it reaches a record
+// exactly when its fields do. Without one below the top, decoding runs
+// without the hook, which costs an allocation where it fires and a lookup
+// per field everywhere else.
 func marksNested(t reflect.Type) bool {
 	if t == nil || t.Kind() != reflect.Pointer {
 		return true
@@ -131,9 +225,7 @@ func marksNested(t reflect.Type) bool {
 	}
 	var need bool
 	switch e := t.Elem(); {
-	case implements(e, unmarshalerFrom):
-		need = true
-	case implements(e, v1Unmarshaler):
+	case implements(e, v1Unmarshaler) && !implements(e, unmarshalerFrom):
 	case e.Kind() == reflect.Struct:
 		// The top record's own Raw is filled after decoding.
 		need = fieldsReachMarks(e, map[reflect.Type]bool{})
@@ -155,12 +247,12 @@ func implements(t, iface reflect.Type) bool {
 }
 
 // reachesMarks reports whether a value of t, decoded, may hold a record
-// with a Raw or hand the decoder's options on; t itself is not the top.
+// with a Raw; t itself is not the top.
 func reachesMarks(t reflect.Type, seen map[reflect.Type]bool) bool {
 	switch {
-	case implements(t, holderType), implements(t, unmarshalerFrom):
+	case implements(t, holderType):
 		return true
-	case implements(t, v1Unmarshaler):
+	case implements(t, v1Unmarshaler) && !implements(t, unmarshalerFrom):
 		return false // it decodes from bytes, with options of its own
 	case seen[t]:
 		return false // its first visit answers

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"iter"
+	"reflect"
 	"sync/atomic"
 
 	"github.com/conduit-sdk/conduit/internal/sse"
@@ -30,13 +31,16 @@ import (
 // Close releases the connection. It may be called from another goroutine
 // while Next waits for data, which makes that Next return false.
 type Stream[T any] struct {
-	body   io.Reader
-	dec    *sse.Decoder
-	cfg    sse.Config
-	cur    T
-	err    error
-	done   bool
-	closed atomic.Bool
+	body io.Reader
+	dec  *sse.Decoder
+	cfg  sse.Config
+	cur  T
+	// optional holds the paths of the records that may follow the top
+	// one, when they are the only ones (see decode).
+	optional [][]int
+	err      error
+	done     bool
+	closed   atomic.Bool
 }
 
 // NewStream reads a stream of JSON events from r: what a package's
@@ -50,6 +54,9 @@ func NewStream[T any](r io.Reader) *Stream[T] {
 		s.cfg = b.Config
 	}
 	s.dec = sse.NewDecoder(r, s.cfg.MaxEventBytes)
+	if t := reflect.TypeFor[*T](); marksNested(t) {
+		s.optional, _ = optionalRecords(t)
+	}
 	return s
 }
 
@@ -87,13 +94,28 @@ func (s *Stream[T]) Next() bool {
 		if bytes.Contains(data, errorMember) && isErrorEvent(data) {
 			return s.end(s.fail(sse.Problem{Event: data}))
 		}
-		var zero T
-		s.cur = zero
-		if err := decodeJSON(data, &s.cur); err != nil {
+		if err := s.decode(data); err != nil {
 			return s.end(s.fail(sse.Problem{Event: data, Cause: err}))
 		}
 		return true
 	}
+}
+
+// decode decodes one event's data into s.cur. An event type whose only
+// records below the top are optional ones (a chunk's usage, on the last
+// chunk alone) is decoded without the hook that marks records, which
+// costs a lookup for every value of every event, and again with it only
+// when one of them arrived.
+func (s *Stream[T]) decode(data []byte) error {
+	var zero T
+	s.cur = zero
+	if s.optional != nil {
+		if err := decodeUnmarked(data, &s.cur); err == nil && !anySet(&s.cur, s.optional) {
+			return nil
+		}
+		s.cur = zero
+	}
+	return decodeJSON(data, &s.cur)
 }
 
 func (s *Stream[T]) isDone(data []byte) bool {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	jsonv2 "github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
@@ -58,17 +59,29 @@ func (m *Message) UnmarshalJSON(b []byte) error { return conduit.Unmarshal(bytes
 // UnmarshalJSONFrom decodes a message and takes its reasoning from whichever
 // member the host used.
 func (m *Message) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	type plain Message
-	v := struct {
-		*plain
-		ReasoningContent string `json:"reasoning_content"`
-	}{plain: (*plain)(m)}
-	if err := jsonv2.UnmarshalDecode(dec, &v); err != nil {
-		return err
+	// Pooled as a delta's mirror is: one per choice of every completion.
+	v := messageMirrors.Get().(*messageFields)
+	v.plainMessage = (*plainMessage)(m)
+	err := jsonv2.UnmarshalDecode(dec, v)
+	if err == nil {
+		m.Reasoning = cmp.Or(m.Reasoning, v.ReasoningContent)
 	}
-	m.Reasoning = cmp.Or(m.Reasoning, v.ReasoningContent)
-	return nil
+	*v = messageFields{}
+	messageMirrors.Put(v)
+	return err
 }
+
+// plainMessage is a Message without its methods, messageFields a Message
+// with the other name of its reasoning.
+type (
+	plainMessage  Message
+	messageFields struct {
+		*plainMessage
+		ReasoningContent string `json:"reasoning_content"`
+	}
+)
+
+var messageMirrors = sync.Pool{New: func() any { return new(messageFields) }}
 
 // sendable returns msgs without their reasoning, which hosts refuse in a
 // request: msgs itself when no message has any, else a copy.

@@ -69,15 +69,18 @@ var (
 		{"openai-go", openAIGoStream},
 		{"floor-minimal", minimalFloorStream},
 		{"floor-plain", plainFloorStream},
+		{"floor-v2", v2FloorStream},
 	}
 	completers = []contender[chatResult]{
 		{"conduit", conduitComplete},
 		{"go-openai", goOpenAIComplete},
 		{"openai-go", openAIGoComplete},
 		{"raw", rawComplete},
+		{"raw-v2", v2Complete},
 	}
 	sunrisers = []contender[sunResult]{
 		{"conduit", conduitSunrise},
 		{"raw", rawSunrise},
+		{"raw-v2", v2Sunrise},
 	}
 )

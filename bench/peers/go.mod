@@ -6,6 +6,7 @@ replace github.com/conduit-sdk/conduit => ../..
 
 require (
 	github.com/conduit-sdk/conduit v0.0.0-00010101000000-000000000000
+	github.com/go-json-experiment/json v1.27.2
 	github.com/honeycombio/libhoney-go v1.25.0
 	github.com/openai/openai-go/v3 v3.96.0
 	github.com/sashabaranov/go-openai v1.43.0
@@ -17,7 +18,6 @@ require (
 	github.com/facebookgo/clock v0.0.0-20150410010913-600d898af40a // indirect
 	github.com/facebookgo/limitgroup v0.0.0-20150612190941-6abd8d71ec01 // indirect
 	github.com/facebookgo/muster v0.0.0-20150708232844-fd3d7953fd52 // indirect
-	github.com/go-json-experiment/json v1.27.2 // indirect
 	github.com/google/jsonschema-go v0.4.3 // indirect
 	github.com/hashicorp/go-cleanhttp v0.5.2 // indirect
 	github.com/hashicorp/go-retryablehttp v0.7.8 // indirect

@@ -98,9 +98,19 @@ type plainCompletion struct {
 	} `json:"error"`
 }
 
+// codec is the JSON package a hand-written contender writes and reads
+// with: encoding/json (v1), or go-json-experiment (v2), the decoder conduit
+// uses, for the floors that show how close conduit comes to its own limit.
+type codec struct {
+	marshal   func(any) ([]byte, error)
+	unmarshal func([]byte, any) error
+}
+
+var v1 = codec{marshal: json.Marshal, unmarshal: json.Unmarshal}
+
 // postChat sends the chat request and returns the response of a 200.
-func postChat(ctx context.Context, hc *http.Client, url string, in *wireRequest, accept string) (*http.Response, error) {
-	body, err := json.Marshal(in)
+func postChat(ctx context.Context, hc *http.Client, url string, in *wireRequest, accept string, js codec) (*http.Response, error) {
+	body, err := js.marshal(in)
 	if err != nil {
 		return nil, err
 	}
@@ -135,14 +145,15 @@ var dataField = []byte("data: ")
 
 // floorStream is a hand-written stream reader: bufio lines, the "data: "
 // field, "[DONE]" at the end (a body that ends before it is an error), and
-// each event's data unmarshalled into a fresh T, which take folds into the
-// result.
-func floorStream[T any](take func(*T, *chatResult)) func(*http.Client, string) (call[chatResult], error) {
+// each event's data unmarshalled by js into a fresh T, which take folds
+// into the result. With keep, each event's data is first copied out of the
+// scanner's buffer, as conduit copies it to keep it as the chunk's RawJSON.
+func floorStream[T any](js codec, keep bool, take func(*T, *chatResult)) func(*http.Client, string) (call[chatResult], error) {
 	return func(hc *http.Client, base string) (call[chatResult], error) {
 		in, url := handwrittenRequest(true), base+"/chat/completions"
 		return func(ctx context.Context) (chatResult, error) {
 			var r chatResult
-			resp, err := postChat(ctx, hc, url, in, "text/event-stream")
+			resp, err := postChat(ctx, hc, url, in, "text/event-stream", js)
 			if err != nil {
 				return r, err
 			}
@@ -156,8 +167,11 @@ func floorStream[T any](take func(*T, *chatResult)) func(*http.Client, string) (
 				if string(data) == "[DONE]" {
 					return r, nil
 				}
+				if keep {
+					data = bytes.Clone(data)
+				}
 				var chunk T
-				if err := json.Unmarshal(data, &chunk); err != nil {
+				if err := js.unmarshal(data, &chunk); err != nil {
 					return r, err
 				}
 				take(&chunk, &r)
@@ -170,7 +184,7 @@ func floorStream[T any](take func(*T, *chatResult)) func(*http.Client, string) (
 	}
 }
 
-var minimalFloorStream = floorStream(func(c *minimalChunk, r *chatResult) {
+var minimalFloorStream = floorStream(v1, false, func(c *minimalChunk, r *chatResult) {
 	content, finish := "", ""
 	if len(c.Choices) > 0 {
 		content, finish = c.Choices[0].Delta.Content, c.Choices[0].FinishReason
@@ -178,7 +192,9 @@ var minimalFloorStream = floorStream(func(c *minimalChunk, r *chatResult) {
 	r.add(content, finish)
 })
 
-var plainFloorStream = floorStream(func(c *plainChunk, r *chatResult) {
+var plainFloorStream = floorStream(v1, false, takePlain)
+
+func takePlain(c *plainChunk, r *chatResult) {
 	content, finish := "", ""
 	if len(c.Choices) > 0 {
 		content, finish = c.Choices[0].Delta.Content, c.Choices[0].FinishReason
@@ -191,36 +207,42 @@ var plainFloorStream = floorStream(func(c *plainChunk, r *chatResult) {
 	if u != nil {
 		r.Usage = u.tokens()
 	}
-})
+}
 
-func rawComplete(hc *http.Client, base string) (call[chatResult], error) {
-	in, url := handwrittenRequest(false), base+"/chat/completions"
-	return func(ctx context.Context) (chatResult, error) {
-		var r chatResult
-		resp, err := postChat(ctx, hc, url, in, "application/json")
-		if err != nil {
-			return r, err
-		}
-		data, err := io.ReadAll(resp.Body)
-		resp.Body.Close()
-		if err != nil {
-			return r, err
-		}
-		var out plainCompletion
-		if err := json.Unmarshal(data, &out); err != nil {
-			return r, err
-		}
-		if out.Error != nil || len(out.Choices) == 0 {
-			return r, errors.New("the completion holds no reply")
-		}
-		for _, ch := range out.Choices {
-			r.add(ch.Message.Content, ch.FinishReason)
-		}
-		if out.Usage != nil {
-			r.Usage = out.Usage.tokens()
-		}
-		return r, nil
-	}, nil
+var rawComplete = complete(v1)
+
+// complete is the hand-written completion: the body read whole (and kept,
+// as conduit keeps it for RawJSON) and unmarshalled by js.
+func complete(js codec) func(*http.Client, string) (call[chatResult], error) {
+	return func(hc *http.Client, base string) (call[chatResult], error) {
+		in, url := handwrittenRequest(false), base+"/chat/completions"
+		return func(ctx context.Context) (chatResult, error) {
+			var r chatResult
+			resp, err := postChat(ctx, hc, url, in, "application/json", js)
+			if err != nil {
+				return r, err
+			}
+			data, err := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if err != nil {
+				return r, err
+			}
+			var out plainCompletion
+			if err := js.unmarshal(data, &out); err != nil {
+				return r, err
+			}
+			if out.Error != nil || len(out.Choices) == 0 {
+				return r, errors.New("the completion holds no reply")
+			}
+			for _, ch := range out.Choices {
+				r.add(ch.Message.Content, ch.FinishReason)
+			}
+			if out.Usage != nil {
+				r.Usage = out.Usage.tokens()
+			}
+			return r, nil
+		}, nil
+	}
 }
 
 // The sunrise query every sunrise contender sends.
@@ -247,42 +269,48 @@ type plainSunrise struct {
 	TZID   string `json:"tzid"`
 }
 
-func rawSunrise(hc *http.Client, base string) (call[sunResult], error) {
-	return func(ctx context.Context) (sunResult, error) {
-		var r sunResult
-		url := base + "/json?lat=" + strconv.FormatFloat(sunLat, 'f', -1, 64) +
-			"&lng=" + strconv.FormatFloat(sunLng, 'f', -1, 64) + "&date=" + sunDate + "&formatted=0"
-		req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
-		if err != nil {
-			return r, err
-		}
-		req.Header.Set("Accept", "application/json")
-		req.Header.Set("User-Agent", conduitUserAgent)
-		resp, err := hc.Do(req)
-		if err != nil {
-			return r, err
-		}
-		data, err := io.ReadAll(resp.Body)
-		resp.Body.Close()
-		if err != nil {
-			return r, err
-		}
-		if resp.StatusCode != http.StatusOK {
-			return r, fmt.Errorf("status %d", resp.StatusCode)
-		}
-		var out plainSunrise
-		if err := json.Unmarshal(data, &out); err != nil {
-			return r, err
-		}
-		if out.Status != "OK" {
-			return r, fmt.Errorf("status %q", out.Status)
-		}
-		x := &out.Results
-		for i, t := range []time.Time{x.Sunrise, x.Sunset, x.SolarNoon, x.CivilTwilightBegin, x.CivilTwilightEnd,
-			x.NauticalTwilightBegin, x.NauticalTwilightEnd, x.AstronomicalTwilightBegin, x.AstronomicalTwilightEnd} {
-			r.Times[i] = t.Unix()
-		}
-		r.Status, r.DayLength = out.Status, x.DayLength
-		return r, nil
-	}, nil
+var rawSunrise = getSunrise(v1)
+
+// getSunrise is the hand-written sunrise GET, the body read whole and
+// unmarshalled by js.
+func getSunrise(js codec) func(*http.Client, string) (call[sunResult], error) {
+	return func(hc *http.Client, base string) (call[sunResult], error) {
+		return func(ctx context.Context) (sunResult, error) {
+			var r sunResult
+			url := base + "/json?lat=" + strconv.FormatFloat(sunLat, 'f', -1, 64) +
+				"&lng=" + strconv.FormatFloat(sunLng, 'f', -1, 64) + "&date=" + sunDate + "&formatted=0"
+			req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+			if err != nil {
+				return r, err
+			}
+			req.Header.Set("Accept", "application/json")
+			req.Header.Set("User-Agent", conduitUserAgent)
+			resp, err := hc.Do(req)
+			if err != nil {
+				return r, err
+			}
+			data, err := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if err != nil {
+				return r, err
+			}
+			if resp.StatusCode != http.StatusOK {
+				return r, fmt.Errorf("status %d", resp.StatusCode)
+			}
+			var out plainSunrise
+			if err := js.unmarshal(data, &out); err != nil {
+				return r, err
+			}
+			if out.Status != "OK" {
+				return r, fmt.Errorf("status %q", out.Status)
+			}
+			x := &out.Results
+			for i, t := range []time.Time{x.Sunrise, x.Sunset, x.SolarNoon, x.CivilTwilightBegin, x.CivilTwilightEnd,
+				x.NauticalTwilightBegin, x.NauticalTwilightEnd, x.AstronomicalTwilightBegin, x.AstronomicalTwilightEnd} {
+				r.Times[i] = t.Unix()
+			}
+			r.Status, r.DayLength = out.Status, x.DayLength
+			return r, nil
+		}, nil
+	}
 }

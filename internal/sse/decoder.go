@@ -155,7 +155,7 @@ func (d *Decoder) line() ([]byte, error) {
 			}
 		}
 		chunk := d.buf[d.start:d.end]
-		if i := bytes.IndexAny(chunk, "\r\n"); i >= 0 {
+		if i := lineEnd(chunk); i >= 0 {
 			line := chunk[:i]
 			d.start += i + 1
 			if chunk[i] == '\r' {
@@ -175,6 +175,21 @@ func (d *Decoder) line() ([]byte, error) {
 		}
 		d.fill()
 	}
+}
+
+// lineEnd returns the index of the first CR or LF in b, or -1. Two
+// single-byte searches (vectorised) take a fraction of the time of
+// bytes.IndexAny's set lookup per byte, which a stream pays on every line.
+func lineEnd(b []byte) int {
+	n := bytes.IndexByte(b, '\n')
+	head := b
+	if n >= 0 {
+		head = b[:n]
+	}
+	if r := bytes.IndexByte(head, '\r'); r >= 0 {
+		return r
+	}
+	return n
 }
 
 // fill reads whatever the server has sent so far, compacting or growing the

@@ -1,6 +1,7 @@
 package sse
 
 import (
+	"bytes"
 	"errors"
 	"io"
 	"strings"
@@ -154,5 +155,15 @@ func TestRetryTooLargeIsClamped(t *testing.T) {
 		require.Len(t, got, 1)
 		assert.Positive(t, got[0].retry, v)
 		assert.Equal(t, time.Duration(1<<63-1), got[0].retry, v)
+	}
+}
+
+// A line ends at its first CR or LF, whichever comes first, as
+// bytes.IndexAny would find it.
+func TestLineEndFindsTheFirstTerminator(t *testing.T) {
+	for _, s := range []string{"", "abc", "a\nb", "a\rb", "a\r\nb", "ab\n\r", "\r", "\n", "x\ry\nz", "x\ny\rz"} {
+		if got, want := lineEnd([]byte(s)), bytes.IndexAny([]byte(s), "\r\n"); got != want {
+			t.Errorf("lineEnd(%q) = %d, want %d", s, got, want)
+		}
 	}
 }

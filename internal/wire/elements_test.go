@@ -49,3 +49,30 @@ func TestElementsStopsWhenTold(t *testing.T) {
 		t.Fatalf("n=%d err=%v", n, err)
 	}
 }
+
+// The listing inside an envelope is found whatever the members around it,
+// and the envelope is read to its end.
+func TestMemberElementsReadsTheListingInItsEnvelope(t *testing.T) {
+	body := `{"meta": {"count": 2, "labels": [1, {"x": "]"}]}, "data": [{"a": 1}, [2]], "links": {"next": null}}`
+	var got []string
+	err := MemberElements(strings.NewReader(body), "data", func(v jsontext.Value) bool { got = append(got, string(v)); return true })
+	if err != nil || strings.Join(got, " ") != `{"a": 1} [2]` {
+		t.Fatalf("got %q, %v", got, err)
+	}
+}
+
+func TestMemberElementsFailsOnACutOrForeignBody(t *testing.T) {
+	for body, want := range map[string]string{
+		`{"data": [1, 2], "meta": {`: io.ErrUnexpectedEOF.Error(),
+		`{"data": [1, 2]`:            io.ErrUnexpectedEOF.Error(),
+		`{"meta": 1`:                 io.ErrUnexpectedEOF.Error(),
+		`{"meta": 1}`:                `no member "data"`,
+		`{"data": null}`:             "want a JSON array",
+		`[1, 2]`:                     "want a JSON object",
+	} {
+		err := MemberElements(strings.NewReader(body), "data", func(jsontext.Value) bool { return true })
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: got %v, want %q", body, err, want)
+		}
+	}
+}

@@ -102,7 +102,22 @@ func EachMember(b []byte, fn func(name string, value jsontext.Value)) error {
 // false from fn stops the reading. It fails for anything but an array, and
 // with io.ErrUnexpectedEOF for one cut short.
 func Elements(r io.Reader, fn func(value jsontext.Value) bool) error {
+	return MemberElements(r, "", fn)
+}
+
+// MemberElements is Elements for the array at the member named member of
+// the JSON object r holds ("" for an array at the top, as Elements): a
+// listing inside an envelope, {"data": […], "meta": …}. The other members
+// are read past, whatever their order; a missing member or a member that
+// is not an array (null included) fails. Only one element, and the
+// decoder's buffer, is held at a time, however long the listing.
+func MemberElements(r io.Reader, member string, fn func(value jsontext.Value) bool) error {
 	dec := jsontext.NewDecoder(r, jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+	if member != "" {
+		if err := seekMember(dec, member); err != nil {
+			return eofIsShort(err)
+		}
+	}
 	tok, err := dec.ReadToken()
 	if err != nil {
 		return eofIsShort(err)
@@ -119,8 +134,48 @@ func Elements(r io.Reader, fn func(value jsontext.Value) bool) error {
 			return nil
 		}
 	}
-	_, err = dec.ReadToken()
+	if _, err = dec.ReadToken(); err != nil {
+		return eofIsShort(err)
+	}
+	// The rest of the envelope is read to its end, so that a body cut
+	// after the listing still fails.
+	for member != "" && dec.PeekKind() != '}' {
+		if _, err := dec.ReadToken(); err != nil {
+			return eofIsShort(err)
+		}
+		if err := dec.SkipValue(); err != nil {
+			return eofIsShort(err)
+		}
+	}
+	if member != "" {
+		_, err = dec.ReadToken()
+	}
 	return eofIsShort(err)
+}
+
+// seekMember reads dec up to the value of the top object's member named
+// name, skipping the members before it.
+func seekMember(dec *jsontext.Decoder, name string) error {
+	tok, err := dec.ReadToken()
+	if err != nil {
+		return err
+	}
+	if tok.Kind() != '{' {
+		return fmt.Errorf("want a JSON object holding %q, got a value of kind %v", name, tok.Kind())
+	}
+	for dec.PeekKind() != '}' {
+		k, err := dec.ReadToken()
+		if err != nil {
+			return err
+		}
+		if k.String() == name {
+			return nil
+		}
+		if err := dec.SkipValue(); err != nil {
+			return err
+		}
+	}
+	return fmt.Errorf("the answer has no member %q", name)
 }
 
 // eofIsShort reports an array that ends before its closing bracket as

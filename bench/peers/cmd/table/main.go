@@ -225,28 +225,33 @@ func write(w io.Writer, rs []round, clock string) {
 		{"StreamLoopback", "same over loopback, flushed per event"},
 	} {
 		c := path.group + "/conduit"
-		ref := fmt.Sprintf("%s the minimal floor; %s the plain-struct floor; %.1f allocs/chunk (plain floor %.1f)",
-			times(ratio(rs, c, path.group+"/floor-minimal", chunk)),
+		ref := fmt.Sprintf("%s the v2 floor, %.1f allocs/chunk (v2 floor %.1f); v1 floors: %s the plain-struct, %s the minimal",
+			times(ratio(rs, c, path.group+"/floor-v2", chunk)),
+			value(rs, c, "allocs/chunk").med, value(rs, path.group+"/floor-v2", "allocs/chunk").med,
 			times(ratio(rs, c, path.group+"/floor-plain", chunk)),
-			value(rs, c, "allocs/chunk").med, value(rs, path.group+"/floor-plain", "allocs/chunk").med)
+			times(ratio(rs, c, path.group+"/floor-minimal", chunk)))
 		fmt.Fprintf(w, "| %s | %s | %s | %s |\n", path.work, ref,
 			faster(ratio(rs, path.group+"/go-openai", c, chunk)),
 			faster(ratio(rs, path.group+"/openai-go", c, chunk)))
 	}
-	fmt.Fprintf(w, "| chat completion, one request, in-memory transport | %s raw `net/http`+`encoding/json`, %s | %s | %s |\n",
+	fmt.Fprintf(w, "| chat completion, one request, in-memory transport | %s the v2 floor, %s; %s the v1 floor, %s | %s | %s |\n",
+		times(ratio(rs, "Completion/conduit", "Completion/raw-v2", op)),
+		allocs(diff(rs, "Completion/conduit", "Completion/raw-v2", "allocs/op")),
 		times(ratio(rs, "Completion/conduit", "Completion/raw", op)),
 		allocs(diff(rs, "Completion/conduit", "Completion/raw", "allocs/op")),
 		faster(ratio(rs, "Completion/go-openai", "Completion/conduit", op)),
 		faster(ratio(rs, "Completion/openai-go", "Completion/conduit", op)))
-	fmt.Fprintf(w, "| `sunrise.Get`, in-memory transport | %s raw, %s | | |\n",
+	fmt.Fprintf(w, "| `sunrise.Get`, in-memory transport | %s the v2 floor, %s; %s the v1 floor, %s | | |\n",
+		times(ratio(rs, "SunriseGet/conduit", "SunriseGet/raw-v2", op)),
+		allocs(diff(rs, "SunriseGet/conduit", "SunriseGet/raw-v2", "allocs/op")),
 		times(ratio(rs, "SunriseGet/conduit", "SunriseGet/raw", op)),
 		allocs(diff(rs, "SunriseGet/conduit", "SunriseGet/raw", "allocs/op")))
-	throughput := "raw throughput"
+	throughput := "the v2 floor's throughput"
 	if clock == "cpu" {
 		throughput += " (as CPU time per call: both cores busy)"
 	}
 	fmt.Fprintf(w, "| 8 goroutines × 16 chat completions, one client, loopback | %s %s | %s | %s |\n",
-		times(ratio(rs, "Parallel/raw", "Parallel/conduit", call)), throughput,
+		times(ratio(rs, "Parallel/raw-v2", "Parallel/conduit", call)), throughput,
 		faster(ratio(rs, "Parallel/go-openai", "Parallel/conduit", call)),
 		faster(ratio(rs, "Parallel/openai-go", "Parallel/conduit", call)))
 	fmt.Fprintf(w, "| 5,000 events through a batching sender (50 events or 100 ms a batch), loopback | %s libhoney-go's time; %.1f allocs/event (libhoney-go %.1f) | | |\n",
@@ -258,8 +263,8 @@ func write(w io.Writer, rs []round, clock string) {
 		return fmt.Sprintf("%.0f kB → %.0f kB", value(rs, "StreamHeap/"+name+"/chunks=10000", "peak-live-kB").med,
 			value(rs, "StreamHeap/"+name+"/chunks=100000", "peak-live-kB").med)
 	}
-	fmt.Fprintf(w, "| live heap kept while streaming 10,000 → 100,000 chunks | %s (floors: %s; %s) | %s | %s |\n",
-		heap("conduit"), heap("floor-minimal"), heap("floor-plain"), heap("go-openai"), heap("openai-go"))
+	fmt.Fprintf(w, "| live heap kept while streaming 10,000 → 100,000 chunks | %s (floors: v2 %s; v1 plain %s; v1 minimal %s) | %s | %s |\n",
+		heap("conduit"), heap("floor-v2"), heap("floor-plain"), heap("floor-minimal"), heap("go-openai"), heap("openai-go"))
 
 	fmt.Fprintln(w, "\nMedians per contender:")
 	fmt.Fprintln(w, "\n| benchmark | contender | wall time | CPU time | allocs |")

@@ -1,0 +1,84 @@
+package transport
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/conduit-sdk/conduit"
+)
+
+// listService answers every call with body, as JSON.
+func listService(t *testing.T, member, body string) (*Client, *ListEndpoint[item]) {
+	t.Helper()
+	svc := testService(Auth{})
+	op := DeclareList[item](svc, get("/list"), member)
+	c := newClient(t, svc, conduit.WithBaseURL(newRecorder(t, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, body)
+	}).URL), conduit.WithMaxRetries(0))
+	return c, op
+}
+
+func collect(seq func(func(item, error) bool)) ([]item, error) {
+	var got []item
+	for v, err := range seq {
+		if err != nil {
+			return got, err
+		}
+		got = append(got, v)
+	}
+	return got, nil
+}
+
+// A listing in an envelope yields its elements in order, each keeping its
+// own bytes, and the members around it are read past.
+func TestListYieldsEachElementWithItsOwnBytes(t *testing.T) {
+	c, op := listService(t, "data", `{"meta": {"n": 2}, "data": [{"id": 1}, {"id": 2, "x": [true]}], "links": {}}`)
+	got, err := collect(op.All(context.Background(), c, Call{}, nil))
+	require.NoError(t, err)
+	require.Len(t, got, 2)
+	assert.Equal(t, int64(2), got[1].ID)
+	assert.Equal(t, `{"id": 1}`, string(got[0].RawJSON()))
+	assert.Equal(t, `{"id": 2, "x": [true]}`, string(got[1].RawJSON()))
+	assert.Equal(t, cap(got[0].RawJSON()), len(got[0].RawJSON()), "an element's bytes are its own")
+}
+
+// A listing cut short, one that is not a listing, and an element that does
+// not decode each end the iteration with an *Error saying which.
+func TestListFailures(t *testing.T) {
+	for _, tc := range []struct {
+		member, body string
+		want         error
+		yielded      int
+	}{
+		{"", `[{"id": 1}, {"id": 2}`, io.ErrUnexpectedEOF, 2},
+		{"data", `{"data": [{"id": 1}], "meta": {`, io.ErrUnexpectedEOF, 1},
+		{"data", `{"rows": []}`, conduit.ErrMalformedResponse, 0},
+		{"", `[{"id": 1}, {"id": "two"}]`, conduit.ErrMalformedResponse, 1},
+	} {
+		c, op := listService(t, tc.member, tc.body)
+		got, err := collect(op.All(context.Background(), c, Call{}, nil))
+		var e *conduit.Error
+		if !errors.As(err, &e) || !errors.Is(err, tc.want) || len(got) != tc.yielded {
+			t.Errorf("%s: %d elements, %v; want %d and %v", tc.body, len(got), err, tc.yielded, tc.want)
+		}
+	}
+}
+
+// Breaking out of the loop stops the reading and yields nothing more.
+func TestListStopsWhenTheCallerBreaks(t *testing.T) {
+	c, op := listService(t, "", `[{"id": 1}, {"id": 2}, {"id": 3}]`)
+	n := 0
+	for _, err := range op.All(context.Background(), c, Call{}, nil) {
+		require.NoError(t, err)
+		n++
+		break
+	}
+	assert.Equal(t, 1, n)
+}
