@@ -20,6 +20,7 @@ import (
 type ListEndpoint[E any] struct {
 	*DownloadEndpoint
 	member string
+	check  func(*E) *Problem
 }
 
 // DeclareList binds a listing operation to svc; member names the array in
@@ -31,6 +32,14 @@ func DeclareList[E any](svc *Service, op Op, member string) *ListEndpoint[E] {
 	return &ListEndpoint[E]{DownloadEndpoint: DeclareDownload(svc, op, "application/json"), member: member}
 }
 
+// Checked adds a check of each decoded element, the listing's form of a
+// result check (a null record, say): a problem it reports ends the
+// iteration with the core's error. It returns e, for declarations.
+func (e *ListEndpoint[E]) Checked(check func(*E) *Problem) *ListEndpoint[E] {
+	e.check = check
+	return e
+}
+
 // All sends one call and yields the listing's elements as they arrive,
 // each decoded from a copy of its own bytes, which its RawJSON returns.
 // The rest of an envelope is read past. Breaking out of the loop closes
@@ -40,27 +49,36 @@ func DeclareList[E any](svc *Service, op Op, member string) *ListEndpoint[E] {
 func (e *ListEndpoint[E]) All(ctx context.Context, c *Client, call Call, opts []conduit.Option) iter.Seq2[E, error] {
 	return func(yield func(E, error) bool) {
 		var zero E
-		body, _, err := e.Open(ctx, c, call, opts)
+		d, err := e.open(ctx, c, call, opts)
 		if err != nil {
 			yield(zero, err)
 			return
 		}
-		defer body.Close()
-		read := &lastRead{r: body}
+		defer d.body.Close()
+		read := &lastRead{r: d.body}
 		var failed error
 		stopped := false
 		err = wire.MemberElements(read, e.member, func(v jsontext.Value) bool {
 			if err := ctx.Err(); err != nil {
-				failed = e.Fail(c, call, Problem{Kind: err, Message: "the context ended the listing"})
+				failed = d.bodyProblem(Problem{Kind: err, Message: "the context ended the listing"})
 				return false
 			}
 			// The decoder reuses its buffer; the element keeps its bytes.
 			v = v.Clone()
 			var el E
 			if err := conduit.Unmarshal(v, &el); err != nil {
-				failed = e.Fail(c, call, Problem{Kind: conduit.ErrMalformedResponse,
+				failed = d.bodyProblem(Problem{Kind: conduit.ErrMalformedResponse,
 					Message: "decoding a listing element: " + err.Error(), Body: v})
 				return false
+			}
+			if e.check != nil {
+				if p := e.check(&el); p != nil {
+					if p.Body == nil {
+						p.Body = v
+					}
+					failed = d.bodyProblem(*p)
+					return false
+				}
 			}
 			stopped = !yield(el, nil)
 			return !stopped
@@ -70,7 +88,7 @@ func (e *ListEndpoint[E]) All(ctx context.Context, c *Client, call Call, opts []
 		case failed != nil:
 			yield(zero, failed)
 		case err != nil:
-			yield(zero, e.Fail(c, call, read.problem(err)))
+			yield(zero, d.bodyProblem(read.problem(err)))
 		}
 	}
 }

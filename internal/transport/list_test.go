@@ -67,6 +67,11 @@ func TestListFailures(t *testing.T) {
 		var e *conduit.Error
 		if !errors.As(err, &e) || !errors.Is(err, tc.want) || len(got) != tc.yielded {
 			t.Errorf("%s: %d elements, %v; want %d and %v", tc.body, len(got), err, tc.yielded, tc.want)
+			continue
+		}
+		// The failure is the answered call's: its attempts and URL.
+		if e.Attempts != 1 || e.URL == "" || e.Op == "" {
+			t.Errorf("%s: Attempts %d, URL %q, Op %q: want the call's", tc.body, e.Attempts, e.URL, e.Op)
 		}
 	}
 }
@@ -81,4 +86,23 @@ func TestListStopsWhenTheCallerBreaks(t *testing.T) {
 		break
 	}
 	assert.Equal(t, 1, n)
+}
+
+// A check of each element ends the listing with the core's error at the
+// first element it refuses.
+func TestListCheckedRefusesAnElement(t *testing.T) {
+	c, op := listService(t, "", `[{"id": 1}, {"id": 0}, {"id": 3}]`)
+	op.Checked(func(el *item) *Problem {
+		if el.ID == 0 {
+			return &Problem{Kind: conduit.ErrMalformedResponse, Message: "an element without an id"}
+		}
+		return nil
+	})
+	got, err := collect(op.All(context.Background(), c, Call{}, nil))
+	var e *conduit.Error
+	require.ErrorAs(t, err, &e)
+	assert.ErrorIs(t, err, conduit.ErrMalformedResponse)
+	assert.Equal(t, "an element without an id", e.Message)
+	assert.Equal(t, `{"id": 0}`, string(e.Body))
+	assert.Len(t, got, 1)
 }
