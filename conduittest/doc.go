@@ -331,7 +331,8 @@
 //	SeniorOfficers  Rob Nixon, Julia Debenham
 //	CrimeCategories 15              LastUpdated  2024-03-01    Availability  3 months
 //	StreetCrimes, StreetCrimesInArea  4 crimes (anti-social-behaviour first); date
-//	                2010-11: none
+//	                2010-11: none. EachStreetCrime and EachStreetCrimeInArea send
+//	                the same requests and are recorded under these two
 //	CrimesAtLocation, CrimesAtNearestLocation, CrimesNoLocation  2 crimes each
 //	OutcomesForCrime  2 outcomes    StreetOutcomes (point, area, location)  2 each
 //	Neighbourhoods  NC04, NC66, NC67, NE09     Neighbourhood  NC04, City Centre
