@@ -189,6 +189,8 @@
 //	RatesOfExchange   2 pages (2, 2)
 //	DebtOutstanding   1 page of 3         MTSSummary  1 page of 3
 //	Query             a typed dataset's path answers as that dataset
+//	Each…             a page's iterator (EachDebtToPennyRecord, EachQueryRow, …)
+//	                  sends the page's request and is recorded under it
 //
 // fxopen: base USD: 17 rates (EUR 0.948217), provider
 // https://www.exchangerate-api.com; any other base: result "error",
