@@ -164,7 +164,8 @@
 //	Transaction          15e10745f15593a8…, confirmed at height 363348 (TransactionStatus)
 //	TransactionHex (hex), TransactionOutspends (2), TransactionMerkleProof (3 hashes)
 //	BroadcastTransaction its txid, 15e10745f15593a8…
-//	MempoolRecent 2, MempoolTxids 3, MempoolBlocks 2
+//	MempoolRecent 2, MempoolTxids 3, MempoolBlocks 2; EachBlock and EachMempoolTxid
+//	send the requests of Blocks and MempoolTxids and are recorded under them
 //	DifficultyAdjustment, Prices (USD 43753, EUR 40545, …), HistoricalPrice (1 price),
 //	Hashrate (2 points), MiningPools (3 pools, Foundry USA first)
 //
