@@ -174,7 +174,8 @@
 //
 //	CompanyConcept   us-gaap AccountsPayableCurrent: 6 USD facts
 //	CompanyFacts     1 dei and 2 us-gaap concepts
-//	Frames           us-gaap/AccountsPayableCurrent/USD/CY2019Q1I: 2 companies
+//	Frames           us-gaap/AccountsPayableCurrent/USD/CY2019Q1I: 2 companies;
+//	                 EachFrameFact sends the same request, recorded as Frames
 //	Submissions      4 recent filings and one older file,
 //	                 CIK0000320193-submissions-001.json
 //	SubmissionsFile  number 001: 2 filings, so AllFilings yields 6
