@@ -89,7 +89,8 @@
 //	CreateMessage         message …5001, "Deploy 2024.06.21-3 finished in 4m12s"
 //	Message               the same message, with one reaction
 //	EditMessage           the same, content "… (rolled back)"
-//	ChannelMessages       3 messages, newest first: one page for AllChannelMessages
+//	ChannelMessages       3 messages, newest first: one page for AllChannelMessages;
+//	                      EachChannelMessage sends the same request, recorded as it
 //	DeleteMessage, CreateReaction, DeleteOwnReaction  204
 //	Channel               channel 1180000000000000101, "general"
 //	GuildChannels         4 channels: Text Channels, general, deploys, Standup
