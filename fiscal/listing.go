@@ -24,7 +24,7 @@ var (
 // data member, a null one refused as the page methods refuse it.
 func eachOp[R interface{ RawJSON() json.RawMessage }](name, path string) *transport.ListEndpoint[R] {
 	return transport.DeclareList[R](service, transport.Op{Name: name, Method: "GET", Path: path}, "data").Checked(func(r *R) *transport.Problem {
-		if (*r).RawJSON() == nil {
+		if b := (*r).RawJSON(); b == nil || string(b) == "null" {
 			return &transport.Problem{Kind: conduit.ErrMalformedResponse, Message: "decoding the response: a record of data is null"}
 		}
 		return nil
