@@ -39,7 +39,10 @@ func TestEachSendsThePageRequest(t *testing.T) {
 		name        string
 		whole, each func() (int, error)
 	}{
-		{"Query", func() (int, error) { p, err := c.Query(ctx, "v2/accounting/od/debt_to_penny", q); return pageLen(p, err) },
+		{"Query", func() (int, error) {
+			p, err := c.Query(ctx, "v2/accounting/od/debt_to_penny", q)
+			return pageLen(p, err)
+		},
 			func() (int, error) { return count(c.EachQueryRow(ctx, "v2/accounting/od/debt_to_penny", q)) }},
 		{"DebtToPenny", func() (int, error) { p, err := c.DebtToPenny(ctx, pp); return pageLen(p, err) },
 			func() (int, error) { return count(c.EachDebtToPennyRecord(ctx, pp)) }},
