@@ -47,38 +47,99 @@ func (e *ListEndpoint[E]) Checked(check func(*E) *Problem) *ListEndpoint[E] {
 // element that does not decode, the context's end) is the last pair, an
 // *Error.
 func (e *ListEndpoint[E]) All(ctx context.Context, c *Client, call Call, opts []conduit.Option) iter.Seq2[E, error] {
+	read := func(r io.Reader, fn func(int, jsontext.Value) bool) error {
+		return wire.MemberElements(r, e.member, func(v jsontext.Value) bool { return fn(0, v) })
+	}
+	decode := func(_ int, v jsontext.Value) (E, *Problem) {
+		var el E
+		if err := conduit.Unmarshal(v, &el); err != nil {
+			return el, &Problem{Kind: conduit.ErrMalformedResponse, Message: "decoding a listing element: " + err.Error()}
+		}
+		if e.check != nil {
+			return el, e.check(&el)
+		}
+		return el, nil
+	}
+	return elements(ctx, c, e.DownloadEndpoint, call, opts, read, decode)
+}
+
+// MembersEndpoint is a listing operation whose answer holds several
+// listings in one object, {"added": […], "modified": […], "removed": […],
+// "next_cursor": …}: their elements are decoded one by one as the body
+// arrives, in the order they arrive, whatever the member.
+type MembersEndpoint[E any] struct {
+	*DownloadEndpoint
+	members []string
+	decode  func(member int, b []byte) (E, error)
+}
+
+// DeclareMembers binds such an operation to svc: members names the arrays
+// of the answer's top object, and decode turns an element of
+// members[member], its own copy of its bytes, into the element yielded;
+// the error it returns for bytes that do not decode is reported by the
+// core as ErrMalformedResponse.
+func DeclareMembers[E any](svc *Service, op Op, members []string, decode func(member int, b []byte) (E, error)) *MembersEndpoint[E] {
+	if op.Accept == "" {
+		op.Accept = "application/json"
+	}
+	return &MembersEndpoint[E]{DownloadEndpoint: DeclareDownload(svc, op, "application/json"), members: members, decode: decode}
+}
+
+// All sends one call and yields the elements of the answer's listings as
+// they arrive, as ListEndpoint.All does. other, if not nil, receives each
+// other member of the object (a copy of its value), as it is read: the
+// scalars that follow the listings (a cursor, a has-more flag) reach the
+// caller by then, before the last pair if the loop runs to the end.
+func (e *MembersEndpoint[E]) All(ctx context.Context, c *Client, call Call, opts []conduit.Option, other func(name string, value []byte)) iter.Seq2[E, error] {
+	read := func(r io.Reader, fn func(int, jsontext.Value) bool) error {
+		var keep func(string, jsontext.Value)
+		if other != nil {
+			keep = func(name string, v jsontext.Value) { other(name, v.Clone()) }
+		}
+		return wire.MembersElements(r, e.members, fn, keep)
+	}
+	decode := func(m int, v jsontext.Value) (E, *Problem) {
+		el, err := e.decode(m, v)
+		if err != nil {
+			return el, &Problem{Kind: conduit.ErrMalformedResponse, Message: "decoding an element of " + e.members[m] + ": " + err.Error()}
+		}
+		return el, nil
+	}
+	return elements(ctx, c, e.DownloadEndpoint, call, opts, read, decode)
+}
+
+// elements sends one call of op and yields what decode makes of each
+// element read hands over (a copy of its bytes, which the element keeps).
+// A problem decode reports, carrying the element's bytes unless it names
+// others, ends the iteration with the core's error, as do the context's
+// end and a body cut short or broken.
+func elements[E any](ctx context.Context, c *Client, op *DownloadEndpoint, call Call, opts []conduit.Option,
+	read func(io.Reader, func(int, jsontext.Value) bool) error, decode func(int, jsontext.Value) (E, *Problem)) iter.Seq2[E, error] {
 	return func(yield func(E, error) bool) {
 		var zero E
-		d, err := e.open(ctx, c, call, opts)
+		d, err := op.open(ctx, c, call, opts)
 		if err != nil {
 			yield(zero, err)
 			return
 		}
 		defer d.body.Close()
-		read := &lastRead{r: d.body}
+		body := &lastRead{r: d.body}
 		var failed error
 		stopped := false
-		err = wire.MemberElements(read, e.member, func(v jsontext.Value) bool {
+		err = read(body, func(m int, v jsontext.Value) bool {
 			if err := ctx.Err(); err != nil {
 				failed = d.bodyProblem(Problem{Kind: err, Message: "the context ended the listing"})
 				return false
 			}
 			// The decoder reuses its buffer; the element keeps its bytes.
 			v = v.Clone()
-			var el E
-			if err := conduit.Unmarshal(v, &el); err != nil {
-				failed = d.bodyProblem(Problem{Kind: conduit.ErrMalformedResponse,
-					Message: "decoding a listing element: " + err.Error(), Body: v})
-				return false
-			}
-			if e.check != nil {
-				if p := e.check(&el); p != nil {
-					if p.Body == nil {
-						p.Body = v
-					}
-					failed = d.bodyProblem(*p)
-					return false
+			el, p := decode(m, v)
+			if p != nil {
+				if p.Body == nil {
+					p.Body = v
 				}
+				failed = d.bodyProblem(*p)
+				return false
 			}
 			stopped = !yield(el, nil)
 			return !stopped
@@ -88,7 +149,7 @@ func (e *ListEndpoint[E]) All(ctx context.Context, c *Client, call Call, opts []
 		case failed != nil:
 			yield(zero, failed)
 		case err != nil:
-			yield(zero, d.bodyProblem(read.problem(err)))
+			yield(zero, d.bodyProblem(body.problem(err)))
 		}
 	}
 }

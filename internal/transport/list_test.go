@@ -106,3 +106,38 @@ func TestListCheckedRefusesAnElement(t *testing.T) {
 	assert.Equal(t, `{"id": 0}`, string(e.Body))
 	assert.Len(t, got, 1)
 }
+
+// An answer of several listings yields the elements of each, decoded by
+// member, and hands over the other members; an element that does not
+// decode ends it with the call's ErrMalformedResponse.
+func TestMembersYieldEachListingAndTheRest(t *testing.T) {
+	svc := testService(Auth{})
+	op := DeclareMembers(svc, get("/sync"), []string{"added", "removed"}, func(m int, b []byte) (item, error) {
+		var it item
+		err := conduit.Unmarshal(b, &it)
+		it.ID += int64(100 * m)
+		return it, err
+	})
+	serve := func(body string) *Client {
+		return newClient(t, svc, conduit.WithBaseURL(newRecorder(t, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			io.WriteString(w, body)
+		}).URL), conduit.WithMaxRetries(0))
+	}
+	c := serve(`{"added": [{"id": 1}, {"id": 2}], "removed": [{"id": 3}], "next_cursor": "c2"}`)
+	others := map[string]string{}
+	got, err := collect(op.All(context.Background(), c, Call{}, nil, func(name string, v []byte) { others[name] = string(v) }))
+	require.NoError(t, err)
+	require.Len(t, got, 3)
+	assert.Equal(t, []int64{1, 2, 103}, []int64{got[0].ID, got[1].ID, got[2].ID})
+	assert.Equal(t, `{"id": 3}`, string(got[2].RawJSON()))
+	assert.Equal(t, map[string]string{"next_cursor": `"c2"`}, others)
+
+	got, err = collect(op.All(context.Background(), serve(`{"added": [{"id": 1}, {"id": "x"}]}`), Call{}, nil, nil))
+	var e *conduit.Error
+	require.ErrorAs(t, err, &e)
+	assert.ErrorIs(t, err, conduit.ErrMalformedResponse)
+	assert.Contains(t, e.Message, "decoding an element of added")
+	assert.Equal(t, 1, e.Attempts)
+	assert.Len(t, got, 1)
+}
