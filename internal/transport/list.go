@@ -3,6 +3,7 @@ package transport
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"iter"
 
@@ -123,7 +124,7 @@ func elements[E any](ctx context.Context, c *Client, op *DownloadEndpoint, call 
 			return
 		}
 		defer d.body.Close()
-		body := &lastRead{r: d.body}
+		body := &lastRead{r: d.body, max: d.x.cs.maxBytes}
 		var failed error
 		stopped := false
 		err = read(body, func(m int, v jsontext.Value) bool {
@@ -131,6 +132,11 @@ func elements[E any](ctx context.Context, c *Client, op *DownloadEndpoint, call 
 				failed = d.bodyProblem(Problem{Kind: err, Message: "the context ended the listing"})
 				return false
 			}
+			if body.over || int64(len(v)) > body.max {
+				failed = d.bodyProblem(body.tooLarge())
+				return false
+			}
+			body.since = 0
 			// The decoder reuses its buffer; the element keeps its bytes.
 			v = v.Clone()
 			el, p := decode(m, v)
@@ -150,28 +156,49 @@ func elements[E any](ctx context.Context, c *Client, op *DownloadEndpoint, call 
 			yield(zero, failed)
 		case err != nil:
 			yield(zero, d.bodyProblem(body.problem(err)))
+		case body.over:
+			// The decoder read ahead past the cap and found the end there.
+			yield(zero, d.bodyProblem(body.tooLarge()))
 		}
 	}
 }
 
 // lastRead keeps the error of the body's last read, which tells a failed
-// connection from a broken listing.
+// connection from a broken listing, and holds the body cap to what the
+// reading holds at once: more than max bytes read since the last element
+// was handed over (one element, or a member read past, longer than the
+// cap) fails the listing with conduit.ErrResponseTooLarge, and the read
+// that passes it ends the reading. The listing as a whole may be longer
+// than the cap; none of its parts may.
 type lastRead struct {
-	r   io.Reader
-	err error
+	r          io.Reader
+	err        error
+	max, since int64
+	over       bool
 }
 
 func (r *lastRead) Read(p []byte) (int, error) {
 	n, err := r.r.Read(p)
+	if r.since += int64(n); r.since > r.max {
+		r.over, err = true, conduit.ErrResponseTooLarge
+	}
 	r.err = err
 	return n, err
 }
 
+// tooLarge is the failure of a listing with a part over the cap.
+func (r *lastRead) tooLarge() Problem {
+	return Problem{Kind: conduit.ErrResponseTooLarge, Message: fmt.Sprintf("a listing element over the %d-byte response cap", r.max)}
+}
+
 // problem is the failure of a listing that could not be read to its end,
-// err being what the reading returned: the body's own read failure (a
-// stalled or reset connection), else a listing cut short or broken.
+// err being what the reading returned: the cap passed, the body's own read
+// failure (a stalled or reset connection), else a listing cut short or
+// broken.
 func (r *lastRead) problem(err error) Problem {
 	switch {
+	case r.over:
+		return r.tooLarge()
 	case r.err != nil && r.err != io.EOF:
 		return Problem{Kind: r.err, Message: "reading the listing: " + r.err.Error()}
 	case errors.Is(err, io.ErrUnexpectedEOF):

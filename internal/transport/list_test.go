@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -139,5 +140,23 @@ func TestMembersYieldEachListingAndTheRest(t *testing.T) {
 	assert.ErrorIs(t, err, conduit.ErrMalformedResponse)
 	assert.Contains(t, e.Message, "decoding an element of added")
 	assert.Equal(t, 1, e.Attempts)
+	assert.Len(t, got, 1)
+}
+
+// The response cap bounds each element, not the listing: a listing longer
+// than the cap is read whole, an element longer than it fails.
+func TestListCapBoundsEachElement(t *testing.T) {
+	long := `[` + strings.Repeat(`{"id": 1, "pad": "`+strings.Repeat("x", 100)+`"},`, 100) + `{"id": 2}]`
+	c, op := listService(t, "", long)
+	got, err := collect(op.All(context.Background(), c, Call{}, []conduit.Option{conduit.WithMaxResponseBytes(4 << 10)}))
+	require.NoError(t, err)
+	assert.Len(t, got, 101)
+
+	c, op = listService(t, "", `[{"id": 1}, {"id": 2, "pad": "`+strings.Repeat("x", 64<<10)+`"}]`)
+	got, err = collect(op.All(context.Background(), c, Call{}, []conduit.Option{conduit.WithMaxResponseBytes(16 << 10)}))
+	var e *conduit.Error
+	require.ErrorAs(t, err, &e)
+	assert.ErrorIs(t, err, conduit.ErrResponseTooLarge)
+	assert.Contains(t, e.Message, "16384-byte")
 	assert.Len(t, got, 1)
 }
