@@ -76,7 +76,8 @@
 //	Item                      item Ed6bjNrDLJfGvZWwnkQlfxwoNz54B5C97ejBr at ins_109508
 //	RemoveItem                a request id
 //	SyncTransactions          1 added (PURCHASE WM SUPERCENTER #1700, 72.1), 1 modified,
-//	                          1 removed, has_more false: AllTransactionUpdates has one page
+//	                          1 removed, has_more false: AllTransactionUpdates has one page;
+//	                          EachTransactionUpdate sends the same request, recorded as it
 //	SearchInstitutions        ins_109508 First Platypus Bank, ins_109511 Platypus OAuth Bank
 //	InstitutionByID           ins_109512 Houndstooth Bank, whatever the id
 //	WebhookVerificationKey    the ES256 key (kid bfbd5111-…) BanklinkWebhookHeader signs with
