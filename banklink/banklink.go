@@ -11,6 +11,15 @@
 // token is then the argument of Accounts, GetBalance, Item,
 // SyncTransactions (AllTransactionUpdates across pages) and RemoveItem.
 //
+// AllTransactionUpdates holds a whole run before it yields, so that an
+// update the service withdraws mid-run never reaches the caller.
+// EachTransactionUpdate reads one page of SyncTransactions (up to 500
+// transactions) update by update as it arrives, each transaction's RawJSON
+// its own bytes, and hands over the page's cursor once its lists are read.
+// Across conduit, Each<Thing> names the iterator that reads one answer's
+// listing element by element as it arrives, Thing being one element of
+// the method it streams; All<Thing> walks a listing's pages.
+//
 // Base URLs: the placeholders bank_sandbox_url (by default
 // https://sandbox.plaid.com; WithSandboxURL,
 // CONDUIT_BANKLINK_BANK_SANDBOX_URL) and bank_production_url (by default

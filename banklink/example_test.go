@@ -143,12 +143,27 @@ func Example_transactions() {
 		cursor = u.Cursor
 	}
 	fmt.Println("next sync from a cursor of", len(cursor), "characters")
+
+	// One page read update by update as it arrives; its cursor follows
+	// its lists, so end holds it once the loop is done.
+	var end banklink.SyncEnd
+	for u, err := range c.EachTransactionUpdate(ctx, token, &banklink.SyncTransactionsParams{Count: 500}, &end) {
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Println("streamed", u.Kind)
+	}
+	fmt.Println("more:", end.HasMore, "cursor of", len(end.NextCursor), "characters")
 	// Output:
 	// 1 added, 1 modified, 1 removed; more: false
 	// added 2023-09-24 Walmart 72.1 USD
 	// modified 2023-09-28 Burger King 28.34 USD
 	// removed CmdQTNgems8BT1B7ibkoUXVPyAeehT3Tmzk0l
 	// next sync from a cursor of 112 characters
+	// streamed added
+	// streamed modified
+	// streamed removed
+	// more: false cursor of 112 characters
 }
 
 // Verifying a webhook: the handler passes the body exactly as received

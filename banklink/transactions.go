@@ -135,29 +135,100 @@ type syncBody struct {
 // service asks for the run again from its first cursor, which
 // AllTransactionUpdates does. It only reads, so it is retried like a GET.
 func (c *Client) SyncTransactions(ctx context.Context, accessToken string, p *SyncTransactionsParams, opts ...Option) (*TransactionsSync, error) {
-	op := syncOp
-	if err := checkToken(op.Op, "access_token", accessToken); err != nil {
+	call, err := syncCall(syncOp.Op, accessToken, p)
+	if err != nil {
 		return nil, err
+	}
+	return syncOp.Do(ctx, c.t, call, opts)
+}
+
+// syncCall checks SyncTransactions' inputs for op and returns its call.
+func syncCall(op *transport.Op, accessToken string, p *SyncTransactionsParams) (transport.Call, error) {
+	if err := checkToken(op, "access_token", accessToken); err != nil {
+		return transport.Call{}, err
 	}
 	if p == nil {
 		p = &SyncTransactionsParams{}
 	}
 	if p.Count < 0 || p.Count > 500 {
-		return nil, op.Invalid("count", "%d is outside 1 to 500 (0 leaves the service's default)", p.Count)
+		return transport.Call{}, op.Invalid("count", "%d is outside 1 to 500 (0 leaves the service's default)", p.Count)
 	}
 	if p.DaysRequested < 0 || p.DaysRequested > 730 {
-		return nil, op.Invalid("options.days_requested", "%d is outside 1 to 730 (0 leaves the service's default)", p.DaysRequested)
+		return transport.Call{}, op.Invalid("options.days_requested", "%d is outside 1 to 730 (0 leaves the service's default)", p.DaysRequested)
 	}
 	if p.AccountID != "" {
-		if err := checkID(op.Op, "options.account_id", p.AccountID); err != nil {
-			return nil, err
+		if err := checkID(op, "options.account_id", p.AccountID); err != nil {
+			return transport.Call{}, err
 		}
 	}
 	body := syncBody{AccessToken: accessToken, Cursor: p.Cursor, Count: p.Count}
 	if o := (syncOptions{p.IncludeOriginalDescription, p.DaysRequested, p.AccountID}); o != (syncOptions{}) {
 		body.Options = &o
 	}
-	return op.Do(ctx, c.t, transport.Call{Body: body, Secrets: []string{accessToken}}, opts)
+	return transport.Call{Body: body, Secrets: []string{accessToken}}, nil
+}
+
+// syncLists are the lists of a page of updates, in the order of the
+// UpdateKind each holds.
+var syncLists = []UpdateKind{Added, Modified, Removed}
+
+// eachUpdateOp sends SyncTransactions' request; its lists are read update
+// by update as they arrive.
+var eachUpdateOp = transport.DeclareMembers(service, transport.Op{Name: "EachTransactionUpdate", Method: "POST", Path: "/transactions/sync"},
+	[]string{string(Added), string(Modified), string(Removed)}, func(m int, b []byte) (TransactionUpdate, error) {
+		u := TransactionUpdate{Kind: syncLists[m]}
+		if u.Kind == Removed {
+			u.Removed = new(RemovedTransaction)
+			return u, conduit.Unmarshal(b, u.Removed)
+		}
+		u.Transaction = new(Transaction)
+		return u, conduit.Unmarshal(b, u.Transaction)
+	})
+
+// SyncEnd is what a page of updates says after its lists: where the next
+// call starts and whether there is more. EachTransactionUpdate fills it in
+// as it reads those members, which the service sends after the lists.
+type SyncEnd struct {
+	// NextCursor and HasMore are TransactionsSync's.
+	NextCursor string
+	HasMore    bool
+	// TransactionsUpdateStatus is TransactionsSync's.
+	TransactionsUpdateStatus string
+	RequestID                string
+}
+
+// EachTransactionUpdate is SyncTransactions read as the page arrives: the
+// same request, each update of the page's added, modified and removed
+// lists yielded as soon as its bytes are in (Kind says which list; the
+// transaction's RawJSON is its own bytes), so a page of 500 transactions
+// needs the memory of one. Cursor is empty: the page's next_cursor comes
+// after its lists; end, if not nil, receives it with has_more once the
+// loop has read the page to its end (a loop that breaks early may leave
+// it empty). Updates read before a failure are void, as for a page of
+// SyncTransactions that fails: call again from the same cursor, or use
+// AllTransactionUpdates, which restarts a run for the caller. A failure,
+// of the inputs, the call or a page cut short, is the last pair.
+func (c *Client) EachTransactionUpdate(ctx context.Context, accessToken string, p *SyncTransactionsParams, end *SyncEnd, opts ...Option) iter.Seq2[TransactionUpdate, error] {
+	call, err := syncCall(eachUpdateOp.Op, accessToken, p)
+	if err != nil {
+		return func(yield func(TransactionUpdate, error) bool) { yield(TransactionUpdate{}, err) }
+	}
+	var other func(string, []byte)
+	if end != nil {
+		other = func(name string, v []byte) {
+			switch name {
+			case "next_cursor":
+				_ = conduit.Unmarshal(v, &end.NextCursor)
+			case "has_more":
+				_ = conduit.Unmarshal(v, &end.HasMore)
+			case "transactions_update_status":
+				_ = conduit.Unmarshal(v, &end.TransactionsUpdateStatus)
+			case "request_id":
+				_ = conduit.Unmarshal(v, &end.RequestID)
+			}
+		}
+	}
+	return eachUpdateOp.All(ctx, c.t, call, opts, other)
 }
 
 // AllTransactionUpdates yields every update of the item since p.Cursor,

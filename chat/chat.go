@@ -58,7 +58,13 @@
 // GuildMembers takes after and a limit of 1 to 1,000; AllGuildMembers
 // walks a server's members in id order. Both walks end at a short page and
 // stop at the first error, at the end of ctx, and at a page that would
-// send them back where they were.
+// send them back where they were. EachChannelMessage sends ChannelMessages'
+// request and yields the page's messages one by one as they arrive, each
+// message's RawJSON its own bytes, so a loop needs the memory of one
+// message with its embeds and attachments. Across conduit, Each<Thing>
+// names the iterator that reads one answer's listing element by element as
+// it arrives, Thing being one element of the method it streams; All<Thing>
+// walks a listing's pages.
 //
 // # Interactions
 //

@@ -225,3 +225,24 @@ func ExampleInteractionHandler() {
 	// 200 {"type":4,"data":{"content":"deploying (1180000000000009001)"}}
 	// 401 invalid request signature
 }
+
+// One page of a channel's history read message by message as it arrives.
+func ExampleClient_EachChannelMessage() {
+	srv := conduittest.Start()
+	defer srv.Close()
+
+	c, err := chat.New(srv.Options("chat")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	for m, err := range c.EachChannelMessage(context.Background(), "1180000000000000101", &chat.ChannelMessagesParams{Limit: 100}) {
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Println(m.ID, m.Author.Username)
+	}
+	// Output:
+	// 1180000000000005005 deploy-bot
+	// 1180000000000005004 deploy-bot
+	// 1180000000000005001 deploy-bot
+}

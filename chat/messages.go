@@ -14,6 +14,9 @@ import (
 var (
 	channelMessagesOp = transport.Declare[[]Message](service, transport.Op{Name: "ChannelMessages", Method: "GET",
 		Path: "/channels/{channel_id}/messages"}, nil)
+	// ChannelMessages' request, its page read message by message.
+	eachChannelMessageOp = transport.DeclareList[Message](service, transport.Op{Name: "EachChannelMessage", Method: "GET",
+		Path: "/channels/{channel_id}/messages"}, "")
 	messageOp = transport.Declare[Message](service, transport.Op{Name: "Message", Method: "GET",
 		Path: "/channels/{channel_id}/messages/{message_id}"}, nil)
 	editMessageOp = transport.Declare[Message](service, transport.Op{Name: "EditMessage", Method: "PATCH",
@@ -90,6 +93,23 @@ func (c *Client) ChannelMessages(ctx context.Context, channelID Snowflake, p *Ch
 		return nil, err
 	}
 	return *msgs, nil
+}
+
+// EachChannelMessage is ChannelMessages read as the page arrives: the same
+// request, each message yielded as soon as its bytes are in, its RawJSON
+// its own bytes, so a loop over a page of messages with their embeds,
+// attachments and referenced messages needs the memory of one. A failure,
+// of the inputs, the call or a page cut short, is the last pair; breaking
+// out of the loop closes the answer.
+func (c *Client) EachChannelMessage(ctx context.Context, channelID Snowflake, p *ChannelMessagesParams, opts ...Option) iter.Seq2[Message, error] {
+	if err := checkID(eachChannelMessageOp.Op, "channel_id", channelID); err != nil {
+		return failed[Message](err)
+	}
+	q, err := p.query(eachChannelMessageOp.Op)
+	if err != nil {
+		return failed[Message](err)
+	}
+	return eachChannelMessageOp.All(ctx, c.t, transport.Call{Args: []string{string(channelID)}, Query: q}, opts)
 }
 
 // AllChannelMessages walks a channel's history backwards, newest first,

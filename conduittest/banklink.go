@@ -23,12 +23,15 @@ func init() {
 			"access_token": "ct-banklink-access_token-9Xw1",
 		},
 		answers: map[string]answer{
-			"SearchInstitutions":       {fixture: "search_institutions.json"},
-			"GetBalance":               {handle: withAccessToken("get_balance.json")},
-			"Accounts":                 {handle: withAccessToken("accounts.json")},
-			"Item":                     {handle: withAccessToken("item.json")},
-			"RemoveItem":               {handle: withAccessToken("remove_item.json")},
-			"SyncTransactions":         {handle: withAccessToken("sync_transactions.json")},
+			"SearchInstitutions": {fixture: "search_institutions.json"},
+			"GetBalance":         {handle: withAccessToken("get_balance.json")},
+			"Accounts":           {handle: withAccessToken("accounts.json")},
+			"Item":               {handle: withAccessToken("item.json")},
+			"RemoveItem":         {handle: withAccessToken("remove_item.json")},
+			"SyncTransactions":   {handle: withAccessToken("sync_transactions.json")},
+			// EachTransactionUpdate sends SyncTransactions' request and is
+			// recorded under it; this answers it if it is ever told apart.
+			"EachTransactionUpdate":    {handle: withAccessToken("sync_transactions.json")},
 			"ExchangePublicToken":      {handle: exchangePublicToken},
 			"WebhookVerificationKey":   {fixture: "webhook_verification_key.json"},
 			"SandboxCreatePublicToken": {fixture: "sandbox_create_public_token.json"},

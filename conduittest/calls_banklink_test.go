@@ -52,6 +52,14 @@ func init() {
 				r, err := bank.SyncTransactions(ctx, access, nil)
 				return field(r, func() any { return r.NextCursor }), err
 			}},
+			"banklink.EachTransactionUpdate": {as: "SyncTransactions", do: func(ctx context.Context) (any, error) {
+				var end banklink.SyncEnd
+				n, err := count(bank.EachTransactionUpdate(ctx, access, nil, &end))
+				if end.NextCursor == "" {
+					n = 0 // the members after the lists were not read
+				}
+				return n, err
+			}},
 			"banklink.WebhookVerificationKey": {do: func(ctx context.Context) (any, error) {
 				body := []byte(`{"webhook_type":"TRANSACTIONS","webhook_code":"SYNC_UPDATES_AVAILABLE","item_id":"wz666MBjYWTp2PDzzggYhM6oWWmBb","initial_update_complete":true,"historical_update_complete":false,"environment":"production"}`)
 				ev, err := bank.VerifyWebhook(ctx, body, conduittest.BanklinkWebhookHeader(body, time.Now()))

@@ -92,6 +92,12 @@ func init() {
 				ids, err := chain.MempoolTxids(ctx)
 				return len(ids), err
 			}},
+			"explorer.EachMempoolTxid": {as: "MempoolTxids", do: func(ctx context.Context) (any, error) {
+				return count(chain.EachMempoolTxid(ctx))
+			}},
+			"explorer.EachBlock": {as: "Blocks", do: func(ctx context.Context) (any, error) {
+				return count(chain.EachBlock(ctx))
+			}},
 			"explorer.MempoolBlocks": {do: func(ctx context.Context) (any, error) {
 				b, err := chain.MempoolBlocks(ctx)
 				return field(b, func() any { return b[0].MedianFee }), err

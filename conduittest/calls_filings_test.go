@@ -20,6 +20,9 @@ func init() {
 				f, err := sec.Frames(ctx, "us-gaap", "AccountsPayableCurrent", "USD", "CY2019Q1I")
 				return field(f, func() any { return f.Data[0].EntityName }), err
 			}},
+			"filings.EachFrameFact": {as: "Frames", do: func(ctx context.Context) (any, error) {
+				return count(sec.EachFrameFact(ctx, "us-gaap", "AccountsPayableCurrent", "USD", "CY2019Q1I"))
+			}},
 			"filings.SubmissionsFile": {do: func(ctx context.Context) (any, error) {
 				f, err := sec.SubmissionsFile(ctx, "CIK0000320193-submissions-001.json")
 				return field(f, func() any { return f.AccessionNumber[0] }), err

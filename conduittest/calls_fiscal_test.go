@@ -23,6 +23,24 @@ func init() {
 			"fiscal.AllQuery": {as: "RatesOfExchange", do: func(ctx context.Context) (any, error) {
 				return count(treasury.AllQuery(ctx, exchange, q))
 			}},
+			"fiscal.EachQueryRow": {as: "RatesOfExchange", do: func(ctx context.Context) (any, error) {
+				return count(treasury.EachQueryRow(ctx, exchange, q))
+			}},
+			"fiscal.EachDebtToPennyRecord": {as: "DebtToPenny", do: func(ctx context.Context) (any, error) {
+				return count(treasury.EachDebtToPennyRecord(ctx, nil))
+			}},
+			"fiscal.EachAvgInterestRate": {as: "AvgInterestRates", do: func(ctx context.Context) (any, error) {
+				return count(treasury.EachAvgInterestRate(ctx, nil))
+			}},
+			"fiscal.EachRateOfExchange": {as: "RatesOfExchange", do: func(ctx context.Context) (any, error) {
+				return count(treasury.EachRateOfExchange(ctx, q))
+			}},
+			"fiscal.EachDebtOutstandingRecord": {as: "DebtOutstanding", do: func(ctx context.Context) (any, error) {
+				return count(treasury.EachDebtOutstandingRecord(ctx, nil))
+			}},
+			"fiscal.EachMTSSummaryRecord": {as: "MTSSummary", do: func(ctx context.Context) (any, error) {
+				return count(treasury.EachMTSSummaryRecord(ctx, nil))
+			}},
 			"fiscal.RatesOfExchange": {do: func(ctx context.Context) (any, error) {
 				p, err := treasury.RatesOfExchange(ctx, q)
 				return field(p, func() any { return p.Data[0].ExchangeRate }), err

@@ -47,6 +47,12 @@ func init() {
 			"police.StreetCrimesInArea": {do: func(ctx context.Context) (any, error) {
 				return crimes(cops.StreetCrimesInArea(ctx, area, &police.StreetCrimesParams{Month: "2024-01"}))
 			}},
+			"police.EachStreetCrime": {as: "StreetCrimes", do: func(ctx context.Context) (any, error) {
+				return count(cops.EachStreetCrime(ctx, 52.629729, -1.131592, &police.StreetCrimesParams{Month: "2024-01"}))
+			}},
+			"police.EachStreetCrimeInArea": {as: "StreetCrimesInArea", do: func(ctx context.Context) (any, error) {
+				return count(cops.EachStreetCrimeInArea(ctx, area, &police.StreetCrimesParams{Month: "2024-01"}))
+			}},
 			"police.CrimesAtLocation": {do: func(ctx context.Context) (any, error) {
 				return crimes(cops.CrimesAtLocation(ctx, 1738423, jan))
 			}},

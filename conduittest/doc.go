@@ -76,7 +76,8 @@
 //	Item                      item Ed6bjNrDLJfGvZWwnkQlfxwoNz54B5C97ejBr at ins_109508
 //	RemoveItem                a request id
 //	SyncTransactions          1 added (PURCHASE WM SUPERCENTER #1700, 72.1), 1 modified,
-//	                          1 removed, has_more false: AllTransactionUpdates has one page
+//	                          1 removed, has_more false: AllTransactionUpdates has one page;
+//	                          EachTransactionUpdate sends the same request, recorded as it
 //	SearchInstitutions        ins_109508 First Platypus Bank, ins_109511 Platypus OAuth Bank
 //	InstitutionByID           ins_109512 Houndstooth Bank, whatever the id
 //	WebhookVerificationKey    the ES256 key (kid bfbd5111-…) BanklinkWebhookHeader signs with
@@ -89,7 +90,8 @@
 //	CreateMessage         message …5001, "Deploy 2024.06.21-3 finished in 4m12s"
 //	Message               the same message, with one reaction
 //	EditMessage           the same, content "… (rolled back)"
-//	ChannelMessages       3 messages, newest first: one page for AllChannelMessages
+//	ChannelMessages       3 messages, newest first: one page for AllChannelMessages;
+//	                      EachChannelMessage sends the same request, recorded as it
 //	DeleteMessage, CreateReaction, DeleteOwnReaction  204
 //	Channel               channel 1180000000000000101, "general"
 //	GuildChannels         4 channels: Text Channels, general, deploys, Standup
@@ -164,7 +166,8 @@
 //	Transaction          15e10745f15593a8…, confirmed at height 363348 (TransactionStatus)
 //	TransactionHex (hex), TransactionOutspends (2), TransactionMerkleProof (3 hashes)
 //	BroadcastTransaction its txid, 15e10745f15593a8…
-//	MempoolRecent 2, MempoolTxids 3, MempoolBlocks 2
+//	MempoolRecent 2, MempoolTxids 3, MempoolBlocks 2; EachBlock and EachMempoolTxid
+//	send the requests of Blocks and MempoolTxids and are recorded under them
 //	DifficultyAdjustment, Prices (USD 43753, EUR 40545, …), HistoricalPrice (1 price),
 //	Hashrate (2 points), MiningPools (3 pools, Foundry USA first)
 //
@@ -173,7 +176,8 @@
 //
 //	CompanyConcept   us-gaap AccountsPayableCurrent: 6 USD facts
 //	CompanyFacts     1 dei and 2 us-gaap concepts
-//	Frames           us-gaap/AccountsPayableCurrent/USD/CY2019Q1I: 2 companies
+//	Frames           us-gaap/AccountsPayableCurrent/USD/CY2019Q1I: 2 companies;
+//	                 EachFrameFact sends the same request, recorded as Frames
 //	Submissions      4 recent filings and one older file,
 //	                 CIK0000320193-submissions-001.json
 //	SubmissionsFile  number 001: 2 filings, so AllFilings yields 6
@@ -189,6 +193,8 @@
 //	RatesOfExchange   2 pages (2, 2)
 //	DebtOutstanding   1 page of 3         MTSSummary  1 page of 3
 //	Query             a typed dataset's path answers as that dataset
+//	Each…             a page's iterator (EachDebtToPennyRecord, EachQueryRow, …)
+//	                  sends the page's request and is recorded under it
 //
 // fxopen: base USD: 17 rates (EUR 0.948217), provider
 // https://www.exchangerate-api.com; any other base: result "error",
@@ -331,7 +337,8 @@
 //	SeniorOfficers  Rob Nixon, Julia Debenham
 //	CrimeCategories 15              LastUpdated  2024-03-01    Availability  3 months
 //	StreetCrimes, StreetCrimesInArea  4 crimes (anti-social-behaviour first); date
-//	                2010-11: none
+//	                2010-11: none. EachStreetCrime and EachStreetCrimeInArea send
+//	                the same requests and are recorded under these two
 //	CrimesAtLocation, CrimesAtNearestLocation, CrimesNoLocation  2 crimes each
 //	OutcomesForCrime  2 outcomes    StreetOutcomes (point, area, location)  2 each
 //	Neighbourhoods  NC04, NC66, NC67, NE09     Neighbourhood  NC04, City Centre

@@ -6,6 +6,14 @@ import "net/http"
 const filingsCIK = "0000320193"
 
 func init() {
+	frames := answer{handle: func(w http.ResponseWriter, r *http.Request, _ []byte) {
+		if r.PathValue("taxonomy") != "us-gaap" || r.PathValue("tag") != "AccountsPayableCurrent" ||
+			r.PathValue("unit") != "USD" || r.PathValue("period") != "CY2019Q1I" {
+			noSuchKey(w, "no_such_concept.xml")
+			return
+		}
+		serveFixture(w, "filings", "frames.json", 0)
+	}}
 	fakes["filings"] = &fake{
 		// Not a secret: the service wants a name and a contact address.
 		creds: map[string]string{"user_agent": "Conduittest Filings ct-filings-user-agent-7Kq2@example.com"},
@@ -34,14 +42,9 @@ func init() {
 				serveFixture(w, "filings", "company_facts.json", 0)
 			}},
 			// The one frame held is the service's documented example.
-			"Frames": {handle: func(w http.ResponseWriter, r *http.Request, _ []byte) {
-				if r.PathValue("taxonomy") != "us-gaap" || r.PathValue("tag") != "AccountsPayableCurrent" ||
-					r.PathValue("unit") != "USD" || r.PathValue("period") != "CY2019Q1I" {
-					noSuchKey(w, "no_such_concept.xml")
-					return
-				}
-				serveFixture(w, "filings", "frames.json", 0)
-			}},
+			// EachFrameFact sends Frames' request and is recorded under it.
+			"Frames":        frames,
+			"EachFrameFact": frames,
 			"SubmissionsFile": {handle: func(w http.ResponseWriter, r *http.Request, _ []byte) {
 				if r.PathValue("cik") != filingsCIK || r.PathValue("number") != "001" {
 					noSuchKey(w, "not_found.xml")

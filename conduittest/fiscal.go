@@ -21,6 +21,9 @@ func init() {
 		"DebtOutstanding": outstanding, "AllDebtOutstanding": outstanding,
 		"MTSSummary": mts, "AllMTSSummary": mts,
 		"Query": unknown, "AllQuery": unknown,
+		// The Each… iterators send their page's request too.
+		"EachDebtToPennyRecord": debt, "EachAvgInterestRate": rates, "EachRateOfExchange": exchange,
+		"EachDebtOutstandingRecord": outstanding, "EachMTSSummaryRecord": mts, "EachQueryRow": unknown,
 	}, unknown: unknown}
 }
 

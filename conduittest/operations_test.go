@@ -184,6 +184,9 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 			return field(m, func() any { return m.Content }), err
 		}},
 
+		"chat.EachChannelMessage": {as: "ChannelMessages", do: func(ctx context.Context) (any, error) {
+			return count(bot.EachChannelMessage(ctx, "1180000000000000101", &chat.ChannelMessagesParams{Limit: 3}))
+		}},
 		"chat.ChannelMessages": {do: func(ctx context.Context) (any, error) {
 			ms, err := bot.ChannelMessages(ctx, "1180000000000000101", &chat.ChannelMessagesParams{Limit: 3})
 			return field(ms, func() any { return ms[0].Reference.MessageID }), err

@@ -121,3 +121,67 @@ func BenchmarkMempoolTxidsLarge(b *testing.B) {
 		})
 	}
 }
+
+// measureEach reads body through each, keeping nothing, and reports the
+// most the reading kept live at 20 probes along the listing (each a
+// collection: compare the memory, not the time), beside the body's size.
+func measureEach(b *testing.B, body []byte, want int, each func(context.Context, *explorer.Client) func(func(string, error) bool)) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Write(body)
+	}))
+	b.Cleanup(srv.Close)
+	c, err := explorer.New(conduit.WithBaseURL(srv.URL))
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	var live testkit.LivePeak
+	b.ReportAllocs()
+	for b.Loop() {
+		live.Reset()
+		n := 0
+		for _, err := range each(ctx, c) {
+			if err != nil {
+				b.Fatal(err)
+			}
+			if n++; n%max(1, want/20) == 0 {
+				live.Probe()
+			}
+		}
+		if n != want {
+			b.Fatalf("read %d records, want %d", n, want)
+		}
+	}
+	b.ReportMetric(float64(len(body))/1e6, "body-MB")
+	b.ReportMetric(float64(live.Peak)/1e3, "peak-live-kB")
+	b.ReportMetric(float64(live.Peak)/float64(len(body)), "peak-live/body")
+}
+
+// BenchmarkEachListing reads the lists of BenchmarkBlocksLarge and
+// BenchmarkMempoolTxidsLarge with EachBlock and EachMempoolTxid: the live
+// heap does not grow with the list.
+func BenchmarkEachListing(b *testing.B) {
+	for _, n := range []int{150, 1_500} {
+		body := blocksBody(b, n)
+		b.Run(fmt.Sprintf("blocks=%d", n), func(b *testing.B) {
+			measureEach(b, body, n, func(ctx context.Context, c *explorer.Client) func(func(string, error) bool) {
+				return func(yield func(string, error) bool) {
+					for _, err := range c.EachBlock(ctx) {
+						if !yield("", err) {
+							return
+						}
+					}
+				}
+			})
+		})
+	}
+	for _, n := range []int{30_000, 300_000} {
+		body := txidsBody(n)
+		b.Run(fmt.Sprintf("txids=%d", n), func(b *testing.B) {
+			measureEach(b, body, n, func(ctx context.Context, c *explorer.Client) func(func(string, error) bool) {
+				return c.EachMempoolTxid(ctx)
+			})
+		})
+	}
+}

@@ -237,3 +237,37 @@ func ExampleClient_MempoolBlocks() {
 	// EUR now 40545 then 1964
 	// 252 EH/s; Foundry USA found 194 of 1005 blocks
 }
+
+// The mempool's ids, tens of thousands on a busy day, read one by one as
+// the answer arrives: the loop keeps only what it counts.
+func ExampleClient_EachMempoolTxid() {
+	srv := conduittest.Start()
+	defer srv.Close()
+
+	c, err := explorer.New(srv.Options("explorer")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	ctx := context.Background()
+	n := 0
+	for id, err := range c.EachMempoolTxid(ctx) {
+		if err != nil {
+			log.Fatal(err)
+		}
+		if n++; n == 1 {
+			fmt.Println("first", id[:16]+"…")
+		}
+	}
+	fmt.Println(n, "waiting")
+	for b, err := range c.EachBlock(ctx) {
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Println("tip", b.Height, len(b.RawJSON()) > 0)
+		break // the older blocks are not read
+	}
+	// Output:
+	// first 65ca3b5d86a0bea0…
+	// 3 waiting
+	// tip 871420 true
+}

@@ -34,6 +34,15 @@
 // prices now and then, hash rate and mining pools. Hashes, heights and
 // hex come as text, not JSON, and are checked as such.
 //
+// A congested mempool holds hundreds of thousands of transactions, tens of
+// megabytes of ids that MempoolTxids holds whole. EachMempoolTxid and
+// EachBlock send the requests of MempoolTxids and Blocks and yield each
+// element as its bytes arrive (a block's RawJSON its own bytes), so a loop
+// needs the memory of one element. Across conduit, Each<Thing> names the
+// iterator that reads one answer's listing element by element as it
+// arrives, Thing being one element of the method it streams; All<Thing>
+// walks a listing's pages.
+//
 // BroadcastTransaction is a write and is not retried once the request may
 // have arrived: sending the same bytes again cannot pay twice (the network
 // names a transaction by their hash), but the answer to a repeat is an
@@ -70,6 +79,7 @@ package explorer
 
 import (
 	"context"
+	"iter"
 
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/internal/transport"
@@ -92,6 +102,8 @@ var (
 	feesOp    = transport.Declare[Fees](service, transport.Op{Name: "RecommendedFees", Method: "GET", Path: "/v1/fees/recommended"}, nil)
 	mempoolOp = transport.Declare[Mempool](service, transport.Op{Name: "Mempool", Method: "GET", Path: "/mempool"}, nil)
 	blocksOp  = transport.Declare[[]Block](service, transport.Op{Name: "Blocks", Method: "GET", Path: "/v1/blocks"}, nil)
+	// Blocks' request, its answer read block by block.
+	eachBlockOp = transport.DeclareList[Block](service, transport.Op{Name: "EachBlock", Method: "GET", Path: "/v1/blocks"}, "")
 )
 
 // Client calls the explorer interface. It is safe for concurrent use.
@@ -135,4 +147,12 @@ func (c *Client) Blocks(ctx context.Context, opts ...Option) ([]Block, error) {
 		return nil, err
 	}
 	return *b, nil
+}
+
+// EachBlock is Blocks read as the answer arrives: the same request, each
+// block yielded as soon as its bytes are in, its RawJSON its own bytes. A
+// failure, of the call or a body cut short, is the last pair; breaking out
+// of the loop closes the answer.
+func (c *Client) EachBlock(ctx context.Context, opts ...Option) iter.Seq2[Block, error] {
+	return eachBlockOp.All(ctx, c.t, transport.Call{}, opts)
 }

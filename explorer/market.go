@@ -2,6 +2,7 @@ package explorer
 
 import (
 	"context"
+	"iter"
 	"strconv"
 	"time"
 
@@ -11,12 +12,14 @@ import (
 var (
 	mempoolRecentOp = transport.Declare[[]RecentTx](service, transport.Op{Name: "MempoolRecent", Method: "GET", Path: "/mempool/recent"}, nil)
 	mempoolTxidsOp  = transport.Declare[[]string](service, transport.Op{Name: "MempoolTxids", Method: "GET", Path: "/mempool/txids"}, nil)
-	mempoolBlocksOp = transport.Declare[[]MempoolBlock](service, transport.Op{Name: "MempoolBlocks", Method: "GET", Path: "/v1/fees/mempool-blocks"}, nil)
-	difficultyOp    = transport.Declare[DifficultyAdjustment](service, transport.Op{Name: "DifficultyAdjustment", Method: "GET", Path: "/v1/difficulty-adjustment"}, nil)
-	pricesOp        = transport.Declare[Prices](service, transport.Op{Name: "Prices", Method: "GET", Path: "/v1/prices"}, nil)
-	historicalOp    = transport.Declare[HistoricalPrice](service, transport.Op{Name: "HistoricalPrice", Method: "GET", Path: "/v1/historical-price"}, nil)
-	hashrateOp      = transport.Declare[Hashrate](service, transport.Op{Name: "Hashrate", Method: "GET", Path: "/v1/mining/hashrate/{period}"}, nil)
-	miningPoolsOp   = transport.Declare[MiningPools](service, transport.Op{Name: "MiningPools", Method: "GET", Path: "/v1/mining/pools/{period}"}, nil)
+	// MempoolTxids' request, its answer read id by id.
+	eachMempoolTxidOp = transport.DeclareList[string](service, transport.Op{Name: "EachMempoolTxid", Method: "GET", Path: "/mempool/txids"}, "")
+	mempoolBlocksOp   = transport.Declare[[]MempoolBlock](service, transport.Op{Name: "MempoolBlocks", Method: "GET", Path: "/v1/fees/mempool-blocks"}, nil)
+	difficultyOp      = transport.Declare[DifficultyAdjustment](service, transport.Op{Name: "DifficultyAdjustment", Method: "GET", Path: "/v1/difficulty-adjustment"}, nil)
+	pricesOp          = transport.Declare[Prices](service, transport.Op{Name: "Prices", Method: "GET", Path: "/v1/prices"}, nil)
+	historicalOp      = transport.Declare[HistoricalPrice](service, transport.Op{Name: "HistoricalPrice", Method: "GET", Path: "/v1/historical-price"}, nil)
+	hashrateOp        = transport.Declare[Hashrate](service, transport.Op{Name: "Hashrate", Method: "GET", Path: "/v1/mining/hashrate/{period}"}, nil)
+	miningPoolsOp     = transport.Declare[MiningPools](service, transport.Op{Name: "MiningPools", Method: "GET", Path: "/v1/mining/pools/{period}"}, nil)
 )
 
 // MempoolRecent returns the last transactions to enter the mempool, newest
@@ -29,6 +32,16 @@ func (c *Client) MempoolRecent(ctx context.Context, opts ...Option) ([]RecentTx,
 // thousands, in no order.
 func (c *Client) MempoolTxids(ctx context.Context, opts ...Option) ([]string, error) {
 	return list(ctx, c, mempoolTxidsOp, transport.Call{}, opts)
+}
+
+// EachMempoolTxid is MempoolTxids read as the answer arrives: the same
+// request, each id yielded as soon as it is in, so a loop over a mempool of
+// hundreds of thousands of transactions (megabytes of ids) needs the
+// memory of one id and what the loop keeps. A failure, of the call or a
+// body cut short, is the last pair; breaking out of the loop closes the
+// answer.
+func (c *Client) EachMempoolTxid(ctx context.Context, opts ...Option) iter.Seq2[string, error] {
+	return eachMempoolTxidOp.All(ctx, c.t, transport.Call{}, opts)
 }
 
 // MempoolBlocks returns the blocks the mempool would fill next, the first

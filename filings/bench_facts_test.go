@@ -1,6 +1,7 @@
 package filings_test
 
 import (
+	"bytes"
 	"context"
 	"net/http"
 	"net/http/httptest"
@@ -156,4 +157,49 @@ func BenchmarkFramesLarge(b *testing.B) {
 		}
 		return len(f.RawJSON()), nil
 	})
+}
+
+// BenchmarkEachFrameFact reads frames bodies of 0.5 and 5 MB with
+// EachFrameFact, keeping nothing, and reports the most the reading kept
+// live at 20 probes along the data (each a collection: compare the
+// memory, not the time): it does not grow with the frame, where
+// BenchmarkFramesLarge's whole frame peaks at a multiple of the body.
+func BenchmarkEachFrameFact(b *testing.B) {
+	for _, size := range []int{512 << 10, 5 << 20} {
+		body := largeFrame(size)
+		n := bytes.Count(body, []byte(`"accn"`))
+		b.Run("MB="+strconv.FormatFloat(float64(size)/(1<<20), 'g', 2, 64), func(b *testing.B) {
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", "application/json")
+				w.Write(body)
+			}))
+			b.Cleanup(srv.Close)
+			c, err := filings.New(conduit.WithBaseURL(srv.URL), filings.WithContact(contact), conduit.WithRateLimit(0, 0))
+			if err != nil {
+				b.Fatal(err)
+			}
+			ctx := context.Background()
+			var live testkit.LivePeak
+			b.ReportAllocs()
+			for b.Loop() {
+				live.Reset()
+				count := 0
+				for _, err := range c.EachFrameFact(ctx, "us-gaap", "AccountsPayableCurrent", "USD", "CY2019Q1I") {
+					if err != nil {
+						b.Fatal(err)
+					}
+					if count++; count%(n/20) == 0 {
+						live.Probe()
+					}
+				}
+				if count != n {
+					b.Fatalf("read %d facts, want %d", count, n)
+				}
+			}
+			b.ReportMetric(float64(n), "facts")
+			b.ReportMetric(float64(len(body))/1e6, "body-MB")
+			b.ReportMetric(float64(live.Peak)/1e3, "peak-live-kB")
+			b.ReportMetric(float64(live.Peak)/float64(len(body)), "peak-live/body")
+		})
+	}
 }

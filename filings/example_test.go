@@ -90,6 +90,28 @@ func ExampleClient_Frames() {
 	// 0000320193 Apple Inc. US-CA 2019-03-30 30443000000
 }
 
+// A frame of every company's value, read fact by fact as it arrives: a
+// frame of thousands of companies needs the memory of one.
+func ExampleClient_EachFrameFact() {
+	srv := conduittest.Start()
+	defer srv.Close()
+
+	c, err := filings.New(srv.Options("filings")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	byState := map[string]int{}
+	for f, err := range c.EachFrameFact(context.Background(), "us-gaap", "AccountsPayableCurrent", "USD", "CY2019Q1I") {
+		if err != nil {
+			log.Fatal(err)
+		}
+		byState[f.Loc]++
+	}
+	fmt.Println(byState["US-CA"], "in California,", byState["US-IL"], "in Illinois")
+	// Output:
+	// 1 in California, 1 in Illinois
+}
+
 func ExampleClient_Tickers() {
 	srv := conduittest.Start()
 	defer srv.Close()

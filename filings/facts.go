@@ -2,6 +2,7 @@ package filings
 
 import (
 	"context"
+	"iter"
 	"strings"
 
 	"github.com/conduit-sdk/conduit"
@@ -13,6 +14,9 @@ var (
 		Path: "/api/xbrl/companyfacts/CIK{cik}.json"}, nil)
 	framesOp = transport.Declare[Frame](service, transport.Op{Name: "Frames", Method: "GET",
 		Path: "/api/xbrl/frames/{taxonomy}/{tag}/{unit}/{period}.json"}, nil)
+	// Frames' request, its data read fact by fact.
+	eachFrameFactOp = transport.DeclareList[FrameFact](service, transport.Op{Name: "EachFrameFact", Method: "GET",
+		Path: "/api/xbrl/frames/{taxonomy}/{tag}/{unit}/{period}.json"}, "data")
 )
 
 // CompanyFacts is the result of CompanyFacts: every fact a company has
@@ -67,8 +71,10 @@ type Frame struct {
 }
 
 // FrameFact is one company's value in a Frame: the fact whose period best
-// matches the frame, from the latest filing that reported it.
+// matches the frame, from the latest filing that reported it. RawJSON
+// returns it as sent.
 type FrameFact struct {
+	raw
 	Accn       string `json:"accn"`
 	CIK        CIK    `json:"cik"`
 	EntityName string `json:"entityName"`
@@ -101,20 +107,44 @@ func (c *Client) CompanyFacts(ctx context.Context, cik CIK, opts ...Option) (*Co
 // quarter, and CY####Q#I for an instant (a balance on the quarter's last
 // day); any other period is refused before anything is sent.
 func (c *Client) Frames(ctx context.Context, taxonomy, tag, unit, period string, opts ...Option) (*Frame, error) {
+	call, err := frameCall(framesOp.Op, taxonomy, tag, unit, period)
+	if err != nil {
+		return nil, err
+	}
+	return framesOp.Do(ctx, c.t, call, opts)
+}
+
+// EachFrameFact is Frames read as the answer arrives: the same request,
+// each company's fact in the frame's data yielded as soon as its bytes are
+// in, its RawJSON its own bytes, so a loop over a frame of thousands of
+// companies needs the memory of one fact. The frame's own members (label,
+// description, pts) are read past; Frames returns them. A failure, of the
+// inputs, the call or a body cut short, is the last pair; breaking out of
+// the loop closes the answer.
+func (c *Client) EachFrameFact(ctx context.Context, taxonomy, tag, unit, period string, opts ...Option) iter.Seq2[FrameFact, error] {
+	call, err := frameCall(eachFrameFactOp.Op, taxonomy, tag, unit, period)
+	if err != nil {
+		return func(yield func(FrameFact, error) bool) { yield(FrameFact{}, err) }
+	}
+	return eachFrameFactOp.All(ctx, c.t, call, opts)
+}
+
+// frameCall checks a frame's inputs and returns its call on op.
+func frameCall(op *transport.Op, taxonomy, tag, unit, period string) (transport.Call, error) {
 	if strings.TrimSpace(taxonomy) == "" {
-		return nil, framesOp.Invalid("taxonomy", "is empty")
+		return transport.Call{}, op.Invalid("taxonomy", "is empty")
 	}
 	if strings.TrimSpace(tag) == "" {
-		return nil, framesOp.Invalid("tag", "is empty")
+		return transport.Call{}, op.Invalid("tag", "is empty")
 	}
 	if strings.TrimSpace(unit) == "" {
-		return nil, framesOp.Invalid("unit", "is empty")
+		return transport.Call{}, op.Invalid("unit", "is empty")
 	}
 	unit = strings.ReplaceAll(unit, "/", "-per-")
 	if !ValidPeriod(period) {
-		return nil, framesOp.Invalid("period", "%.20q is not CY#### (a year), CY####Q# (a quarter) or CY####Q#I (an instant)", period)
+		return transport.Call{}, op.Invalid("period", "%.20q is not CY#### (a year), CY####Q# (a quarter) or CY####Q#I (an instant)", period)
 	}
-	return framesOp.Do(ctx, c.t, transport.Call{Args: []string{taxonomy, tag, unit, period}}, opts)
+	return transport.Call{Args: []string{taxonomy, tag, unit, period}}, nil
 }
 
 // ValidPeriod reports whether period names a frame the service serves:

@@ -37,7 +37,13 @@
 // Tickers and TickersExchange for the way from a ticker or name to a CIK;
 // ArchiveURL for a filing document's address. Large answers (a company's
 // facts run to tens of megabytes) are decoded in one pass from the one
-// copy of the body that RawJSON returns slices of.
+// copy of the body that RawJSON returns slices of. A frame's data runs to
+// thousands of companies: EachFrameFact sends Frames' request and yields
+// each company's fact as its bytes arrive, its RawJSON its own bytes, so a
+// loop needs the memory of one. Across conduit, Each<Thing> names the
+// iterator that reads one answer's listing element by element as it
+// arrives, Thing being one element of the method it streams; All<Thing>
+// walks a listing's pages.
 //
 // For an endpoint this package does not type, use Do: it carries the
 // contact and keeps to the limit.

@@ -98,3 +98,65 @@ func BenchmarkPage10000(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkEachPage reads pages of 1,000 and 10,000 records from a
+// loopback server with EachDebtToPennyRecord (typed) and EachQueryRow
+// (rows), keeping nothing, and reports the most the reading kept live at
+// 20 probes along the page (each a collection: compare the memory, not
+// the time): it does not grow with the page, where BenchmarkPage10000's
+// whole page peaks at a multiple of the body.
+func BenchmarkEachPage(b *testing.B) {
+	for _, n := range []int{1_000, 10_000} {
+		body := bigPage(n)
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			w.Write(body)
+		}))
+		b.Cleanup(srv.Close)
+		c, err := fiscal.New(conduit.WithBaseURL(srv.URL))
+		if err != nil {
+			b.Fatal(err)
+		}
+		ctx := context.Background()
+		for _, tc := range []struct {
+			name string
+			each func(probe func()) (int, error)
+		}{
+			{"typed", func(probe func()) (int, error) {
+				return countEach(c.EachDebtToPennyRecord(ctx, &fiscal.PageParams{PageSize: n}), n, probe)
+			}},
+			{"rows", func(probe func()) (int, error) {
+				return countEach(c.EachQueryRow(ctx, "v2/accounting/od/debt_to_penny", &fiscal.Query{PageSize: n}), n, probe)
+			}},
+		} {
+			b.Run(tc.name+"/records="+strconv.Itoa(n), func(b *testing.B) {
+				var live testkit.LivePeak
+				b.ReportAllocs()
+				for b.Loop() {
+					live.Reset()
+					got, err := tc.each(live.Probe)
+					if err != nil || got != n {
+						b.Fatalf("%d records, %v", got, err)
+					}
+				}
+				b.ReportMetric(float64(len(body))/1e6, "body-MB")
+				b.ReportMetric(float64(live.Peak)/1e3, "peak-live-kB")
+				b.ReportMetric(float64(live.Peak)/float64(len(body)), "peak-live/body")
+			})
+		}
+	}
+}
+
+// countEach counts an iterator's records, calling probe every n/20.
+func countEach[R any](seq func(func(R, error) bool), n int, probe func()) (int, error) {
+	count := 0
+	for _, err := range seq {
+		if err != nil {
+			return count, err
+		}
+		if count++; count%(n/20) == 0 {
+			probe()
+		}
+	}
+	return count, nil
+}

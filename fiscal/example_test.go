@@ -279,3 +279,100 @@ func ExampleClient_AllMTSSummary() {
 	// Output:
 	// 3 lines
 }
+
+// A page of up to 10,000 records read one by one as it arrives: the loop
+// needs the memory of one record, not of the page.
+func ExampleClient_EachDebtToPennyRecord() {
+	srv := conduittest.Start()
+	defer srv.Close()
+
+	c, err := fiscal.New(srv.Options("fiscal")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	ctx := context.Background()
+	for rec, err := range c.EachDebtToPennyRecord(ctx, &fiscal.PageParams{Sort: "-record_date", PageSize: 10000}) {
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Println(rec.RecordDate, rec.TotPubDebtOutAmt)
+	}
+	for rec, err := range c.EachAvgInterestRate(ctx, nil) {
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Println(rec.SecurityDesc, rec.AvgInterestRateAmt)
+		break // the rest of the page is not read
+	}
+	// Output:
+	// 2024-06-28 34831240048132.68
+	// 2024-06-27 34795615142186.72
+	// 2024-06-26 34778939153911.87
+	// Treasury Bills 5.326
+}
+
+// Rows of any dataset, read as the page arrives. The page's meta comes
+// after its data, so the rows carry no column types: read each value with
+// the accessor its column needs.
+func ExampleClient_EachQueryRow() {
+	srv := conduittest.Start()
+	defer srv.Close()
+
+	c, err := fiscal.New(srv.Options("fiscal")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	for row, err := range c.EachQueryRow(context.Background(), "v1/accounting/od/rates_of_exchange", &fiscal.Query{
+		Filters: []fiscal.Filter{fiscal.Eq("record_date", "2024-12-31")}, PageSize: 10000}) {
+		if err != nil {
+			log.Fatal(err)
+		}
+		rate, err := row.Values["exchange_rate"].Amount()
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Println(row.Values["country_currency_desc"], rate)
+	}
+	// Output:
+	// Canada-Dollar 1.437
+	// Euro Zone-Euro 0.961
+}
+
+// The other typed datasets' pages, each read record by record.
+func ExampleClient_EachRateOfExchange() {
+	srv := conduittest.Start()
+	defer srv.Close()
+
+	c, err := fiscal.New(srv.Options("fiscal")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	ctx := context.Background()
+	for r, err := range c.EachRateOfExchange(ctx, &fiscal.Query{Filters: []fiscal.Filter{fiscal.Eq("record_date", "2024-12-31")}}) {
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Println(r.CountryCurrencyDesc, r.ExchangeRate)
+	}
+	for r, err := range c.EachDebtOutstandingRecord(ctx, nil) {
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Println(r.RecordFiscalYear, r.DebtOutstandingAmt)
+	}
+	lines := 0
+	for _, err := range c.EachMTSSummaryRecord(ctx, nil) {
+		if err != nil {
+			log.Fatal(err)
+		}
+		lines++
+	}
+	fmt.Println(lines, "summary lines")
+	// Output:
+	// Canada-Dollar 1.437
+	// Euro Zone-Euro 0.961
+	// 2024 35464673929626.19
+	// 2023 33167334719759.82
+	// 2022 30928911613306.73
+	// 3 summary lines
+}

@@ -34,6 +34,18 @@
 // into a struct of the caller's (Row.Decode). Pages of 10,000 records (the
 // service's largest) decode in one pass over the body.
 //
+// A page of 10,000 records is several megabytes, which a Page holds whole.
+// Each page method has an iterator that sends the same request and yields
+// the page's records one by one as the body arrives, each record's RawJSON
+// its own bytes, so a loop needs the memory of one record whatever the
+// page size: EachQueryRow, EachDebtToPennyRecord, EachAvgInterestRate,
+// EachRateOfExchange, EachDebtOutstandingRecord and EachMTSSummaryRecord.
+// Across conduit, Each<Thing> names the iterator that reads one answer's
+// listing element by element as it arrives, Thing being one element of
+// the method it streams (a plural made singular, Record or Row added to a
+// dataset's name); All<Thing> walks the pages. The meta of a page comes
+// after its data, so rows from EachQueryRow carry no column types.
+//
 // # Failures
 //
 // A failure is {"error": "Invalid Query Param", "message": "…"}: error, a

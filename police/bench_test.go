@@ -90,3 +90,48 @@ func BenchmarkStreetCrimesLarge(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkEachStreetCrime reads the same answers as
+// BenchmarkStreetCrimesLarge with EachStreetCrime, keeping nothing, and
+// reports the most the reading kept live at 20 probes along the listing
+// (a collection each, outside the timer's concern: compare the memory,
+// not the time): it does not grow with the crimes, where StreetCrimes
+// peaks at a multiple of the body.
+func BenchmarkEachStreetCrime(b *testing.B) {
+	for _, n := range []int{1_000, 10_000} {
+		body := crimesBody(b, n)
+		b.Run(fmt.Sprintf("crimes=%d", n), func(b *testing.B) {
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+				w.Header().Set("Content-Type", "application/json")
+				w.Write(body)
+			}))
+			b.Cleanup(srv.Close)
+			c, err := police.New(conduit.WithBaseURL(srv.URL))
+			if err != nil {
+				b.Fatal(err)
+			}
+			ctx := context.Background()
+			var live testkit.LivePeak
+			b.ReportAllocs()
+			for b.Loop() {
+				live.Reset()
+				count := 0
+				for _, err := range c.EachStreetCrime(ctx, 52.629729, -1.131592, nil) {
+					if err != nil {
+						b.Fatal(err)
+					}
+					if count++; count%(n/20) == 0 {
+						live.Probe()
+					}
+				}
+				if count != n {
+					b.Fatalf("read %d crimes, want %d", count, n)
+				}
+			}
+			const mb = 1e6
+			b.ReportMetric(float64(len(body))/mb, "body-MB")
+			b.ReportMetric(float64(live.Peak)/1e3, "peak-live-kB")
+			b.ReportMetric(float64(live.Peak)/float64(len(body)), "peak-live/body")
+		})
+	}
+}

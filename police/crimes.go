@@ -2,6 +2,7 @@ package police
 
 import (
 	"context"
+	"iter"
 
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
@@ -97,4 +98,55 @@ func (c *Client) OutcomesForCrime(ctx context.Context, persistentID string, opts
 		return nil, err
 	}
 	return outcomesForCrimeOp.Do(ctx, c.t, transport.Call{Args: []string{persistentID}}, opts)
+}
+
+var (
+	// The iterators' operations send exactly the requests of StreetCrimes
+	// and StreetCrimesInArea; their answers are read element by element.
+	eachCrimeOp       = transport.DeclareList[Crime](service, transport.Op{Name: "EachStreetCrime", Method: "GET", Path: "/crimes-street/{category}", Status: tooManyIn("crimes")}, "")
+	eachCrimeInAreaOp = transport.DeclareList[Crime](service, transport.Op{Name: "EachStreetCrimeInArea", Method: "GET", Path: "/crimes-street/{category}", Status: tooManyIn("crimes")}, "")
+)
+
+// EachStreetCrime is StreetCrimes read as the answer arrives: it sends the
+// same request and yields each crime as soon as its bytes are in, each
+// crime's RawJSON its own bytes, so the memory it needs does not grow with
+// the month's crimes (up to 10,000). A failure, of the inputs, the call or
+// a body cut short, is the last pair; breaking out of the loop closes the
+// answer.
+func (c *Client) EachStreetCrime(ctx context.Context, lat, lng float64, p *StreetCrimesParams, opts ...Option) iter.Seq2[Crime, error] {
+	q, err := eachCrimeOp.LatLng(lat, lng)
+	if err != nil {
+		return failed[Crime](err)
+	}
+	return c.eachStreetCrime(ctx, eachCrimeOp, q, p, opts)
+}
+
+// EachStreetCrimeInArea is StreetCrimesInArea read as the answer arrives,
+// as EachStreetCrime is StreetCrimes.
+func (c *Client) EachStreetCrimeInArea(ctx context.Context, area []Point, p *StreetCrimesParams, opts ...Option) iter.Seq2[Crime, error] {
+	q, err := poly(eachCrimeInAreaOp.Op, area)
+	if err != nil {
+		return failed[Crime](err)
+	}
+	return c.eachStreetCrime(ctx, eachCrimeInAreaOp, q, p, opts)
+}
+
+// eachStreetCrime streams a crimes-street call of op with the area in q.
+func (c *Client) eachStreetCrime(ctx context.Context, op *transport.ListEndpoint[Crime], q []string, p *StreetCrimesParams, opts []Option) iter.Seq2[Crime, error] {
+	if err := slug(op.Op, "category", p.category()); err != nil {
+		return failed[Crime](err)
+	}
+	q, err := month(op.Op, q, p.month())
+	if err != nil {
+		return failed[Crime](err)
+	}
+	return op.All(ctx, c.t, transport.Call{Args: []string{p.category()}, Query: q}, opts)
+}
+
+// failed is an iteration of err alone.
+func failed[T any](err error) iter.Seq2[T, error] {
+	return func(yield func(T, error) bool) {
+		var zero T
+		yield(zero, err)
+	}
 }

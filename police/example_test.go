@@ -35,6 +35,39 @@ func ExampleClient_StreetCrimes() {
 	// shoplifting, On or near Shopping Area: Awaiting court outcome
 }
 
+// The crimes of a busy month read one by one as the answer arrives: the
+// memory needed stays that of one crime, whatever the month holds.
+func ExampleClient_EachStreetCrime() {
+	srv := conduittest.Start() // a local fake of the service
+	defer srv.Close()
+
+	c, err := police.New(srv.Options("police")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	ctx := context.Background()
+	jan := &police.StreetCrimesParams{Month: "2024-01"}
+	byCategory := map[string]int{}
+	for cr, err := range c.EachStreetCrime(ctx, 52.629729, -1.131592, jan) {
+		if err != nil {
+			log.Fatal(err)
+		}
+		byCategory[cr.Category]++
+	}
+	fmt.Println(len(byCategory), "categories,", byCategory["burglary"], "burglary")
+	area := []police.Point{{Lat: 52.268, Lng: 0.543}, {Lat: 52.794, Lng: 0.238}, {Lat: 52.130, Lng: 0.478}}
+	for cr, err := range c.EachStreetCrimeInArea(ctx, area, jan) {
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Println("first in the area:", cr.Category, string(cr.RawJSON()[:1]))
+		break // the rest of the answer is not read
+	}
+	// Output:
+	// 4 categories, 1 burglary
+	// first in the area: anti-social-behaviour {
+}
+
 // A neighbourhood from a point: its team, what it plans, and the crimes
 // inside its boundary.
 func ExampleClient_LocateNeighbourhood() {

@@ -30,6 +30,15 @@
 // the one that covers a point. No listing pages: each answer is one month
 // of one area, whole.
 //
+// A busy month of a city runs to thousands of crimes (the service answers
+// up to 10,000 before it asks for a smaller area), several megabytes that
+// StreetCrimes holds whole. EachStreetCrime and EachStreetCrimeInArea send
+// the same requests and yield each crime as its bytes arrive, each crime's
+// RawJSON its own bytes, so the memory a loop needs is one crime's whatever
+// the month holds. Across conduit, Each<Thing> names the iterator that
+// reads one answer's listing element by element as it arrives, next to
+// the method that returns it whole; All<Thing> walks a listing's pages.
+//
 // Coordinates are strings on the wire and stay strings; Location.Lat, Lng
 // and Coordinates, and Coordinates.Point, parse them. Northern Ireland's
 // force publishes no outcomes.

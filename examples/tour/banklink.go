@@ -80,6 +80,15 @@ func linkFlow(ctx context.Context, c *banklink.Client, say func(op, format strin
 		kinds[u.Kind]++
 		cursor = u.Cursor
 	}
+	var end banklink.SyncEnd
+	streamed := 0
+	for _, err := range c.EachTransactionUpdate(ctx, item.AccessToken, nil, &end) {
+		if err != nil {
+			return err
+		}
+		streamed++
+	}
+	say("EachTransactionUpdate", "%d updates of one page read as it arrived; more: %t", streamed, end.HasMore)
 	say("AllTransactionUpdates", "%d added, %d modified, %d removed; next sync from %.12s…", kinds[banklink.Added], kinds[banklink.Modified], kinds[banklink.Removed], cursor)
 	body := []byte(`{"webhook_type":"TRANSACTIONS","webhook_code":"SYNC_UPDATES_AVAILABLE","item_id":"wz666MBjYWTp2PDzzggYhM6oWWmBb","initial_update_complete":true,"historical_update_complete":false,"environment":"production"}`)
 	ev, err := c.VerifyWebhook(ctx, body, conduittest.BanklinkWebhookHeader(body, time.Now()))

@@ -83,6 +83,14 @@ func chatMore(ctx context.Context, c *chat.Client, hook chat.Webhook, posted cha
 		return err
 	}
 	say("ChannelMessages", "%d messages, newest %s replies to %s", len(recent), recent[0].ID, recent[0].Reference.MessageID)
+	authors := map[chat.Snowflake]bool{}
+	for m, err := range c.EachChannelMessage(ctx, channel, &chat.ChannelMessagesParams{Limit: 100}) {
+		if err != nil {
+			return err
+		}
+		authors[m.Author.ID] = true
+	}
+	say("EachChannelMessage", "a page read message by message: %d authors", len(authors))
 	history, err := take(c.AllChannelMessages(ctx, channel, nil), 10)
 	if err != nil {
 		return err

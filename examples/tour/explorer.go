@@ -147,6 +147,21 @@ func init() {
 			return err
 		}
 		say("MempoolTxids", "%d waiting", len(ids))
+		streamed := 0
+		for _, err := range c.EachMempoolTxid(ctx) {
+			if err != nil {
+				return err
+			}
+			streamed++
+		}
+		say("EachMempoolTxid", "%d ids read one by one as the answer arrived", streamed)
+		for b, err := range c.EachBlock(ctx) {
+			if err != nil {
+				return err
+			}
+			say("EachBlock", "tip %d read before the rest of the list, which stays unread", b.Height)
+			break
+		}
 		next, err := c.MempoolBlocks(ctx)
 		if err != nil {
 			return err

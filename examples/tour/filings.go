@@ -57,6 +57,16 @@ func init() {
 			return err
 		}
 		say("Frames", "%s %s %s: %d companies, first %s %s USD", frame.Tag, frame.UOM, frame.CCP, frame.Pts, frame.Data[0].EntityName, frame.Data[0].Val)
+		var largest filings.FrameFact
+		for f, err := range c.EachFrameFact(ctx, "us-gaap", "AccountsPayableCurrent", "USD", period) {
+			if err != nil {
+				return err
+			}
+			if largest.EntityName == "" || f.Val.Rat().Cmp(largest.Val.Rat()) > 0 {
+				largest = f
+			}
+		}
+		say("EachFrameFact", "largest of the frame, read fact by fact: %s %s USD", largest.EntityName, largest.Val)
 
 		dir, err := c.Tickers(ctx)
 		if err != nil {

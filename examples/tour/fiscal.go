@@ -63,6 +63,50 @@ func init() {
 		}
 		say("AllQuery", "%d rows over %d pages", n, page.Meta.TotalPages)
 
+		rows := 0
+		for row, err := range c.EachQueryRow(ctx, "v1/accounting/od/rates_of_exchange", q) {
+			if err != nil {
+				return err
+			}
+			if rows++; rows == 1 {
+				say("EachQueryRow", "first row %s, read as the page arrived", row.Values["country_currency_desc"])
+			}
+		}
+		streamed := map[string]int{}
+		for _, err := range c.EachDebtToPennyRecord(ctx, nil) {
+			if err != nil {
+				return err
+			}
+			streamed["EachDebtToPennyRecord"]++
+		}
+		for _, err := range c.EachAvgInterestRate(ctx, nil) {
+			if err != nil {
+				return err
+			}
+			streamed["EachAvgInterestRate"]++
+		}
+		for _, err := range c.EachRateOfExchange(ctx, q) {
+			if err != nil {
+				return err
+			}
+			streamed["EachRateOfExchange"]++
+		}
+		for _, err := range c.EachDebtOutstandingRecord(ctx, nil) {
+			if err != nil {
+				return err
+			}
+			streamed["EachDebtOutstandingRecord"]++
+		}
+		for _, err := range c.EachMTSSummaryRecord(ctx, nil) {
+			if err != nil {
+				return err
+			}
+			streamed["EachMTSSummaryRecord"]++
+		}
+		for _, op := range []string{"EachDebtToPennyRecord", "EachAvgInterestRate", "EachRateOfExchange", "EachDebtOutstandingRecord", "EachMTSSummaryRecord"} {
+			say(op, "%d records of the first page, one by one", streamed[op])
+		}
+
 		fx, err := c.RatesOfExchange(ctx, q)
 		if err != nil {
 			return err

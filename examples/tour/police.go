@@ -59,6 +59,21 @@ func init() {
 			return err
 		}
 		say("StreetCrimesInArea", "%d crimes inside a triangle", len(inArea))
+		streamed := 0
+		for _, err := range c.EachStreetCrime(ctx, 52.629729, -1.131592, jan) {
+			if err != nil {
+				return err
+			}
+			streamed++
+		}
+		say("EachStreetCrime", "%d crimes read one by one as the answer arrived", streamed)
+		for cr, err := range c.EachStreetCrimeInArea(ctx, area, jan) {
+			if err != nil {
+				return err
+			}
+			say("EachStreetCrimeInArea", "first crime in the triangle %s, the rest left unread", cr.Category)
+			break
+		}
 		month := &police.MonthParams{Month: "2024-01"}
 		nearest, err := c.CrimesAtNearestLocation(ctx, 52.629729, -1.131592, month)
 		if err != nil {

@@ -92,6 +92,15 @@ func init() {
 		}).rejects("access_token", func(ctx context.Context, c *banklink.Client) error {
 			return drain(c.AllTransactionUpdates(ctx, "", nil))
 		}),
+		row("banklink", "EachTransactionUpdate", banklink.New, func(ctx context.Context, c *banklink.Client) error {
+			return drain(c.EachTransactionUpdate(ctx, cred("banklink", "access_token"), &banklink.SyncTransactionsParams{Count: 100}, nil))
+		}).auth(bankBody+", access_token").rejects("access_token", func(ctx context.Context, c *banklink.Client) error {
+			return drain(c.EachTransactionUpdate(ctx, "", nil, nil))
+		}).rejects("count", func(ctx context.Context, c *banklink.Client) error {
+			return drain(c.EachTransactionUpdate(ctx, cred("banklink", "access_token"), &banklink.SyncTransactionsParams{Count: 501}, nil))
+		}).rejects("options.days_requested", func(ctx context.Context, c *banklink.Client) error {
+			return drain(c.EachTransactionUpdate(ctx, cred("banklink", "access_token"), &banklink.SyncTransactionsParams{DaysRequested: 731}, nil))
+		}),
 		row("banklink", "WebhookVerificationKey", banklink.New, func(ctx context.Context, c *banklink.Client) error {
 			return discard(c.WebhookVerificationKey(ctx, "bfbd5111-8e33-4643-8ced-b2e642a72f3c"))
 		}).auth(bankBody).rejects("key_id", func(ctx context.Context, c *banklink.Client) error {

@@ -64,6 +64,15 @@ func init() {
 		}).rejects("around", func(ctx context.Context, c *chat.Client) error {
 			return drain(c.AllChannelMessages(ctx, "1180000000000000101", &chat.ChannelMessagesParams{Around: "1180000000000005001"}))
 		}),
+		row("chat", "EachChannelMessage", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return drain(c.EachChannelMessage(ctx, "1180000000000000101", &chat.ChannelMessagesParams{Before: "1180000000000005006", Limit: 3}))
+		}).auth(botHeader).rejects("channel_id", func(ctx context.Context, c *chat.Client) error {
+			return drain(c.EachChannelMessage(ctx, "", nil))
+		}).rejects("limit", func(ctx context.Context, c *chat.Client) error {
+			return drain(c.EachChannelMessage(ctx, "1180000000000000101", &chat.ChannelMessagesParams{Limit: 101}))
+		}).rejects("after", func(ctx context.Context, c *chat.Client) error {
+			return drain(c.EachChannelMessage(ctx, "1180000000000000101", &chat.ChannelMessagesParams{Before: "1", After: "2"}))
+		}),
 		row("chat", "Message", chat.New, func(ctx context.Context, c *chat.Client) error {
 			return discard(c.Message(ctx, "1180000000000000101", "1180000000000005001"))
 		}).auth(botHeader).rejects("message_id", func(ctx context.Context, c *chat.Client) error {

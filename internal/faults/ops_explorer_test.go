@@ -105,6 +105,12 @@ func init() {
 		row("explorer", "MempoolTxids", explorer.New, func(ctx context.Context, c *explorer.Client) error {
 			return discard(c.MempoolTxids(ctx))
 		}),
+		row("explorer", "EachMempoolTxid", explorer.New, func(ctx context.Context, c *explorer.Client) error {
+			return drain(c.EachMempoolTxid(ctx))
+		}),
+		row("explorer", "EachBlock", explorer.New, func(ctx context.Context, c *explorer.Client) error {
+			return drain(c.EachBlock(ctx))
+		}),
 		row("explorer", "MempoolBlocks", explorer.New, func(ctx context.Context, c *explorer.Client) error {
 			return discard(c.MempoolBlocks(ctx))
 		}),

@@ -42,6 +42,15 @@ func init() {
 		}).rejects("taxonomy", func(ctx context.Context, c *filings.Client) error {
 			return discard(c.Frames(ctx, "", "AccountsPayableCurrent", "USD", "CY2019"))
 		}),
+		row("filings", "EachFrameFact", filings.New, func(ctx context.Context, c *filings.Client) error {
+			return drain(c.EachFrameFact(ctx, "us-gaap", "AccountsPayableCurrent", "USD", "CY2019Q1I"))
+		}).auth(contact).rejects("period", func(ctx context.Context, c *filings.Client) error {
+			return drain(c.EachFrameFact(ctx, "us-gaap", "AccountsPayableCurrent", "USD", "CY2019Q5"))
+		}).rejects("unit", func(ctx context.Context, c *filings.Client) error {
+			return drain(c.EachFrameFact(ctx, "us-gaap", "AccountsPayableCurrent", " ", "CY2019"))
+		}).rejects("taxonomy", func(ctx context.Context, c *filings.Client) error {
+			return drain(c.EachFrameFact(ctx, "", "AccountsPayableCurrent", "USD", "CY2019"))
+		}),
 		row("filings", "SubmissionsFile", filings.New, func(ctx context.Context, c *filings.Client) error {
 			return discard(c.SubmissionsFile(ctx, "CIK0000320193-submissions-001.json"))
 		}).auth(contact).rejects("name", func(ctx context.Context, c *filings.Client) error {

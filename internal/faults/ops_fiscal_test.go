@@ -43,6 +43,40 @@ func init() {
 		}).rejects("page[size]", func(ctx context.Context, c *fiscal.Client) error {
 			return drain(c.AllAvgInterestRates(ctx, &fiscal.PageParams{PageSize: -3}))
 		}),
+		row("fiscal", "EachDebtToPennyRecord", fiscal.New, func(ctx context.Context, c *fiscal.Client) error {
+			return drain(c.EachDebtToPennyRecord(ctx, pageParams))
+		}).rejects("sort", func(ctx context.Context, c *fiscal.Client) error {
+			return drain(c.EachDebtToPennyRecord(ctx, &fiscal.PageParams{Sort: "-"}))
+		}).rejects("page[size]", func(ctx context.Context, c *fiscal.Client) error {
+			return drain(c.EachDebtToPennyRecord(ctx, &fiscal.PageParams{PageSize: -1}))
+		}),
+		row("fiscal", "EachAvgInterestRate", fiscal.New, func(ctx context.Context, c *fiscal.Client) error {
+			return drain(c.EachAvgInterestRate(ctx, pageParams))
+		}).rejects("page[number]", func(ctx context.Context, c *fiscal.Client) error {
+			return drain(c.EachAvgInterestRate(ctx, &fiscal.PageParams{PageNumber: -2}))
+		}),
+		row("fiscal", "EachQueryRow", fiscal.New, func(ctx context.Context, c *fiscal.Client) error {
+			return drain(c.EachQueryRow(ctx, "v1/accounting/od/rates_of_exchange", fiscalQuery))
+		}).rejects("endpoint", func(ctx context.Context, c *fiscal.Client) error {
+			return drain(c.EachQueryRow(ctx, "v1/accounting/../od", nil))
+		}).rejects("page[size]", func(ctx context.Context, c *fiscal.Client) error {
+			return drain(c.EachQueryRow(ctx, "v1/accounting/od/rates_of_exchange", &fiscal.Query{PageSize: 10001}))
+		}),
+		row("fiscal", "EachRateOfExchange", fiscal.New, func(ctx context.Context, c *fiscal.Client) error {
+			return drain(c.EachRateOfExchange(ctx, fiscalQuery))
+		}).rejects("filter", func(ctx context.Context, c *fiscal.Client) error {
+			return drain(c.EachRateOfExchange(ctx, &fiscal.Query{Filters: []fiscal.Filter{fiscal.In("country")}}))
+		}),
+		row("fiscal", "EachDebtOutstandingRecord", fiscal.New, func(ctx context.Context, c *fiscal.Client) error {
+			return drain(c.EachDebtOutstandingRecord(ctx, fiscalQuery))
+		}).rejects("fields", func(ctx context.Context, c *fiscal.Client) error {
+			return drain(c.EachDebtOutstandingRecord(ctx, &fiscal.Query{Fields: []string{"Country"}}))
+		}),
+		row("fiscal", "EachMTSSummaryRecord", fiscal.New, func(ctx context.Context, c *fiscal.Client) error {
+			return drain(c.EachMTSSummaryRecord(ctx, fiscalQuery))
+		}).rejects("sort", func(ctx context.Context, c *fiscal.Client) error {
+			return drain(c.EachMTSSummaryRecord(ctx, &fiscal.Query{Sort: []string{"--record_date"}}))
+		}),
 		row("fiscal", "Query", fiscal.New, func(ctx context.Context, c *fiscal.Client) error {
 			return discard(c.Query(ctx, "v1/accounting/od/rates_of_exchange", fiscalQuery))
 		}).rejects("endpoint", func(ctx context.Context, c *fiscal.Client) error {

@@ -74,6 +74,22 @@ func init() {
 		}).rejects("poly", func(ctx context.Context, c *police.Client) error {
 			return discard(c.StreetCrimesInArea(ctx, make([]police.Point, 1000), nil))
 		}),
+		row("police", "EachStreetCrime", police.New, func(ctx context.Context, c *police.Client) error {
+			return drain(c.EachStreetCrime(ctx, 52.629729, -1.131592, &police.StreetCrimesParams{Month: "2024-01"}))
+		}).rejects("lat", func(ctx context.Context, c *police.Client) error {
+			return drain(c.EachStreetCrime(ctx, -91, 0, nil))
+		}).rejects("date", func(ctx context.Context, c *police.Client) error {
+			return drain(c.EachStreetCrime(ctx, 52.6, -1.1, &police.StreetCrimesParams{Month: "2024-13"}))
+		}).rejects("category", func(ctx context.Context, c *police.Client) error {
+			return drain(c.EachStreetCrime(ctx, 52.6, -1.1, &police.StreetCrimesParams{Category: ".."}))
+		}),
+		row("police", "EachStreetCrimeInArea", police.New, func(ctx context.Context, c *police.Client) error {
+			return drain(c.EachStreetCrimeInArea(ctx, policeArea, &police.StreetCrimesParams{Category: "burglary"}))
+		}).rejects("poly", func(ctx context.Context, c *police.Client) error {
+			return drain(c.EachStreetCrimeInArea(ctx, policeArea[:2], nil))
+		}).rejects("poly", func(ctx context.Context, c *police.Client) error {
+			return drain(c.EachStreetCrimeInArea(ctx, make([]police.Point, 1000), nil))
+		}),
 		row("police", "CrimesAtLocation", police.New, func(ctx context.Context, c *police.Client) error {
 			return discard(c.CrimesAtLocation(ctx, 1738423, policeJan))
 		}).rejects("location_id", func(ctx context.Context, c *police.Client) error {

@@ -2,6 +2,7 @@ package testkit
 
 import (
 	"runtime"
+	"runtime/metrics"
 	"time"
 )
 
@@ -43,5 +44,31 @@ func HeapPeak() (stop func() (alloc, inuse uint64)) {
 		<-done
 		sample()
 		return peakAlloc, peakInuse
+	}
+}
+
+// LiveHeap collects garbage and returns the live heap left: what the
+// program holds at that point. Benchmarks of the listing iterators take it
+// every so many elements inside the loop, above its value before the call,
+// to show what reading a listing keeps live while it runs.
+func LiveHeap() uint64 {
+	runtime.GC()
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(s)
+	return s[0].Value.Uint64()
+}
+
+// LivePeak is the most a listing's reading keeps live: call Probe inside
+// the loop every so many elements; Peak is the highest LiveHeap seen above
+// Base, which Reset takes before the call.
+type LivePeak struct{ Base, Peak uint64 }
+
+// Reset collects garbage and takes the live heap as the base.
+func (l *LivePeak) Reset() { l.Base = LiveHeap() }
+
+// Probe notes the live heap above the base.
+func (l *LivePeak) Probe() {
+	if v := LiveHeap(); v > l.Base {
+		l.Peak = max(l.Peak, v-l.Base)
 	}
 }

@@ -142,6 +142,18 @@ func (c *Client) problemError(op *Op, call *Call, p Problem) error {
 	return x.complete(e)
 }
 
+// bodyProblem is the error of a problem found in a 2xx body read after the
+// call returned (a listing cut short or broken): the call's own, with its
+// attempts, URL and status.
+func (d *download) bodyProblem(p Problem) error {
+	e := &conduit.Error{StatusCode: d.status, Body: p.Body, BodyType: d.contentType}
+	d.x.addProblem(e, &p)
+	if e.Err == nil {
+		e.Err = conduit.ErrAPI
+	}
+	return d.x.complete(e)
+}
+
 // decodeError is the error of a 2xx body that does not decode.
 func (x *exchange) decodeError(body []byte, resp *http.Response, err error) error {
 	// The decoder words one failure two ways at random ("cannot" or

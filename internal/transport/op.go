@@ -214,11 +214,20 @@ func DeclareDownload(svc *Service, op Op, want ...string) *DownloadEndpoint {
 // close, and its Content-Type. A 2xx answer of another type (a JSON error
 // page under status 200) is an *Error.
 func (e *DownloadEndpoint) Open(ctx context.Context, c *Client, call Call, opts []conduit.Option) (io.ReadCloser, string, error) {
-	d := download{want: e.want}
-	if err := c.exchange(ctx, e.Op, &call, opts, &d); err != nil {
+	d, err := e.open(ctx, c, call, opts)
+	if err != nil {
 		return nil, "", err
 	}
 	return d.body, d.contentType, nil
+}
+
+// open is Open keeping the answered call, for the errors of its body.
+func (e *DownloadEndpoint) open(ctx context.Context, c *Client, call Call, opts []conduit.Option) (*download, error) {
+	d := &download{want: e.want}
+	if err := c.exchange(ctx, e.Op, &call, opts, d); err != nil {
+		return nil, err
+	}
+	return d, nil
 }
 
 // Fail builds the error for a problem a package finds in a body Open

@@ -198,6 +198,10 @@ type download struct {
 	want        []string
 	body        io.ReadCloser
 	contentType string
+	// x is the call that answered, for the error of a body read later
+	// (a listing cut short): its attempts, URL and status.
+	x      *exchange
+	status int
 }
 
 // accept passes a body of a wanted type (or of no declared type: nothing
@@ -207,6 +211,7 @@ func (d *download) accept(x *exchange, resp *http.Response) error {
 	ct := resp.Header.Get("Content-Type")
 	if ct == "" || mediaTypeMatches(ct, d.want...) {
 		d.body, d.contentType = resp.Body, ct
+		d.x, d.status = x, resp.StatusCode
 		return nil
 	}
 	body, _ := readAll(resp.Body, errBodyCap)

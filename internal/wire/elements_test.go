@@ -2,6 +2,7 @@ package wire
 
 import (
 	"io"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -71,6 +72,39 @@ func TestMemberElementsFailsOnACutOrForeignBody(t *testing.T) {
 		`[1, 2]`:                     "want a JSON object",
 	} {
 		err := MemberElements(strings.NewReader(body), "data", func(jsontext.Value) bool { return true })
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: got %v, want %q", body, err, want)
+		}
+	}
+}
+
+// The elements of several listings arrive in the body's order, each with
+// its member's index; a null listing holds nothing, and the other members
+// go to other.
+func TestMembersElementsReadsEachListing(t *testing.T) {
+	body := `{"accounts": [{"a": 1}], "added": [{"id": 1}, {"id": 2}], "modified": null, "removed": [{"id": 3}], "next_cursor": "c2", "has_more": false}`
+	var got, others []string
+	err := MembersElements(strings.NewReader(body), []string{"added", "modified", "removed"}, func(m int, v jsontext.Value) bool {
+		got = append(got, strconv.Itoa(m)+string(v))
+		return true
+	}, func(name string, v jsontext.Value) { others = append(others, name+"="+string(v)) })
+	if err != nil || strings.Join(got, " ") != `0{"id": 1} 0{"id": 2} 2{"id": 3}` {
+		t.Fatalf("got %q, %v", got, err)
+	}
+	if strings.Join(others, " ") != `accounts=[{"a": 1}] next_cursor="c2" has_more=false` {
+		t.Fatalf("others %q", others)
+	}
+}
+
+func TestMembersElementsFailsOnACutOrForeignBody(t *testing.T) {
+	for body, want := range map[string]string{
+		`{"added": [{"id": 1}`:            io.ErrUnexpectedEOF.Error(),
+		`{"added": [], "next_cursor": "c`: io.ErrUnexpectedEOF.Error(),
+		`{"added": {"id": 1}}`:            "want a JSON array",
+		`[]`:                              "want a JSON object",
+		``:                                io.ErrUnexpectedEOF.Error(),
+	} {
+		err := MembersElements(strings.NewReader(body), []string{"added"}, func(int, jsontext.Value) bool { return true }, nil)
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: got %v, want %q", body, err, want)
 		}

@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -150,6 +151,63 @@ func MemberElements(r io.Reader, member string, fn func(value jsontext.Value) bo
 	if member != "" {
 		_, err = dec.ReadToken()
 	}
+	return eofIsShort(err)
+}
+
+// MembersElements is MemberElements for an object holding several
+// listings, {"added": […], "modified": […], "removed": […], "next_cursor":
+// …}: fn receives each element of the arrays named in members, in the
+// order they arrive, with the index of its member in members; a listed
+// member that is null holds nothing, any other value than an array fails.
+// Every other member's value goes to other, if not nil. Values are valid
+// only during the call; a false from fn stops the reading. Only one
+// element, or one other member, is held at a time.
+func MembersElements(r io.Reader, members []string, fn func(member int, value jsontext.Value) bool, other func(name string, value jsontext.Value)) error {
+	dec := jsontext.NewDecoder(r, jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+	tok, err := dec.ReadToken()
+	if err != nil {
+		return eofIsShort(err)
+	}
+	if tok.Kind() != '{' {
+		return fmt.Errorf("want a JSON object holding %q, got a value of kind %v", members, tok.Kind())
+	}
+	for dec.PeekKind() != '}' {
+		k, err := dec.ReadToken()
+		if err != nil {
+			return eofIsShort(err)
+		}
+		name := k.String() // the token is void once the decoder reads on
+		m := slices.Index(members, name)
+		if m < 0 || dec.PeekKind() == 'n' {
+			v, err := dec.ReadValue()
+			if err != nil {
+				return eofIsShort(err)
+			}
+			if m < 0 && other != nil {
+				other(name, v)
+			}
+			continue
+		}
+		if tok, err = dec.ReadToken(); err != nil {
+			return eofIsShort(err)
+		}
+		if tok.Kind() != '[' {
+			return fmt.Errorf("want a JSON array at %q, got a value of kind %v", name, tok.Kind())
+		}
+		for dec.PeekKind() != ']' {
+			v, err := dec.ReadValue()
+			if err != nil {
+				return eofIsShort(err)
+			}
+			if !fn(m, v) {
+				return nil
+			}
+		}
+		if _, err := dec.ReadToken(); err != nil {
+			return eofIsShort(err)
+		}
+	}
+	_, err = dec.ReadToken()
 	return eofIsShort(err)
 }
 
