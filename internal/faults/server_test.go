@@ -18,6 +18,7 @@ import (
 
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/conduittest"
+	"github.com/conduit-sdk/conduit/internal/refused"
 )
 
 // fake answers every request a fault lets through, so a call that recovers
@@ -131,15 +132,11 @@ func newFaultServer(t testing.TB, mode fault) *faultServer {
 // listens there, so the freed port cannot be taken by a concurrent case
 // before the dial, as it can on 127.0.0.1.
 func refusedURL(t testing.TB) string {
-	l, err := net.Listen("tcp", "127.0.0.2:0")
-	if err != nil {
-		l, err = net.Listen("tcp", "127.0.0.1:0")
-	}
+	addr, release, err := refused.Port()
 	if err != nil {
 		t.Fatal(err)
 	}
-	addr := l.Addr().String()
-	l.Close()
+	t.Cleanup(release)
 	return "http://" + addr
 }
 

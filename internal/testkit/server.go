@@ -38,6 +38,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/conduit-sdk/conduit/internal/refused"
 	"github.com/conduit-sdk/conduit/internal/replay"
 )
 
@@ -226,14 +227,16 @@ func Fixture(t testing.TB, pkg, name string) string {
 	return string(b)
 }
 
-// Closed is the URL of a local port where nothing listens any more: a
-// request there fails to connect, and the error names the URL.
+// Closed is the URL of a local port where nothing listens: a request there
+// fails to connect, and the error names the URL. The port stays reserved
+// for the test, so another test running at the same time cannot start
+// listening on it.
 func Closed(t testing.TB) string {
 	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
+	addr, release, err := refused.Port()
 	if err != nil {
 		t.Fatalf("testkit: %v", err)
 	}
-	l.Close()
-	return "http://" + l.Addr().String()
+	t.Cleanup(release)
+	return "http://" + addr
 }

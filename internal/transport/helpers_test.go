@@ -3,7 +3,6 @@ package transport
 import (
 	"context"
 	"io"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"sync"
@@ -14,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/refused"
 )
 
 // recorder is a test server that remembers every request it saw.
@@ -135,10 +135,9 @@ func asError(t *testing.T, err error) *conduit.Error {
 
 // closedURL is the address of a port nothing listens on.
 func closedURL(t *testing.T) string {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
+	addr, release, err := refused.Port()
 	require.NoError(t, err)
-	addr := l.Addr().String()
-	l.Close()
+	t.Cleanup(release)
 	return "http://" + addr
 }
 
