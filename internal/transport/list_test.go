@@ -60,7 +60,7 @@ func TestListFailures(t *testing.T) {
 	}{
 		{"", `[{"id": 1}, {"id": 2}`, io.ErrUnexpectedEOF, 2},
 		{"data", `{"data": [{"id": 1}], "meta": {`, io.ErrUnexpectedEOF, 1},
-		{"data", `{"rows": []}`, conduit.ErrMalformedResponse, 0},
+		{"data", `{"data": "none"}`, conduit.ErrMalformedResponse, 0},
 		{"", `[{"id": 1}, {"id": "two"}]`, conduit.ErrMalformedResponse, 1},
 	} {
 		c, op := listService(t, tc.member, tc.body)

@@ -109,13 +109,19 @@ func Elements(r io.Reader, fn func(value jsontext.Value) bool) error {
 // MemberElements is Elements for the array at the member named member of
 // the JSON object r holds ("" for an array at the top, as Elements): a
 // listing inside an envelope, {"data": […], "meta": …}. The other members
-// are read past, whatever their order; a missing member or a member that
-// is not an array (null included) fails. Only one element, and the
-// decoder's buffer, is held at a time, however long the listing.
+// are read past, whatever their order. A null listing, or an envelope
+// without the member, holds nothing, as services write an empty list; any
+// other value than an array fails. Only one element, and the decoder's
+// buffer, is held at a time, however long the listing.
 func MemberElements(r io.Reader, member string, fn func(value jsontext.Value) bool) error {
 	dec := jsontext.NewDecoder(r, jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
 	if member != "" {
-		if err := seekMember(dec, member); err != nil {
+		found, err := seekMember(dec, member)
+		if err != nil {
+			return eofIsShort(err)
+		}
+		if !found {
+			_, err := dec.ReadToken() // the envelope's end
 			return eofIsShort(err)
 		}
 	}
@@ -123,20 +129,23 @@ func MemberElements(r io.Reader, member string, fn func(value jsontext.Value) bo
 	if err != nil {
 		return eofIsShort(err)
 	}
-	if tok.Kind() != '[' {
-		return fmt.Errorf("want a JSON array, got a value of kind %v", tok.Kind())
-	}
-	for dec.PeekKind() != ']' {
-		v, err := dec.ReadValue()
-		if err != nil {
+	switch tok.Kind() {
+	case 'n':
+	case '[':
+		for dec.PeekKind() != ']' {
+			v, err := dec.ReadValue()
+			if err != nil {
+				return eofIsShort(err)
+			}
+			if !fn(v) {
+				return nil
+			}
+		}
+		if _, err = dec.ReadToken(); err != nil {
 			return eofIsShort(err)
 		}
-		if !fn(v) {
-			return nil
-		}
-	}
-	if _, err = dec.ReadToken(); err != nil {
-		return eofIsShort(err)
+	default:
+		return fmt.Errorf("want a JSON array, got a value of kind %v", tok.Kind())
 	}
 	// The rest of the envelope is read to its end, so that a body cut
 	// after the listing still fails.
@@ -212,28 +221,29 @@ func MembersElements(r io.Reader, members []string, fn func(member int, value js
 }
 
 // seekMember reads dec up to the value of the top object's member named
-// name, skipping the members before it.
-func seekMember(dec *jsontext.Decoder, name string) error {
+// name, skipping the members before it; found is false when the object
+// ends without it, before its closing brace is read.
+func seekMember(dec *jsontext.Decoder, name string) (found bool, err error) {
 	tok, err := dec.ReadToken()
 	if err != nil {
-		return err
+		return false, err
 	}
 	if tok.Kind() != '{' {
-		return fmt.Errorf("want a JSON object holding %q, got a value of kind %v", name, tok.Kind())
+		return false, fmt.Errorf("want a JSON object holding %q, got a value of kind %v", name, tok.Kind())
 	}
 	for dec.PeekKind() != '}' {
 		k, err := dec.ReadToken()
 		if err != nil {
-			return err
+			return false, err
 		}
 		if k.String() == name {
-			return nil
+			return true, nil
 		}
 		if err := dec.SkipValue(); err != nil {
-			return err
+			return false, err
 		}
 	}
-	return fmt.Errorf("the answer has no member %q", name)
+	return false, nil
 }
 
 // eofIsShort reports an array that ends before its closing bracket as
