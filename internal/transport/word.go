@@ -113,23 +113,33 @@ func (s *wordScan) space() {
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
 // str reads a string and returns its text between the quotes, escapes
-// left in.
+// left in. A quote ends the string unless an odd run of backslashes stands
+// before it, which is what reading the escapes one by one finds.
 func (s *wordScan) str() ([]byte, bool) {
 	if s.i >= len(s.b) || s.b[s.i] != '"' {
 		return nil, false
 	}
 	start := s.i + 1
-	for j := start; j < len(s.b); j++ {
-		switch s.b[j] {
-		case '\\':
-			j++
-		case '"':
-			s.i = j + 1
-			return s.b[start:j], true
+	for j := start; ; {
+		k := bytes.IndexByte(s.b[j:], '"')
+		if k < 0 {
+			return nil, false
 		}
+		end := j + k
+		back := 0
+		for p := end - 1; p >= start && s.b[p] == '\\'; p-- {
+			back++
+		}
+		if back%2 == 0 {
+			s.i = end + 1
+			return s.b[start:end], true
+		}
+		j = end + 1
 	}
-	return nil, false
 }
+
+// stops are the bytes a skip of an object or array acts on.
+var stops = [256]bool{'"': true, '{': true, '[': true, '}': true, ']': true}
 
 // skip moves past the next value.
 func (s *wordScan) skip() bool {
@@ -142,13 +152,13 @@ func (s *wordScan) skip() bool {
 		return ok
 	case '{', '[':
 		depth := 0
-		for ; s.i < len(s.b); s.i++ {
+		for s.i < len(s.b) {
 			switch s.b[s.i] {
 			case '"':
 				if _, ok := s.str(); !ok {
 					return false
 				}
-				s.i--
+				continue
 			case '{', '[':
 				depth++
 			case '}', ']':
@@ -156,6 +166,10 @@ func (s *wordScan) skip() bool {
 					s.i++
 					return true
 				}
+			}
+			s.i++
+			for s.i < len(s.b) && !stops[s.b[s.i]] {
+				s.i++
 			}
 		}
 		return false
