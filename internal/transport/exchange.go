@@ -110,7 +110,10 @@ func (c *Client) exchange(ctx context.Context, op *Op, call *Call, opts []condui
 	if err != nil {
 		return err
 	}
-	x := &exchange{Context: ctx, c: c, op: op, callv: *call, cs: cs, start: time.Now()}
+	x := &exchange{Context: ctx, c: c, op: op, callv: *call, cs: cs}
+	if len(cs.responses) > 0 { // only the captured Response reads it
+		x.start = time.Now()
+	}
 	x.call = &x.callv
 	call = x.call
 	req, err := x.request()
