@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"slices"
 	"time"
@@ -88,6 +90,19 @@ func (x *exchange) Value(key any) any {
 	}
 	return x.Context.Value(key)
 }
+
+// Format prints the call's service and operation whatever the verb: the
+// exchange is the context a caller's transport and middleware receive, and
+// it holds the call's credentials (a webhook token among its arguments).
+func (x *exchange) Format(f fmt.State, _ rune) { io.WriteString(f, x.String()) }
+
+// String names the exchange in a context's String.
+func (x *exchange) String() string {
+	return "transport.exchange{" + x.c.svc.Name + " " + x.op.Name + "}"
+}
+
+// LogValue keeps log/slog to the same short form.
+func (x *exchange) LogValue() slog.Value { return slog.StringValue(x.String()) }
 
 // exchangeOf returns the exchange a request belongs to, or nil.
 func exchangeOf(ctx context.Context) *exchange {
