@@ -42,29 +42,26 @@ type exchange struct {
 	fail            *failure // the last failure answer, read by the retry check
 	failResp        *http.Response
 	failBody        []byte
-	ok              okAnswer   // the last 2xx body, when the retry check read it
-	mw              *wrapped   // nil unless the call has middleware
-	bodyReads       int        // of a replayed body
-	firstBody       bodyReader // the reader of its length probe and first attempt
+	ok              okAnswer     // the last 2xx body, when the retry check read it
+	mw              *wrapped     // nil unless the call has middleware
+	bodyReads       int          // of a replayed body
+	firstBody       bytes.Reader // the reader of its length probe and first attempt
 }
-
-// bodyReader reads a body held in memory; it is its own Closer, so that
-// the retry loop needs no wrapper for it.
-type bodyReader struct{ bytes.Reader }
-
-func (*bodyReader) Close() error { return nil }
 
 // replay reads b for the retry loop: the loop reads the length of the
 // first reader and closes it, then sends it with the first attempt, so
 // those two share the exchange's own reader; any later reader (a retry, a
 // redirect, net/http rewinding) is a new one, as net/http may still be
-// reading the one before.
+// reading the one before. The readers are plain *bytes.Reader, which the
+// loop wraps in io.NopCloser: net/http knows both as a body in memory and
+// writes the headers with the body (a reader of conduit's own type made it
+// flush the headers first, one more write per request on a socket).
 func (x *exchange) replay(b []byte) retryablehttp.ReaderFunc {
 	return func() (io.Reader, error) {
 		x.bodyReads++
 		r := &x.firstBody
 		if x.bodyReads > 2 {
-			r = new(bodyReader)
+			r = new(bytes.Reader)
 		}
 		r.Reset(b)
 		return r, nil
