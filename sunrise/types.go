@@ -88,7 +88,7 @@ func (t *Time) UnmarshalJSON(b []byte) error {
 	}
 	if err == nil {
 		t.Time, t.Clock = ts.UTC(), ""
-		if y, m, d := t.Time.Date(); y == 1970 && m == time.January && d == 1 {
+		if u := ts.Unix(); u >= 0 && u < 24*60*60 { // a time on 1970-01-01 UTC, without the cost of Date
 			t.Time = time.Time{}
 		}
 		return nil

@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"fmt"
+	"io"
+	"log/slog"
 	"net/http"
 	"slices"
 	"time"
@@ -14,29 +17,55 @@ import (
 )
 
 // exchange is one call in flight: the operation, the settings it runs
-// with, and its state across attempts. The retry loop's hooks and the
-// transport find it in the request's context.
+// with, and its state across attempts. It is itself the context of the
+// call's requests, the caller's context with the exchange as one more
+// value, so that the retry loop's hooks and the transport find it there
+// without a context built per call.
 type exchange struct {
-	c            *Client
-	op           *Op
-	call         *Call
-	cs           *callSettings
-	red          *redactor
-	safeURL      string // the URL with credentials removed
-	credentialed bool   // carries a secret: the redirect rules are stricter
-	write        bool   // retried only when provably unsent or rate limited
-	retries      int
-	start        time.Time
-	attemptStart time.Time
-	attempts     int
-	retryAfter   time.Duration // the server's last requested wait
-	last         *http.Response
-	route, major string   // the call's bucket, where the service reports buckets
-	fail         *failure // the last failure answer, read by the retry check
-	failResp     *http.Response
-	failBody     []byte
-	ok           okAnswer // the last 2xx body, when the retry check read it
-	mw           *wrapped // nil unless the call has middleware
+	context.Context // the caller's
+	c               *Client
+	op              *Op
+	call            *Call // &callv
+	callv           Call  // the call, copied, so that the caller's need not escape
+	cs              *callSettings
+	red             *redactor
+	safeURL         string // the URL with credentials removed
+	credentialed    bool   // carries a secret: the redirect rules are stricter
+	write           bool   // retried only when provably unsent or rate limited
+	retries         int
+	start           time.Time
+	attemptStart    time.Time
+	attempts        int
+	retryAfter      time.Duration // the server's last requested wait
+	last            *http.Response
+	route, major    string   // the call's bucket, where the service reports buckets
+	fail            *failure // the last failure answer, read by the retry check
+	failResp        *http.Response
+	failBody        []byte
+	ok              okAnswer     // the last 2xx body, when the retry check read it
+	mw              *wrapped     // nil unless the call has middleware
+	bodyReads       int          // of a replayed body
+	firstBody       bytes.Reader // the reader of its length probe and first attempt
+}
+
+// replay reads b for the retry loop: the loop reads the length of the
+// first reader and closes it, then sends it with the first attempt, so
+// those two share the exchange's own reader; any later reader (a retry, a
+// redirect, net/http rewinding) is a new one, as net/http may still be
+// reading the one before. The readers are plain *bytes.Reader, which the
+// loop wraps in io.NopCloser: net/http knows both as a body in memory and
+// writes the headers with the body (a reader of conduit's own type made it
+// flush the headers first, one more write per request on a socket).
+func (x *exchange) replay(b []byte) retryablehttp.ReaderFunc {
+	return func() (io.Reader, error) {
+		x.bodyReads++
+		r := &x.firstBody
+		if x.bodyReads > 2 {
+			r = new(bytes.Reader)
+		}
+		r.Reset(b)
+		return r, nil
+	}
 }
 
 // okAnswer is a 2xx body the retry check read whole to look for a status
@@ -50,6 +79,27 @@ type okAnswer struct {
 }
 
 type exchangeKey struct{}
+
+// Value is the caller's context's value, and the exchange for exchangeKey.
+func (x *exchange) Value(key any) any {
+	if key == (exchangeKey{}) {
+		return x
+	}
+	return x.Context.Value(key)
+}
+
+// Format prints the call's service and operation whatever the verb: the
+// exchange is the context a caller's transport and middleware receive, and
+// it holds the call's credentials (a webhook token among its arguments).
+func (x *exchange) Format(f fmt.State, _ rune) { io.WriteString(f, x.String()) }
+
+// String names the exchange in a context's String.
+func (x *exchange) String() string {
+	return "transport.exchange{" + x.c.svc.Name + " " + x.op.Name + "}"
+}
+
+// LogValue keeps log/slog to the same short form.
+func (x *exchange) LogValue() slog.Value { return slog.StringValue(x.String()) }
 
 // exchangeOf returns the exchange a request belongs to, or nil.
 func exchangeOf(ctx context.Context) *exchange {
@@ -72,8 +122,13 @@ func (c *Client) exchange(ctx context.Context, op *Op, call *Call, opts []condui
 	if err != nil {
 		return err
 	}
-	x := &exchange{c: c, op: op, call: call, cs: cs, start: time.Now()}
-	req, err := x.request(ctx)
+	x := &exchange{Context: ctx, c: c, op: op, callv: *call, cs: cs}
+	if len(cs.responses) > 0 { // only the captured Response reads it
+		x.start = time.Now()
+	}
+	x.call = &x.callv
+	call = x.call
+	req, err := x.request()
 	if err != nil {
 		x.capture(nil)
 		return err
@@ -101,7 +156,7 @@ func (c *Client) exchange(ctx context.Context, op *Op, call *Call, opts []condui
 
 // request builds the first attempt's request: URL, body, headers and
 // credentials, every check made before any I/O.
-func (x *exchange) request(ctx context.Context) (*retryablehttp.Request, error) {
+func (x *exchange) request() (*retryablehttp.Request, error) {
 	c, op, call := x.c, x.op, x.call
 	baseName := op.Base
 	if x.cs.base != "" {
@@ -147,7 +202,11 @@ func (x *exchange) request(ctx context.Context) (*retryablehttp.Request, error) 
 	if call.Upload != nil && !call.Upload.Replayable {
 		x.retries = 0
 	}
-	req, err := retryablehttp.NewRequestWithContext(context.WithValue(ctx, exchangeKey{}, x), op.Method, u, body)
+	sent := body
+	if b, ok := body.([]byte); ok {
+		sent = x.replay(b)
+	}
+	req, err := retryablehttp.NewRequestWithContext(x, op.Method, u, sent)
 	if err != nil {
 		return nil, x.complete(&conduit.Error{Message: x.red.string(err.Error()), Err: conduit.ErrInvalidParam})
 	}

@@ -136,11 +136,16 @@ func (e *Endpoint[T]) ReadsText(read func(out *T, body []byte)) *Endpoint[T] {
 // Do sends one call and returns the decoded answer. On error the result is
 // nil, never a zero record.
 func (e *Endpoint[T]) Do(ctx context.Context, c *Client, call Call, opts []conduit.Option) (*T, error) {
-	var out T
-	if err := e.Into(ctx, c, call, opts, &out); err != nil {
+	// The result and the way it is decoded share one allocation.
+	box := &struct {
+		out T
+		res jsonResult[T]
+	}{}
+	box.res = jsonResult[T]{&box.out, e.check, e.text}
+	if err := c.exchange(ctx, e.Op, &call, opts, &box.res); err != nil {
 		return nil, err
 	}
-	return &out, nil
+	return &box.out, nil
 }
 
 // Into is Do decoding into out, which keeps what a 2xx answer held even when

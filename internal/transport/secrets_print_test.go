@@ -222,3 +222,35 @@ func TestErrorAndResponseStringsRedacted(t *testing.T) {
 		}
 	}
 }
+
+// The exchange is the context of a call's requests, and it holds the
+// call's arguments: the context a caller's transport and middleware
+// receive prints no per-call secret under any verb, nor through slog.
+func TestRequestContextPrintsNoSecret(t *testing.T) {
+	const token = "whk-ctx-Zp41"
+	var seen []any
+	hc := &http.Client{Transport: roundTrip(func(r *http.Request) (*http.Response, error) {
+		seen = append(seen, r.Context())
+		return &http.Response{StatusCode: 204, Body: http.NoBody, Header: http.Header{}, Request: r}, nil
+	})}
+	mw := conduit.WithMiddleware(func(r *http.Request, next conduit.Next) (*http.Response, error) {
+		seen = append(seen, r.Context())
+		return next(r)
+	})
+	c := newClient(t, testService(Auth{}), conduit.WithBaseURL("https://hooks.example.test"), conduit.WithHTTPClient(hc))
+	op := Op{Name: "ExecuteWebhook", Method: "POST", Path: "/webhooks/{id}/{token}", Write: true}
+	call := Call{Args: []string{"123", token}, Secrets: []string{token}}
+	require.NoError(t, send(bg, c, op, call))
+	require.NoError(t, send(bg, c, op, call, mw))
+	require.Len(t, seen, 3)
+	for i, ctx := range seen {
+		assertPrintsNoSecret(t, fmt.Sprintf("request context %d", i), ctx, token)
+		var logs bytes.Buffer
+		slog.New(slog.NewTextHandler(&logs, nil)).Info("ctx", "ctx", ctx)
+		assert.NotContains(t, logs.String(), token)
+	}
+}
+
+type roundTrip func(*http.Request) (*http.Response, error)
+
+func (f roundTrip) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }

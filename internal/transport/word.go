@@ -19,8 +19,10 @@ import (
 // stands on the path), and a body whose first value is malformed has no
 // word for the full reading at all.
 func (w *StatusWord) passes(body []byte) bool {
-	if strings.ContainsAny(w.Path, "*0123456789") {
-		return false
+	for i := 0; i < len(w.Path); i++ {
+		if c := w.Path[i]; c == '*' || '0' <= c && c <= '9' {
+			return false
+		}
 	}
 	s := wordScan{b: body}
 	word, found, ok := s.at(w.Path)
@@ -118,18 +120,38 @@ func (s *wordScan) str() ([]byte, bool) {
 	if s.i >= len(s.b) || s.b[s.i] != '"' {
 		return nil, false
 	}
-	start := s.i + 1
-	for j := start; j < len(s.b); j++ {
-		switch s.b[j] {
-		case '\\':
-			j++
-		case '"':
-			s.i = j + 1
-			return s.b[start:j], true
-		}
+	end, ok := strEnd(s.b, s.i+1)
+	if !ok {
+		return nil, false
 	}
-	return nil, false
+	start := s.i + 1
+	s.i = end + 1
+	return s.b[start:end], true
 }
+
+// strEnd returns the index of the quote that ends the string whose text
+// starts at b[start]. A quote ends it unless an odd run of backslashes
+// stands before it, which is what reading the escapes one by one finds.
+func strEnd(b []byte, start int) (int, bool) {
+	for j := start; ; {
+		k := bytes.IndexByte(b[j:], '"')
+		if k < 0 {
+			return 0, false
+		}
+		end := j + k
+		p := end - 1
+		for p >= start && b[p] == '\\' {
+			p--
+		}
+		if (end-1-p)%2 == 0 {
+			return end, true
+		}
+		j = end + 1
+	}
+}
+
+// stops are the bytes a skip of an object or array acts on.
+var stops = [256]bool{'"': true, '{': true, '[': true, '}': true, ']': true}
 
 // skip moves past the next value.
 func (s *wordScan) skip() bool {
@@ -141,30 +163,44 @@ func (s *wordScan) skip() bool {
 		_, ok := s.str()
 		return ok
 	case '{', '[':
-		depth := 0
-		for ; s.i < len(s.b); s.i++ {
-			switch s.b[s.i] {
-			case '"':
-				if _, ok := s.str(); !ok {
-					return false
-				}
-				s.i--
-			case '{', '[':
-				depth++
-			case '}', ']':
-				if depth--; depth == 0 {
-					s.i++
-					return true
-				}
-			}
-		}
-		return false
+		i, ok := skipContainer(s.b, s.i)
+		s.i = i
+		return ok
 	}
 	start := s.i
 	for s.i < len(s.b) && !isSpace(s.b[s.i]) && !strings.ContainsRune(",:]}", rune(s.b[s.i])) {
 		s.i++
 	}
 	return s.i > start
+}
+
+// skipContainer returns the index just past the object or array that
+// starts at b[i], counting brackets outside strings.
+func skipContainer(b []byte, i int) (int, bool) {
+	depth := 0
+	for i < len(b) {
+		c := b[i]
+		if !stops[c] {
+			i++
+			continue
+		}
+		switch c {
+		case '"':
+			end, ok := strEnd(b, i+1)
+			if !ok {
+				return len(b), false
+			}
+			i = end
+		case '{', '[':
+			depth++
+		default:
+			if depth--; depth == 0 {
+				return i + 1, true
+			}
+		}
+		i++
+	}
+	return i, false
 }
 
 // isName reports whether the member name key, escapes left in, is name.

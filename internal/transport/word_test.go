@@ -1,6 +1,7 @@
 package transport
 
 import (
+	"os"
 	"slices"
 	"testing"
 
@@ -70,4 +71,20 @@ func FuzzStatusWordScan(f *testing.F) {
 			}
 		}
 	})
+}
+
+// BenchmarkStatusWordScan scans the sunrise fixture for its status word, as
+// the retry check does for every answer of sunrise.Get.
+func BenchmarkStatusWordScan(b *testing.B) {
+	body, err := os.ReadFile("../../conduittest/testdata/sunrise/get.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	w := &StatusWord{Path: "status", OK: []string{"OK"}}
+	b.SetBytes(int64(len(body)))
+	for b.Loop() {
+		if !w.passes(body) {
+			b.Fatal("the fixture's word does not pass")
+		}
+	}
 }
