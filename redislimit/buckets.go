@@ -98,7 +98,8 @@ func (b *Buckets) Record(ctx context.Context, scope, bucket string, s conduit.Bu
 
 // reserveScript: KEYS[1] the bucket, KEYS[2] the global limit, ARGV[1]
 // the probe hold. It answers 0 after taking a request, or the milliseconds
-// until the later of the two resets. Once a spent bucket has reset, its new
+// until the later of the two resets. Once a bucket's window has ended,
+// spent or not (what was left of it says nothing of the next), its new
 // budget is unknown until an answer tells it: one request goes, and the
 // others wait for that answer (at most the probe hold), instead of all
 // going at once.
@@ -112,8 +113,8 @@ local rem = redis.call('HGET', KEYS[1], 'remaining')
 local reset = tonumber(redis.call('HGET', KEYS[1], 'reset') or '0')
 if rem and tonumber(rem) <= 0 and reset - now > wait then wait = reset - now end
 if wait > 0 then return wait end
-if rem and tonumber(rem) <= 0 then
-  redis.call('HSET', KEYS[1], 'reset', now + tonumber(ARGV[1]), 'probe', 1)
+if rem and reset <= now then
+  redis.call('HSET', KEYS[1], 'remaining', 0, 'reset', now + tonumber(ARGV[1]), 'probe', now)
 elseif rem then
   redis.call('HINCRBY', KEYS[1], 'remaining', -1)
 end
@@ -127,17 +128,23 @@ return 0
 // well before the stored one) is ignored, and within one window the budget
 // only falls, since the store took a request for every one in flight. The
 // answer to the request that went once the bucket reset (the probe) starts
-// the new window whatever it says. A global wait only ever moves later.
+// the new window whatever it says; while the probe is out, an answer whose
+// reset falls before the probe went (a late answer from the window before)
+// is ignored, or it would end the wait for the probe and let the others go
+// into a window the probe has begun to spend. A global wait only ever moves
+// later.
 var recordScript = redis.NewScript(`
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local r, ra, g, slack = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
 local cur = redis.call('HMGET', KEYS[1], 'remaining', 'reset', 'probe')
-local curRem, curReset, probe = tonumber(cur[1]), tonumber(cur[2] or '0'), cur[3]
+local curRem, curReset, probe = tonumber(cur[1]), tonumber(cur[2] or '0'), tonumber(cur[3])
 local newReset = 0
 if ra > 0 then newReset = now + ra end
 local live = curReset > now and not probe
-if not (live and newReset > 0 and newReset + slack < curReset) then
+local stale = (live and newReset > 0 and newReset + slack < curReset)
+  or (probe and curReset > now and newReset <= probe + slack)
+if not stale then
   if r >= 0 and live and curRem and math.abs(newReset - curReset) <= slack and r > curRem then r = curRem end
   if r >= 0 then redis.call('HSET', KEYS[1], 'remaining', r) end
   if newReset > 0 then redis.call('HSET', KEYS[1], 'reset', newReset) end
