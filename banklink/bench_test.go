@@ -4,11 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"net/http"
-	"net/http/httptest"
+	"iter"
 	"os"
-	"runtime"
 	"strconv"
 	"testing"
 
@@ -45,12 +44,7 @@ func syncBody(b *testing.B, n int) []byte {
 }
 
 func syncClient(b *testing.B, body []byte) *banklink.Client {
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
-		w.Header().Set("Content-Type", "application/json")
-		w.Write(body)
-	}))
-	b.Cleanup(srv.Close)
-	c, err := banklink.New(conduit.WithBaseURL(srv.URL), banklink.WithClientID("bench-client"), banklink.WithSecret("bench-secret"))
+	c, err := banklink.New(conduit.WithBaseURL(testkit.ServeBody(b, body, false)), banklink.WithClientID("bench-client"), banklink.WithSecret("bench-secret"))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -69,50 +63,30 @@ func BenchmarkSyncPage(b *testing.B) {
 		body := syncBody(b, n)
 		b.Run(fmt.Sprintf("whole/transactions=%d", n), func(b *testing.B) {
 			c := syncClient(b, body)
-			var peak uint64
-			b.ReportAllocs()
-			for b.Loop() {
-				b.StopTimer()
-				runtime.GC()
-				stop := testkit.HeapPeak()
-				b.StartTimer()
+			testkit.BenchWhole(b, body, n, func() (any, int, error) {
 				page, err := c.SyncTransactions(ctx, "access-sandbox-bench", nil)
-				b.StopTimer()
-				if err != nil || len(page.Added) != n {
-					b.Fatalf("%v", err)
+				if err != nil {
+					return nil, 0, err
 				}
-				alloc, _ := stop()
-				peak = max(peak, alloc)
-				runtime.KeepAlive(page)
-				b.StartTimer()
-			}
-			b.ReportMetric(float64(len(body))/1e6, "body-MB")
-			b.ReportMetric(float64(peak)/1e3, "peak-heap-kB")
-			b.ReportMetric(float64(peak)/float64(len(body)), "peak/body")
+				return page, len(page.Added), nil
+			})
 		})
 		b.Run(fmt.Sprintf("each/transactions=%d", n), func(b *testing.B) {
 			c := syncClient(b, body)
-			var live testkit.LivePeak
-			b.ReportAllocs()
-			for b.Loop() {
-				live.Reset()
-				count := 0
+			testkit.BenchEach(b, body, n, func() iter.Seq2[banklink.TransactionUpdate, error] {
 				var end banklink.SyncEnd
-				for _, err := range c.EachTransactionUpdate(ctx, "access-sandbox-bench", nil, &end) {
-					if err != nil {
-						b.Fatal(err)
+				updates := c.EachTransactionUpdate(ctx, "access-sandbox-bench", nil, &end)
+				return func(yield func(banklink.TransactionUpdate, error) bool) {
+					for u, err := range updates {
+						if !yield(u, err) {
+							return
+						}
 					}
-					if count++; count%(n/20) == 0 {
-						live.Probe()
+					if end.NextCursor == "" {
+						yield(banklink.TransactionUpdate{}, errors.New("no cursor after the page"))
 					}
 				}
-				if count != n || end.NextCursor == "" {
-					b.Fatalf("read %d updates, cursor %q", count, end.NextCursor)
-				}
-			}
-			b.ReportMetric(float64(len(body))/1e6, "body-MB")
-			b.ReportMetric(float64(live.Peak)/1e3, "peak-live-kB")
-			b.ReportMetric(float64(live.Peak)/float64(len(body)), "peak-live/body")
+			})
 		})
 	}
 }

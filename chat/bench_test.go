@@ -5,10 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net/http"
-	"net/http/httptest"
+	"iter"
 	"os"
-	"runtime"
 	"strconv"
 	"testing"
 
@@ -44,12 +42,7 @@ func messagesBody(b *testing.B, n int) []byte {
 
 // messagesClient serves body from a loopback server.
 func messagesClient(b *testing.B, body []byte) *chat.Client {
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
-		w.Header().Set("Content-Type", "application/json")
-		w.Write(body)
-	}))
-	b.Cleanup(srv.Close)
-	c, err := chat.New(conduit.WithBaseURL(srv.URL), chat.WithBotToken("bench-token"))
+	c, err := chat.New(conduit.WithBaseURL(testkit.ServeBody(b, body, false)), chat.WithBotToken("bench-token"))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -68,49 +61,16 @@ func BenchmarkChannelMessages(b *testing.B) {
 		body := messagesBody(b, n)
 		b.Run(fmt.Sprintf("whole/messages=%d", n), func(b *testing.B) {
 			c := messagesClient(b, body)
-			var peak uint64
-			b.ReportAllocs()
-			for b.Loop() {
-				b.StopTimer()
-				runtime.GC()
-				stop := testkit.HeapPeak()
-				b.StartTimer()
+			testkit.BenchWhole(b, body, n, func() (any, int, error) {
 				msgs, err := c.ChannelMessages(ctx, "1180000000000000101", nil)
-				b.StopTimer()
-				if err != nil || len(msgs) != n {
-					b.Fatalf("%d messages, %v", len(msgs), err)
-				}
-				alloc, _ := stop()
-				peak = max(peak, alloc)
-				runtime.KeepAlive(msgs)
-				b.StartTimer()
-			}
-			b.ReportMetric(float64(len(body))/1e6, "body-MB")
-			b.ReportMetric(float64(peak)/1e3, "peak-heap-kB")
-			b.ReportMetric(float64(peak)/float64(len(body)), "peak/body")
+				return msgs, len(msgs), err
+			})
 		})
 		b.Run(fmt.Sprintf("each/messages=%d", n), func(b *testing.B) {
 			c := messagesClient(b, body)
-			var live testkit.LivePeak
-			b.ReportAllocs()
-			for b.Loop() {
-				live.Reset()
-				count := 0
-				for _, err := range c.EachChannelMessage(ctx, "1180000000000000101", nil) {
-					if err != nil {
-						b.Fatal(err)
-					}
-					if count++; count%(n/20) == 0 {
-						live.Probe()
-					}
-				}
-				if count != n {
-					b.Fatalf("read %d messages, want %d", count, n)
-				}
-			}
-			b.ReportMetric(float64(len(body))/1e6, "body-MB")
-			b.ReportMetric(float64(live.Peak)/1e3, "peak-live-kB")
-			b.ReportMetric(float64(live.Peak)/float64(len(body)), "peak-live/body")
+			testkit.BenchEach(b, body, n, func() iter.Seq2[chat.Message, error] {
+				return c.EachChannelMessage(ctx, "1180000000000000101", nil)
+			})
 		})
 	}
 }

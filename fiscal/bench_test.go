@@ -2,9 +2,7 @@ package fiscal_test
 
 import (
 	"context"
-	"net/http"
-	"net/http/httptest"
-	"runtime"
+	"iter"
 	"strconv"
 	"testing"
 
@@ -42,61 +40,35 @@ func bigPage(n int) []byte {
 // multiple of the body, with the result still live.
 func BenchmarkPage10000(b *testing.B) {
 	body := bigPage(10000)
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "application/json")
-		w.Header().Set("Content-Length", strconv.Itoa(len(body)))
-		w.Write(body)
-	}))
-	b.Cleanup(srv.Close)
-	c, err := fiscal.New(conduit.WithBaseURL(srv.URL))
+	c := benchClient(b, body, true)
+	ctx := context.Background()
+	b.Run("typed", func(b *testing.B) {
+		testkit.BenchWhole(b, body, 10000, func() (any, int, error) {
+			p, err := c.DebtToPenny(ctx, &fiscal.PageParams{PageSize: 10000})
+			if err != nil {
+				return nil, 0, err
+			}
+			return p, len(p.Data), nil
+		})
+	})
+	b.Run("rows", func(b *testing.B) {
+		testkit.BenchWhole(b, body, 10000, func() (any, int, error) {
+			p, err := c.Query(ctx, "v2/accounting/od/debt_to_penny", &fiscal.Query{PageSize: 10000})
+			if err != nil {
+				return nil, 0, err
+			}
+			return p, len(p.Data), nil
+		})
+	})
+}
+
+// benchClient is a client of a loopback server that answers body.
+func benchClient(b *testing.B, body []byte, sized bool) *fiscal.Client {
+	c, err := fiscal.New(conduit.WithBaseURL(testkit.ServeBody(b, body, sized)))
 	if err != nil {
 		b.Fatal(err)
 	}
-	ctx := context.Background()
-	for _, tc := range []struct {
-		name string
-		call func() (int, error)
-	}{
-		{"typed", func() (int, error) {
-			p, err := c.DebtToPenny(ctx, &fiscal.PageParams{PageSize: 10000})
-			if err != nil {
-				return 0, err
-			}
-			defer runtime.KeepAlive(p)
-			return len(p.Data), nil
-		}},
-		{"rows", func() (int, error) {
-			p, err := c.Query(ctx, "v2/accounting/od/debt_to_penny", &fiscal.Query{PageSize: 10000})
-			if err != nil {
-				return 0, err
-			}
-			defer runtime.KeepAlive(p)
-			return len(p.Data), nil
-		}},
-	} {
-		b.Run(tc.name, func(b *testing.B) {
-			var peak uint64
-			b.ReportAllocs()
-			b.SetBytes(int64(len(body)))
-			for b.Loop() {
-				b.StopTimer()
-				runtime.GC()
-				stop := testkit.HeapPeak()
-				b.StartTimer()
-				n, err := tc.call()
-				b.StopTimer()
-				if err != nil || n != 10000 {
-					b.Fatalf("%d records, %v", n, err)
-				}
-				alloc, _ := stop()
-				peak = max(peak, alloc)
-				b.StartTimer()
-			}
-			b.ReportMetric(float64(len(body))/1e6, "body-MB")
-			b.ReportMetric(float64(peak)/1e6, "peak-heap-MB")
-			b.ReportMetric(float64(peak)/float64(len(body)), "peak/body")
-		})
-	}
+	return c
 }
 
 // BenchmarkEachPage reads pages of 1,000 and 10,000 records from a
@@ -106,57 +78,19 @@ func BenchmarkPage10000(b *testing.B) {
 // the time): it does not grow with the page, where BenchmarkPage10000's
 // whole page peaks at a multiple of the body.
 func BenchmarkEachPage(b *testing.B) {
+	ctx := context.Background()
 	for _, n := range []int{1_000, 10_000} {
 		body := bigPage(n)
-		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			w.Header().Set("Content-Type", "application/json")
-			w.Write(body)
-		}))
-		b.Cleanup(srv.Close)
-		c, err := fiscal.New(conduit.WithBaseURL(srv.URL))
-		if err != nil {
-			b.Fatal(err)
-		}
-		ctx := context.Background()
-		for _, tc := range []struct {
-			name string
-			each func(probe func()) (int, error)
-		}{
-			{"typed", func(probe func()) (int, error) {
-				return countEach(c.EachDebtToPennyRecord(ctx, &fiscal.PageParams{PageSize: n}), n, probe)
-			}},
-			{"rows", func(probe func()) (int, error) {
-				return countEach(c.EachQueryRow(ctx, "v2/accounting/od/debt_to_penny", &fiscal.Query{PageSize: n}), n, probe)
-			}},
-		} {
-			b.Run(tc.name+"/records="+strconv.Itoa(n), func(b *testing.B) {
-				var live testkit.LivePeak
-				b.ReportAllocs()
-				for b.Loop() {
-					live.Reset()
-					got, err := tc.each(live.Probe)
-					if err != nil || got != n {
-						b.Fatalf("%d records, %v", got, err)
-					}
-				}
-				b.ReportMetric(float64(len(body))/1e6, "body-MB")
-				b.ReportMetric(float64(live.Peak)/1e3, "peak-live-kB")
-				b.ReportMetric(float64(live.Peak)/float64(len(body)), "peak-live/body")
+		c := benchClient(b, body, false)
+		b.Run("typed/records="+strconv.Itoa(n), func(b *testing.B) {
+			testkit.BenchEach(b, body, n, func() iter.Seq2[fiscal.DebtRecord, error] {
+				return c.EachDebtToPennyRecord(ctx, &fiscal.PageParams{PageSize: n})
 			})
-		}
+		})
+		b.Run("rows/records="+strconv.Itoa(n), func(b *testing.B) {
+			testkit.BenchEach(b, body, n, func() iter.Seq2[fiscal.Row, error] {
+				return c.EachQueryRow(ctx, "v2/accounting/od/debt_to_penny", &fiscal.Query{PageSize: n})
+			})
+		})
 	}
-}
-
-// countEach counts an iterator's records, calling probe every n/20.
-func countEach[R any](seq func(func(R, error) bool), n int, probe func()) (int, error) {
-	count := 0
-	for _, err := range seq {
-		if err != nil {
-			return count, err
-		}
-		if count++; count%(n/20) == 0 {
-			probe()
-		}
-	}
-	return count, nil
 }

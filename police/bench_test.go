@@ -5,10 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net/http"
-	"net/http/httptest"
+	"iter"
 	"os"
-	"runtime"
 	"strconv"
 	"testing"
 
@@ -48,45 +46,15 @@ func crimesBody(b *testing.B, n int) []byte {
 // above the live heap before it, alone and as a multiple of the body. The
 // crimes (whose RawJSON keep the body) are live at the last sample.
 func BenchmarkStreetCrimesLarge(b *testing.B) {
+	ctx := context.Background()
 	for _, n := range []int{100, 1_000, 10_000} {
 		body := crimesBody(b, n)
 		b.Run(fmt.Sprintf("crimes=%d", n), func(b *testing.B) {
-			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
-				w.Header().Set("Content-Type", "application/json")
-				w.Header().Set("Content-Length", strconv.Itoa(len(body)))
-				w.Write(body)
-			}))
-			b.Cleanup(srv.Close)
-			c, err := police.New(conduit.WithBaseURL(srv.URL))
-			if err != nil {
-				b.Fatal(err)
-			}
-			ctx := context.Background()
-			var peak uint64
-			b.ReportAllocs()
-			b.SetBytes(int64(len(body)))
-			for b.Loop() {
-				b.StopTimer()
-				runtime.GC()
-				stop := testkit.HeapPeak()
-				b.StartTimer()
+			c := benchClient(b, body, true)
+			testkit.BenchWhole(b, body, n, func() (any, int, error) {
 				crimes, err := c.StreetCrimes(ctx, 52.629729, -1.131592, nil)
-				b.StopTimer()
-				if err != nil {
-					b.Fatal(err)
-				}
-				alloc, _ := stop()
-				peak = max(peak, alloc)
-				if len(crimes) != n {
-					b.Fatalf("decoded %d crimes, want %d", len(crimes), n)
-				}
-				runtime.KeepAlive(crimes)
-				b.StartTimer()
-			}
-			const mb = 1e6
-			b.ReportMetric(float64(len(body))/mb, "body-MB")
-			b.ReportMetric(float64(peak)/mb, "peak-heap-MB")
-			b.ReportMetric(float64(peak)/float64(len(body)), "peak/body")
+				return crimes, len(crimes), err
+			})
 		})
 	}
 }
@@ -98,40 +66,23 @@ func BenchmarkStreetCrimesLarge(b *testing.B) {
 // not the time): it does not grow with the crimes, where StreetCrimes
 // peaks at a multiple of the body.
 func BenchmarkEachStreetCrime(b *testing.B) {
+	ctx := context.Background()
 	for _, n := range []int{1_000, 10_000} {
 		body := crimesBody(b, n)
 		b.Run(fmt.Sprintf("crimes=%d", n), func(b *testing.B) {
-			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
-				w.Header().Set("Content-Type", "application/json")
-				w.Write(body)
-			}))
-			b.Cleanup(srv.Close)
-			c, err := police.New(conduit.WithBaseURL(srv.URL))
-			if err != nil {
-				b.Fatal(err)
-			}
-			ctx := context.Background()
-			var live testkit.LivePeak
-			b.ReportAllocs()
-			for b.Loop() {
-				live.Reset()
-				count := 0
-				for _, err := range c.EachStreetCrime(ctx, 52.629729, -1.131592, nil) {
-					if err != nil {
-						b.Fatal(err)
-					}
-					if count++; count%(n/20) == 0 {
-						live.Probe()
-					}
-				}
-				if count != n {
-					b.Fatalf("read %d crimes, want %d", count, n)
-				}
-			}
-			const mb = 1e6
-			b.ReportMetric(float64(len(body))/mb, "body-MB")
-			b.ReportMetric(float64(live.Peak)/1e3, "peak-live-kB")
-			b.ReportMetric(float64(live.Peak)/float64(len(body)), "peak-live/body")
+			c := benchClient(b, body, false)
+			testkit.BenchEach(b, body, n, func() iter.Seq2[police.Crime, error] {
+				return c.EachStreetCrime(ctx, 52.629729, -1.131592, nil)
+			})
 		})
 	}
+}
+
+// benchClient is a client of a loopback server that answers body.
+func benchClient(b *testing.B, body []byte, sized bool) *police.Client {
+	c, err := police.New(conduit.WithBaseURL(testkit.ServeBody(b, body, sized)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	return c
 }

@@ -1,8 +1,13 @@
 package testkit
 
 import (
+	"iter"
+	"net/http"
+	"net/http/httptest"
 	"runtime"
 	"runtime/metrics"
+	"strconv"
+	"testing"
 	"time"
 )
 
@@ -71,4 +76,77 @@ func (l *LivePeak) Probe() {
 	if v := LiveHeap(); v > l.Base {
 		l.Peak = max(l.Peak, v-l.Base)
 	}
+}
+
+// ServeBody serves body as JSON at every path of a loopback server for the
+// test, with its Content-Length when sized, and returns the server's URL.
+func ServeBody(tb testing.TB, body []byte, sized bool) string {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		if sized {
+			w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+		}
+		w.Write(body)
+	}))
+	tb.Cleanup(srv.Close)
+	return srv.URL
+}
+
+// BenchWhole times call, which decodes body whole into a result and
+// returns it with how many records it holds (which must be want), and
+// reports the body's size, the most the heap grew above its level before
+// the call (a collection each time, outside the timer), with the result
+// still live, and that peak as a multiple of the body.
+func BenchWhole(b *testing.B, body []byte, want int, call func() (result any, n int, err error)) {
+	var peak uint64
+	b.ReportAllocs()
+	b.SetBytes(int64(len(body)))
+	for b.Loop() {
+		b.StopTimer()
+		runtime.GC()
+		stop := HeapPeak()
+		b.StartTimer()
+		result, n, err := call()
+		b.StopTimer()
+		if err != nil {
+			b.Fatal(err)
+		}
+		alloc, _ := stop()
+		peak = max(peak, alloc)
+		runtime.KeepAlive(result)
+		if n != want {
+			b.Fatalf("decoded %d records, want %d", n, want)
+		}
+		b.StartTimer()
+	}
+	b.ReportMetric(float64(len(body))/1e6, "body-MB")
+	b.ReportMetric(float64(peak)/1e6, "peak-heap-MB")
+	b.ReportMetric(float64(peak)/float64(len(body)), "peak/body")
+}
+
+// BenchEach reads body through the iterator each returns, keeping nothing,
+// and reports the most the reading kept live at 20 probes along the
+// listing (a collection each: compare the memory, not the time) beside the
+// body's size. The iterator must yield want elements.
+func BenchEach[T any](b *testing.B, body []byte, want int, each func() iter.Seq2[T, error]) {
+	var live LivePeak
+	b.ReportAllocs()
+	for b.Loop() {
+		live.Reset()
+		n := 0
+		for _, err := range each() {
+			if err != nil {
+				b.Fatal(err)
+			}
+			if n++; n%max(1, want/20) == 0 {
+				live.Probe()
+			}
+		}
+		if n != want {
+			b.Fatalf("read %d elements, want %d", n, want)
+		}
+	}
+	b.ReportMetric(float64(len(body))/1e6, "body-MB")
+	b.ReportMetric(float64(live.Peak)/1e3, "peak-live-kB")
+	b.ReportMetric(float64(live.Peak)/float64(len(body)), "peak-live/body")
 }
