@@ -3,8 +3,6 @@ package conduit
 import (
 	"reflect"
 	"strings"
-
-	jsonv2 "github.com/go-json-experiment/json"
 )
 
 // optionalRecords returns, for t a pointer to a struct, the index paths of
@@ -61,7 +59,9 @@ func anySet(v any, paths [][]int) bool {
 // decodeUnmarked decodes data into v without the hook that marks records
 // below the top; the top record keeps data.
 func decodeUnmarked(data []byte, v any) error {
-	err := jsonv2.Unmarshal(data, v, lenient)
+	d := decoders.Get().(*decoder)
+	err := d.decode(data, v, lenient)
+	decoders.Put(d)
 	keepTop(data, v, err)
 	return err
 }

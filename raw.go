@@ -3,15 +3,17 @@ package conduit
 import (
 	"bytes"
 	"cmp"
-	"encoding"
 	"encoding/json"
 	"errors"
 	"io"
 	"reflect"
-	"slices"
+	"runtime"
 	"strings"
 	"sync"
+	"unsafe"
+	"weak"
 
+	"github.com/conduit-sdk/conduit/internal/record"
 	jsonv2 "github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -59,14 +61,15 @@ func (r *Raw) rawRecord() *Raw { return r }
 type rawHolder interface{ rawRecord() *Raw }
 
 // decoder is the state of one decoding: the input that every Raw met on
-// the way points into. Its options, built once per decoder, hold the hook
-// that records where each record starts.
+// the way points into, and the jsontext decoder reading it, by whose
+// address the records find it (see markRecord).
 type decoder struct {
-	src  []byte
-	opts jsonv2.Options
-	// dec and buf decode a top record that has its own UnmarshalJSONFrom.
+	src []byte
 	dec jsontext.Decoder
 	buf bytes.Buffer
+	// hooked adds to lenient the hook that marks records of types that do
+	// not mark themselves: types outside conduit that embed Raw.
+	hooked jsonv2.Options
 }
 
 // lenient is how services are read: they are not strict, so accept what
@@ -77,13 +80,43 @@ var lenient = jsonv2.JoinOptions(
 	jsontext.AllowInvalidUTF8(true),
 )
 
-var decoders = sync.Pool{New: func() any {
-	d := &decoder{}
-	d.opts = jsonv2.JoinOptions(jsonv2.WithUnmarshalers(jsonv2.UnmarshalFromFunc(d.mark)), lenient)
-	return d
-}}
+var decoders = sync.Pool{New: newDecoder}
 
-// mark notes where a record starts and lets the decoder go on as usual.
+// live finds the pooled decoder whose jsontext.Decoder is at an address.
+// An entry holds its decoder weakly, so that the pool can still drop it;
+// the decoder's cleanup then removes the entry, unless a new decoder has
+// taken the address since.
+var live sync.Map // uintptr -> weak.Pointer[decoder]
+
+func newDecoder() any {
+	d := &decoder{}
+	d.hooked = jsonv2.JoinOptions(jsonv2.WithUnmarshalers(jsonv2.UnmarshalFromFunc(d.mark)), lenient)
+	key, w := uintptr(unsafe.Pointer(&d.dec)), weak.Make(d)
+	live.Store(key, w)
+	runtime.AddCleanup(d, func(key uintptr) { live.CompareAndDelete(key, w) }, key)
+	return d
+}
+
+func init() { record.Mark = markRecord }
+
+// markRecord notes where the record whose Raw is rec starts, when dec is
+// decoding an input for conduit: a record decoded by anything else keeps
+// no RawJSON, since nothing says its input stays unchanged.
+func markRecord(dec *jsontext.Decoder, rec any) {
+	e, ok := live.Load(uintptr(unsafe.Pointer(dec)))
+	if !ok {
+		return
+	}
+	d := e.(weak.Pointer[decoder]).Value()
+	r, ok := rec.(*Raw)
+	if d == nil || d.src == nil || !ok {
+		return
+	}
+	r.src, r.off, r.n = d.src, int(dec.InputOffset()), 0
+}
+
+// mark is the hook for records that do not mark themselves: it notes
+// where one starts and lets the decoder go on as usual.
 func (d *decoder) mark(dec *jsontext.Decoder, h rawHolder) error {
 	r := h.rawRecord()
 	r.src, r.off, r.n = d.src, int(dec.InputOffset()), 0
@@ -93,19 +126,34 @@ func (d *decoder) mark(dec *jsontext.Decoder, h rawHolder) error {
 // decodeJSON decodes data into v, filling every Raw on the way. data must
 // not be modified afterwards: the records keep slices of it.
 func decodeJSON(data []byte, v any) error {
-	var err error
-	if t := reflect.TypeOf(v); marksNested(t) {
-		d := decoders.Get().(*decoder)
-		d.src = data
-		err = d.decode(data, v, t)
-		d.src = nil
-		decoders.Put(d)
-	} else {
-		// Only the top record can hold a Raw: the hook that marks records
-		// as the decoder meets them would find no other.
-		err = jsonv2.Unmarshal(data, v, lenient)
+	d := decoders.Get().(*decoder)
+	opts := lenient
+	if marksNested(reflect.TypeOf(v)) {
+		opts = d.hooked
 	}
+	err := d.decode(data, v, opts)
+	decoders.Put(d)
 	keepTop(data, v, err)
+	return err
+}
+
+// decode decodes data, one JSON value and nothing after it, into v.
+func (d *decoder) decode(data []byte, v any, opts jsonv2.Options) error {
+	d.src = data
+	d.buf = *bytes.NewBuffer(data)
+	d.dec.Reset(&d.buf, opts)
+	err := jsonv2.UnmarshalDecode(&d.dec, v)
+	switch {
+	case err == io.EOF:
+		err = io.ErrUnexpectedEOF
+	case err == nil:
+		if _, end := d.dec.ReadToken(); end != io.EOF {
+			err = cmp.Or(end, errTrailing)
+		}
+	}
+	// The pooled decoder keeps no hold on data.
+	d.src, d.buf = nil, bytes.Buffer{}
+	d.dec.Reset(&d.buf)
 	return err
 }
 
@@ -131,91 +179,20 @@ func keepTop(data []byte, v any, err error) {
 	r.src, r.off, r.n = data, start, end-start
 }
 
-// decode decodes data into v, of type t, with the hook that marks nested
-// records, but without calling it for the top record: it would cost an
-// allocation and mark nothing decodeJSON does not measure afterwards.
-func (d *decoder) decode(data []byte, v any, t reflect.Type) error {
-	if w := inlined(t); w != nil {
-		err := jsonv2.Unmarshal(data, reflect.NewAt(w, reflect.ValueOf(v).UnsafePointer()).Interface(), d.opts)
-		if err == nil {
-			return nil
-		}
-		// Decoding v itself names v's type, not the wrapper's, in the
-		// error.
-	} else if u, ok := v.(jsonv2.UnmarshalerFrom); ok && !reflect.ValueOf(v).IsNil() {
-		return d.decodeFrom(data, u)
-	}
-	return jsonv2.Unmarshal(data, v, d.opts)
-}
-
 // errTrailing reports data after the top record's value.
 var errTrailing = errors.New("data after the top-level value")
-
-// decodeFrom calls the top record's own UnmarshalJSONFrom with a decoder of
-// data and the hook, as jsonv2.Unmarshal would after the hook, and checks
-// that nothing but white space follows the value.
-func (d *decoder) decodeFrom(data []byte, u jsonv2.UnmarshalerFrom) error {
-	d.buf = *bytes.NewBuffer(data)
-	d.dec.Reset(&d.buf, d.opts)
-	err := u.UnmarshalJSONFrom(&d.dec)
-	if err == nil {
-		if _, end := d.dec.ReadToken(); end != io.EOF {
-			err = cmp.Or(end, errTrailing)
-		}
-	}
-	// The pooled decoder keeps no hold on data.
-	d.buf = bytes.Buffer{}
-	d.dec.Reset(&d.buf)
-	return err
-}
-
-// jsonMethods are the interfaces by which a type reads or writes its own
-// JSON (or text): the decoder calls them instead of reading the fields,
-// and refuses to embed a type that has one.
-var jsonMethods = []reflect.Type{
-	unmarshalerFrom, v1Unmarshaler, reflect.TypeFor[encoding.TextUnmarshaler](),
-	reflect.TypeFor[jsonv2.MarshalerTo](), reflect.TypeFor[jsonv2.Marshaler](),
-	reflect.TypeFor[encoding.TextAppender](), reflect.TypeFor[encoding.TextMarshaler](),
-}
-
-// inlinedTypes caches inlined per type.
-var inlinedTypes sync.Map // reflect.Type -> reflect.Type, nil if none
-
-// inlined returns, for t a pointer to a struct record that decodes by its
-// fields (no method of its own), a struct whose one field holds that
-// record embedded (json:",embed"): the same memory and members, but no
-// record at the top. The hook that marks records then fires only for the
-// nested ones it is there for (the top one is measured after decoding),
-// instead of costing an allocation for the top one on every decode. It
-// returns nil for any other t.
-func inlined(t reflect.Type) reflect.Type {
-	if t == nil || t.Kind() != reflect.Pointer {
-		return nil
-	}
-	if w, ok := inlinedTypes.Load(t); ok {
-		w, _ := w.(reflect.Type)
-		return w
-	}
-	var w reflect.Type
-	if e := t.Elem(); e.Kind() == reflect.Struct && implements(e, holderType) &&
-		!slices.ContainsFunc(jsonMethods, func(m reflect.Type) bool { return implements(e, m) }) {
-		w = reflect.StructOf([]reflect.StructField{{Name: "Record", Type: e, Tag: `json:",embed"`}})
-	}
-	inlinedTypes.Store(t, w)
-	return w
-}
 
 // nestedMarks caches marksNested per type.
 var nestedMarks sync.Map // reflect.Type -> bool
 
 // marksNested reports whether decoding into t, a pointer, may meet a
-// record holding a Raw below the top one: a nested record type, or an
-// interface, whose dynamic type decides. A type's UnmarshalJSONFrom
-// decodes with the caller's options, hook included, into its own fields or
-// a mirror of them (their types, renamed or regrouped): it reaches a record
-// exactly when its fields do. Without one below the top, decoding runs
-// without the hook, which costs an allocation where it fires and a lookup
-// per field everywhere else.
+// record below the top one that does not mark itself (a type outside
+// conduit embedding Raw), or an interface, whose dynamic type decides.
+// Only then does decoding need the hook, which costs a lookup for every
+// value the decoder reads. A type's UnmarshalJSONFrom decodes with the
+// caller's options, hook included, into its own fields or a mirror of them
+// (their types, renamed or regrouped), or hands them back to the decoder:
+// it reaches such a record exactly when its fields do.
 func marksNested(t reflect.Type) bool {
 	if t == nil || t.Kind() != reflect.Pointer {
 		return true
@@ -247,11 +224,11 @@ func implements(t, iface reflect.Type) bool {
 }
 
 // reachesMarks reports whether a value of t, decoded, may hold a record
-// with a Raw; t itself is not the top.
+// that the hook must mark; t itself is not the top.
 func reachesMarks(t reflect.Type, seen map[reflect.Type]bool) bool {
 	switch {
-	case implements(t, holderType):
-		return true
+	case implements(t, holderType) && !implements(t, unmarshalerFrom):
+		return true // a record that does not mark itself
 	case implements(t, v1Unmarshaler) && !implements(t, unmarshalerFrom):
 		return false // it decodes from bytes, with options of its own
 	case seen[t]:

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/conduit-sdk/conduit/internal/record"
 	jsonv2 "github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -114,12 +115,11 @@ type (
 func (*markText) UnmarshalText([]byte) error    { return nil }
 func (markWrites) MarshalJSON() ([]byte, error) { return []byte("{}"), nil }
 
-// A top record decoded through its embedding wrapper marks its nested
-// records as a direct decode does, and a failure names the record's type,
-// not the wrapper's.
-func TestTopRecordDecodesThroughItsWrapper(t *testing.T) {
-	if inlined(reflect.TypeFor[*markTree]()) == nil {
-		t.Fatal("a record without methods has no wrapper")
+// A record outside conduit (no UnmarshalJSONFrom) is marked by the hook,
+// at the top and below it, and a failure names the record's type.
+func TestRecordsWithoutMethodsAreMarkedByTheHook(t *testing.T) {
+	if !marksNested(reflect.TypeFor[*markTree]()) {
+		t.Fatal("a tree of records without methods decodes without the hook")
 	}
 	var tree markTree
 	if err := decodeJSON([]byte(`{"kids": [{"kids": []}, {"kids": [{}]}]}`), &tree); err != nil {
@@ -132,13 +132,61 @@ func TestTopRecordDecodesThroughItsWrapper(t *testing.T) {
 		t.Errorf("deepest raw = %q", got)
 	}
 	err := decodeJSON([]byte(`{"kids": 5}`), &tree)
-	if err == nil || !strings.Contains(err.Error(), "conduit.markTree") || strings.Contains(err.Error(), "Record") {
+	if err == nil || !strings.Contains(err.Error(), "conduit.markTree") {
 		t.Errorf("error = %v, want one naming conduit.markTree", err)
 	}
-	for _, v := range []any{&markFromVia{}, &markText{}, &markWrites{}, &struct{ Status string }{}, markTree{}, nil} {
-		if w := inlined(reflect.TypeOf(v)); w != nil {
-			t.Errorf("%T has the wrapper %v", v, w)
+}
+
+// selfRaw is what every package's raw type is: a Raw whose
+// UnmarshalJSONFrom marks the record and hands its fields back.
+type selfRaw struct{ Raw }
+
+func (r *selfRaw) UnmarshalJSONFrom(dec *jsontext.Decoder) error { return record.Start(dec, &r.Raw) }
+
+// selfTree is a package's record: it embeds selfRaw untagged for JSON.
+type selfTree struct {
+	selfRaw `json:"-"`
+	ID      string              `json:"id"`
+	Kids    []selfTree          `json:"kids"`
+	ByName  map[string]selfTree `json:"by_name"`
+	Opt     *selfTree           `json:"opt"`
+}
+
+// Records that mark themselves need no hook: every one of them, in a
+// slice, a map or behind a pointer, keeps its own bytes, and their fields
+// decode as without the method. Decoded by anything but conduit, they keep
+// no raw bytes, since nothing says their input stays unchanged.
+func TestRecordsMarkThemselves(t *testing.T) {
+	if marksNested(reflect.TypeFor[*selfTree]()) {
+		t.Fatal("records that mark themselves decode with the hook")
+	}
+	in := `{"id": "a", "kids": [{"id": "b"}, {"kids": [{ "id" : "d" }]}], "by_name": {"x": {"id": "x"}}, "opt": {"id": "o"}}`
+	var tree selfTree
+	if err := decodeJSON([]byte(in), &tree); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ got, want string }{
+		{string(tree.RawJSON()), in},
+		{string(tree.Kids[0].RawJSON()), `{"id": "b"}`},
+		{string(tree.Kids[1].Kids[0].RawJSON()), `{ "id" : "d" }`},
+		{string(tree.ByName["x"].RawJSON()), `{"id": "x"}`},
+		{string(tree.Opt.RawJSON()), `{"id": "o"}`},
+		{tree.Kids[1].Kids[0].ID + tree.ByName["x"].ID + tree.Opt.ID, "dxo"},
+	} {
+		if c.got != c.want {
+			t.Errorf("got %q, want %q", c.got, c.want)
 		}
+	}
+	var other selfTree
+	if err := jsonv2.Unmarshal([]byte(in), &other); err != nil || other.Kids[0].ID != "b" {
+		t.Fatalf("decoded by jsonv2: %+v, %v", other, err)
+	}
+	if other.RawJSON() != nil || other.Kids[0].RawJSON() != nil {
+		t.Errorf("records decoded outside conduit keep raw bytes")
+	}
+	err := decodeJSON([]byte(`{"kids": 5}`), &tree)
+	if err == nil || !strings.Contains(err.Error(), "conduit.selfTree") {
+		t.Errorf("error = %v, want one naming conduit.selfTree", err)
 	}
 }
 

@@ -13,7 +13,7 @@ import (
 // MediaByID and SearchMedia fill the rest too. RawJSON returns the Media
 // object as sent.
 type Media struct {
-	raw
+	raw   `json:"-"`
 	ID    int64 `json:"id"`
 	Title Title `json:"title"`
 	// Episodes is nil while the count is unknown (an airing or announced
@@ -99,7 +99,7 @@ func (l Errors) problem() *transport.Problem {
 // the GraphQL specification's (the service's "status", say) stay reachable
 // through RawJSON and Decode.
 type GraphQLError struct {
-	raw
+	raw       `json:"-"`
 	Message   string     `json:"message"`
 	Locations []Location `json:"locations,omitempty"`
 	// Path leads to the response field that failed: names and list indexes.

@@ -14,7 +14,7 @@ type PageInfo struct {
 // MediaPage is one page of SearchMedia. RawJSON returns the Page object as
 // sent.
 type MediaPage struct {
-	raw
+	raw      `json:"-"`
 	PageInfo PageInfo `json:"pageInfo"`
 	Media    []Media  `json:"media"`
 }
@@ -22,7 +22,7 @@ type MediaPage struct {
 // Character is a character of an anime or manga. RawJSON returns it as
 // sent.
 type Character struct {
-	raw
+	raw  `json:"-"`
 	ID   int64 `json:"id"`
 	Name Name  `json:"name"`
 	// Image is nil when the service has none.
@@ -46,7 +46,7 @@ type Name struct {
 // Staff is a person who worked on an anime or manga: a voice actor, a
 // director, an author. RawJSON returns it as sent.
 type Staff struct {
-	raw
+	raw                `json:"-"`
 	ID                 int64      `json:"id"`
 	Name               Name       `json:"name"`
 	LanguageV2         string     `json:"languageV2"`
@@ -64,7 +64,7 @@ type Staff struct {
 // Studio is an animation studio or producer, with its latest works.
 // RawJSON returns it as sent.
 type Studio struct {
-	raw
+	raw               `json:"-"`
 	ID                int64  `json:"id"`
 	Name              string `json:"name"`
 	IsAnimationStudio bool   `json:"isAnimationStudio"`
@@ -78,14 +78,14 @@ type Studio struct {
 // AiringPage is one page of AiringSchedule. RawJSON returns the Page
 // object as sent.
 type AiringPage struct {
-	raw
+	raw             `json:"-"`
 	PageInfo        PageInfo        `json:"pageInfo"`
 	AiringSchedules []AiringEpisode `json:"airingSchedules"`
 }
 
 // AiringEpisode is when one episode airs. RawJSON returns it as sent.
 type AiringEpisode struct {
-	raw
+	raw      `json:"-"`
 	ID       int64 `json:"id"`
 	AiringAt int64 `json:"airingAt"` // Unix seconds
 	// TimeUntilAiring is seconds from the answer; negative once aired.
@@ -97,7 +97,7 @@ type AiringEpisode struct {
 
 // User is a user's public profile. RawJSON returns it as sent.
 type User struct {
-	raw
+	raw         `json:"-"`
 	ID          int64          `json:"id"`
 	Name        string         `json:"name"`
 	About       string         `json:"about"`
@@ -127,7 +127,7 @@ type UserStatistics struct {
 // MediaListEntry is an entry of a user's list, as SaveMediaListEntry
 // leaves it. RawJSON returns it as sent.
 type MediaListEntry struct {
-	raw
+	raw             `json:"-"`
 	ID              int64   `json:"id"`
 	MediaID         int64   `json:"mediaId"`
 	Status          string  `json:"status"`

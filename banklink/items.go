@@ -12,7 +12,7 @@ import (
 // the access token reaches, the products it was linked for, and whether
 // it needs the user again.
 type Item struct {
-	raw
+	raw               `json:"-"`
 	ItemID            string    `json:"item_id"`
 	InstitutionID     string    `json:"institution_id"`
 	InstitutionName   string    `json:"institution_name"`
@@ -36,7 +36,7 @@ type Item struct {
 // item's standing error, a webhook's), as opposed to a failed call, which
 // is a *conduit.Error.
 type ErrorObject struct {
-	raw
+	raw            `json:"-"`
 	ErrorType      string `json:"error_type"`
 	ErrorCode      string `json:"error_code"`
 	ErrorMessage   string `json:"error_message"`
@@ -46,7 +46,7 @@ type ErrorObject struct {
 
 // AccountsResponse is the answer of Accounts.
 type AccountsResponse struct {
-	raw
+	raw       `json:"-"`
 	Accounts  []Account `json:"accounts"`
 	Item      Item      `json:"item"`
 	RequestID string    `json:"request_id"`
@@ -54,7 +54,7 @@ type AccountsResponse struct {
 
 // ItemResponse is the answer of Item.
 type ItemResponse struct {
-	raw
+	raw       `json:"-"`
 	Item      Item        `json:"item"`
 	Status    *ItemStatus `json:"status"`
 	RequestID string      `json:"request_id"`
@@ -63,7 +63,7 @@ type ItemResponse struct {
 // ItemStatus says when the item's data was last refreshed and what the
 // last webhook about it was.
 type ItemStatus struct {
-	raw
+	raw          `json:"-"`
 	Transactions *struct {
 		LastSuccessfulUpdate time.Time `json:"last_successful_update"`
 		LastFailedUpdate     time.Time `json:"last_failed_update"`
@@ -76,13 +76,13 @@ type ItemStatus struct {
 
 // RemoveItemResponse is the answer of RemoveItem: only its request id.
 type RemoveItemResponse struct {
-	raw
+	raw       `json:"-"`
 	RequestID string `json:"request_id"`
 }
 
 // InstitutionResponse is the answer of InstitutionByID.
 type InstitutionResponse struct {
-	raw
+	raw         `json:"-"`
 	Institution Institution `json:"institution"`
 	RequestID   string      `json:"request_id"`
 }

@@ -47,7 +47,7 @@ type LinkUser struct {
 // LinkToken is the answer of CreateLinkToken: the short-lived token the
 // front end opens Link with.
 type LinkToken struct {
-	raw
+	raw        `json:"-"`
 	LinkToken  string    `json:"link_token"`
 	Expiration time.Time `json:"expiration"`
 	RequestID  string    `json:"request_id"`
@@ -56,7 +56,7 @@ type LinkToken struct {
 // PublicTokenExchange is the answer of ExchangePublicToken. AccessToken is
 // the item's lasting credential: store it as a secret, never in a log.
 type PublicTokenExchange struct {
-	raw
+	raw         `json:"-"`
 	AccessToken string `json:"access_token"`
 	ItemID      string `json:"item_id"`
 	RequestID   string `json:"request_id"`
@@ -64,7 +64,7 @@ type PublicTokenExchange struct {
 
 // SandboxPublicToken is the answer of SandboxCreatePublicToken.
 type SandboxPublicToken struct {
-	raw
+	raw         `json:"-"`
 	PublicToken string `json:"public_token"`
 	RequestID   string `json:"request_id"`
 }

@@ -40,7 +40,7 @@ type SyncTransactionsParams struct {
 
 // TransactionsSync is one page of updates, the answer of SyncTransactions.
 type TransactionsSync struct {
-	raw
+	raw      `json:"-"`
 	Added    []Transaction        `json:"added"`
 	Modified []Transaction        `json:"modified"`
 	Removed  []RemovedTransaction `json:"removed"`
@@ -61,7 +61,7 @@ type TransactionsSync struct {
 // money leaving the account and negative for money coming in, as the
 // service signs it.
 type Transaction struct {
-	raw
+	raw                    `json:"-"`
 	TransactionID          string          `json:"transaction_id"`
 	AccountID              string          `json:"account_id"`
 	Amount                 conduit.Decimal `json:"amount"`
@@ -89,7 +89,7 @@ type PersonalFinanceCategory struct {
 
 // RemovedTransaction names a transaction the service no longer reports.
 type RemovedTransaction struct {
-	raw
+	raw           `json:"-"`
 	TransactionID string `json:"transaction_id"`
 	AccountID     string `json:"account_id"`
 }

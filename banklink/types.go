@@ -8,14 +8,14 @@ import "github.com/conduit-sdk/conduit"
 
 // InstitutionsResponse is the answer of SearchInstitutions.
 type InstitutionsResponse struct {
-	raw
+	raw          `json:"-"`
 	Institutions []Institution `json:"institutions"`
 	RequestID    string        `json:"request_id"`
 }
 
 // Institution is one bank or other financial institution.
 type Institution struct {
-	raw
+	raw           `json:"-"`
 	InstitutionID string        `json:"institution_id"`
 	Name          string        `json:"name"`
 	Products      []Product     `json:"products"`
@@ -24,14 +24,14 @@ type Institution struct {
 
 // BalanceResponse is the answer of GetBalance.
 type BalanceResponse struct {
-	raw
+	raw       `json:"-"`
 	Accounts  []Account `json:"accounts"`
 	RequestID string    `json:"request_id"`
 }
 
 // Account is one account of a linked item.
 type Account struct {
-	raw
+	raw       `json:"-"`
 	AccountID string   `json:"account_id"`
 	Name      string   `json:"name"`
 	Mask      string   `json:"mask"`

@@ -44,7 +44,7 @@ const maxCachedKeys = 16
 // WebhookKey is a public key the service signs webhooks with, as a JSON
 // Web Key.
 type WebhookKey struct {
-	raw
+	raw `json:"-"`
 	Alg string `json:"alg"`
 	Crv string `json:"crv"`
 	Kid string `json:"kid"`
@@ -60,7 +60,7 @@ type WebhookKey struct {
 
 // WebhookKeyResponse is the answer of WebhookVerificationKey.
 type WebhookKeyResponse struct {
-	raw
+	raw       `json:"-"`
 	Key       WebhookKey `json:"key"`
 	RequestID string     `json:"request_id"`
 }

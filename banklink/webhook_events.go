@@ -45,7 +45,7 @@ const (
 // VerifyWebhook returns it. WebhookType and WebhookCode say which members
 // the service filled; the others stay zero.
 type WebhookEvent struct {
-	raw
+	raw         `json:"-"`
 	WebhookType WebhookType `json:"webhook_type"`
 	WebhookCode WebhookCode `json:"webhook_code"`
 	ItemID      string      `json:"item_id"`

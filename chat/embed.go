@@ -13,7 +13,7 @@ import (
 // (checked before sending: see checkEmbeds) with a 400 that names only the
 // first problem, so conduit says which embed and which part.
 type Embed struct {
-	raw
+	raw         `json:"-"`
 	Title       string       `json:"title,omitempty"`
 	Description string       `json:"description,omitempty"`
 	URL         string       `json:"url,omitempty"`

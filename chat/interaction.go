@@ -94,7 +94,7 @@ const (
 // Its token is a credential, so an Interaction never prints it (nor its
 // raw body, which holds it): every fmt verb shows String.
 type Interaction struct {
-	raw
+	raw           `json:"-"`
 	ID            Snowflake       `json:"id"`
 	ApplicationID Snowflake       `json:"application_id"`
 	Type          InteractionType `json:"type"`

@@ -49,7 +49,7 @@ func isDigits(s string) bool {
 // none of its fields; the common ones are typed, the rest stay reachable
 // through RawJSON and Decode.
 type User struct {
-	raw
+	raw      `json:"-"`
 	ID       Snowflake `json:"id"`
 	Username string    `json:"username"`
 }
@@ -57,7 +57,7 @@ type User struct {
 // Message is a message of a channel. The spec shows none of its fields; the
 // common ones are typed, the rest stay reachable through RawJSON and Decode.
 type Message struct {
-	raw
+	raw         `json:"-"`
 	ID          Snowflake    `json:"id"`
 	ChannelID   Snowflake    `json:"channel_id"`
 	Content     string       `json:"content"`
@@ -70,7 +70,7 @@ type Message struct {
 
 // Attachment is a file a message carries, as the platform stores it.
 type Attachment struct {
-	raw
+	raw         `json:"-"`
 	ID          Snowflake `json:"id"`
 	Filename    string    `json:"filename"`
 	ContentType string    `json:"content_type,omitempty"`
@@ -93,7 +93,7 @@ type MessageReference struct {
 // The spec shows id, type and position; name, guild_id and recipients are
 // the platform's, and the rest stay reachable through RawJSON and Decode.
 type Channel struct {
-	raw
+	raw      `json:"-"`
 	ID       Snowflake   `json:"id"`
 	Type     ChannelType `json:"type"`
 	Position int         `json:"position"`
@@ -106,7 +106,7 @@ type Channel struct {
 // Guild is a server. The common fields are typed; the rest (roles, emojis,
 // features, …) stay reachable through RawJSON and Decode.
 type Guild struct {
-	raw
+	raw     `json:"-"`
 	ID      Snowflake `json:"id"`
 	Name    string    `json:"name"`
 	OwnerID Snowflake `json:"owner_id"`
@@ -118,7 +118,7 @@ type Guild struct {
 
 // Member is a user's membership of a server.
 type Member struct {
-	raw
+	raw  `json:"-"`
 	User User `json:"user"`
 	// Nick is the user's name in this server; "" when they set none.
 	Nick     string      `json:"nick,omitempty"`

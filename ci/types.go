@@ -10,7 +10,7 @@ import (
 // User is the token's owner. The spec shows none of its fields; the common
 // ones are typed, the rest stay reachable through RawJSON and Decode.
 type User struct {
-	raw
+	raw   `json:"-"`
 	ID    string `json:"id"`
 	Login string `json:"login"`
 	Name  string `json:"name"`
@@ -18,7 +18,7 @@ type User struct {
 
 // PipelineList is one page of a project's pipelines.
 type PipelineList struct {
-	raw
+	raw   `json:"-"`
 	Items []Pipeline `json:"items"`
 	// NextPageToken names the next page (ListPipelinesParams.PageToken);
 	// it is empty on the last page.
@@ -45,8 +45,8 @@ func (l *PipelineList) UnmarshalJSON(b []byte) error {
 // its fields; the common ones are typed, the rest (trigger, errors, ...) stay
 // reachable through RawJSON and Decode, for each list item too.
 type Pipeline struct {
-	raw
-	ID string `json:"id"`
+	raw `json:"-"`
+	ID  string `json:"id"`
 	// Number counts the project's pipelines, so people quote it.
 	Number      int64         `json:"number"`
 	State       PipelineState `json:"state"`
@@ -89,7 +89,7 @@ type PipelineVCS struct {
 
 // WorkflowList is one page of a pipeline's workflows.
 type WorkflowList struct {
-	raw
+	raw   `json:"-"`
 	Items []Workflow `json:"items"`
 	// NextPageToken names the next page (PageParams.PageToken); it is
 	// empty on the last page.
@@ -98,7 +98,7 @@ type WorkflowList struct {
 
 // Workflow is one workflow of a pipeline: a graph of jobs.
 type Workflow struct {
-	raw
+	raw            `json:"-"`
 	ID             string         `json:"id"`
 	Name           string         `json:"name"`
 	Status         WorkflowStatus `json:"status"`
@@ -154,7 +154,7 @@ func (s WorkflowStatus) Failed() bool {
 
 // JobList is one page of a workflow's jobs.
 type JobList struct {
-	raw
+	raw   `json:"-"`
 	Items []Job `json:"items"`
 	// NextPageToken names the next page (PageParams.PageToken); it is
 	// empty on the last page.
@@ -164,7 +164,7 @@ type JobList struct {
 // Job is one job of a workflow as the workflow lists it; Job (the method)
 // returns its details by JobNumber.
 type Job struct {
-	raw
+	raw  `json:"-"`
 	ID   string `json:"id"`
 	Name string `json:"name"`
 	// JobNumber is absent for an approval job, which never runs.
@@ -201,7 +201,7 @@ const (
 
 // JobDetails is one job in full.
 type JobDetails struct {
-	raw
+	raw         `json:"-"`
 	Number      int64     `json:"number"`
 	Name        string    `json:"name"`
 	Status      JobStatus `json:"status"`
@@ -231,7 +231,7 @@ type JobExecutor struct {
 
 // ArtifactList is one page of a job's artifacts.
 type ArtifactList struct {
-	raw
+	raw   `json:"-"`
 	Items []Artifact `json:"items"`
 	// NextPageToken names the next page (PageParams.PageToken); it is
 	// empty on the last page.
@@ -240,7 +240,7 @@ type ArtifactList struct {
 
 // Artifact is one file a job stored.
 type Artifact struct {
-	raw
+	raw  `json:"-"`
 	Path string `json:"path"`
 	// NodeIndex is the parallel run that stored it, from 0.
 	NodeIndex int `json:"node_index"`
@@ -250,12 +250,12 @@ type Artifact struct {
 
 // Message is the service's acknowledgement of an accepted request.
 type Message struct {
-	raw
+	raw     `json:"-"`
 	Message string `json:"message"`
 }
 
 // Rerun is RerunWorkflow's answer: the new run of the workflow.
 type Rerun struct {
-	raw
+	raw        `json:"-"`
 	WorkflowID string `json:"workflow_id"`
 }

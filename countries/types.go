@@ -5,7 +5,7 @@ import "github.com/conduit-sdk/conduit"
 // Envelope is the shape of every countries response. RawJSON returns it as
 // sent, for fields the spec does not show.
 type Envelope[T any] struct {
-	raw
+	raw `json:"-"`
 	// Error is the service's failure flag. A result handed back by a Client
 	// method always has it false: a true one becomes an *Error.
 	Error bool   `json:"error"`

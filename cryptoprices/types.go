@@ -11,7 +11,7 @@ import (
 // errors list when the service refuses. RawJSON returns it as sent, with
 // the warnings list the service may add.
 type Response[T any] struct {
-	raw
+	raw    `json:"-"`
 	Data   *T        `json:"data"`
 	Errors []Message `json:"errors,omitempty"`
 }

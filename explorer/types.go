@@ -9,7 +9,7 @@ import (
 
 // Fees is the body of RecommendedFees, in sat/vB. RawJSON returns it as sent.
 type Fees struct {
-	raw
+	raw         `json:"-"`
 	FastestFee  float64 `json:"fastestFee"`
 	HalfHourFee float64 `json:"halfHourFee"`
 	HourFee     float64 `json:"hourFee"`
@@ -19,7 +19,7 @@ type Fees struct {
 
 // Mempool is the body of Mempool. RawJSON returns it as sent.
 type Mempool struct {
-	raw
+	raw      `json:"-"`
 	Count    int64 `json:"count"`
 	VSize    int64 `json:"vsize"`
 	TotalFee int64 `json:"total_fee"` // satoshis
@@ -30,7 +30,7 @@ type Mempool struct {
 
 // Block is one block of Blocks. RawJSON returns it as sent.
 type Block struct {
-	raw
+	raw               `json:"-"`
 	ID                string  `json:"id"` // the block hash
 	Height            int64   `json:"height"`
 	Version           int64   `json:"version"`
@@ -60,7 +60,7 @@ func (b *Block) Time() time.Time { return time.Unix(b.Timestamp, 0).UTC() }
 // (an integral float such as 2.5e3 too, a fraction never), the averages as
 // conduit.Decimal.
 type Extras struct {
-	raw
+	raw         `json:"-"`
 	Reward      conduit.Int `json:"reward"` // subsidy plus fees
 	CoinbaseRaw string      `json:"coinbaseRaw"`
 	// Orphans is kept as sent: the spec says only that it is an array.

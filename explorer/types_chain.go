@@ -3,7 +3,7 @@ package explorer
 // AddressInfo is what the explorer knows of an address: its confirmed and
 // its unconfirmed activity. RawJSON returns it as sent.
 type AddressInfo struct {
-	raw
+	raw          `json:"-"`
 	Address      string       `json:"address"`
 	ChainStats   AddressStats `json:"chain_stats"`
 	MempoolStats AddressStats `json:"mempool_stats"`
@@ -25,7 +25,7 @@ func (s AddressStats) Balance() int64 { return s.FundedTXOSum - s.SpentTXOSum }
 
 // Transaction is one transaction. RawJSON returns it as sent.
 type Transaction struct {
-	raw
+	raw      `json:"-"`
 	TxID     string   `json:"txid"`
 	Version  int64    `json:"version"`
 	Locktime int64    `json:"locktime"`
@@ -63,7 +63,7 @@ type TxOut struct {
 // TxStatus says whether and where a transaction is confirmed. RawJSON
 // returns it as sent.
 type TxStatus struct {
-	raw
+	raw       `json:"-"`
 	Confirmed bool `json:"confirmed"`
 	// BlockHeight, BlockHash and BlockTime are zero while unconfirmed.
 	BlockHeight int64  `json:"block_height"`
@@ -73,7 +73,7 @@ type TxStatus struct {
 
 // UTXO is an unspent output of an address. RawJSON returns it as sent.
 type UTXO struct {
-	raw
+	raw    `json:"-"`
 	TxID   string   `json:"txid"`
 	Vout   int64    `json:"vout"`
 	Value  int64    `json:"value"` // satoshis
@@ -83,7 +83,7 @@ type UTXO struct {
 // Outspend says whether one output of a transaction is spent, and by what.
 // RawJSON returns it as sent.
 type Outspend struct {
-	raw
+	raw   `json:"-"`
 	Spent bool `json:"spent"`
 	// TxID, Vin and Status name the spending input; zero when unspent.
 	TxID   string   `json:"txid"`
@@ -95,7 +95,7 @@ type Outspend struct {
 // the transaction up to the merkle root, and its position. RawJSON returns
 // it as sent.
 type MerkleProof struct {
-	raw
+	raw         `json:"-"`
 	BlockHeight int64    `json:"block_height"`
 	Merkle      []string `json:"merkle"`
 	Pos         int64    `json:"pos"`
@@ -104,7 +104,7 @@ type MerkleProof struct {
 // BlockStatus says whether a block is on the best chain. RawJSON returns
 // it as sent.
 type BlockStatus struct {
-	raw
+	raw         `json:"-"`
 	InBestChain bool  `json:"in_best_chain"`
 	Height      int64 `json:"height"`
 	// NextBest is the hash of the next block on the best chain; empty at

@@ -9,7 +9,7 @@ import (
 // RecentTx is one of the transactions that last entered the mempool.
 // RawJSON returns it as sent.
 type RecentTx struct {
-	raw
+	raw   `json:"-"`
 	TxID  string `json:"txid"`
 	Fee   int64  `json:"fee"` // satoshis
 	VSize int64  `json:"vsize"`
@@ -19,7 +19,7 @@ type RecentTx struct {
 // MempoolBlock is one block the mempool would make next, in order: the
 // first is what the next block would hold. RawJSON returns it as sent.
 type MempoolBlock struct {
-	raw
+	raw        `json:"-"`
 	BlockSize  int64     `json:"blockSize"`
 	BlockVSize float64   `json:"blockVSize"`
 	NTx        int64     `json:"nTx"`
@@ -31,7 +31,7 @@ type MempoolBlock struct {
 // DifficultyAdjustment is the progress of the current difficulty epoch
 // and its forecast. RawJSON returns it as sent.
 type DifficultyAdjustment struct {
-	raw
+	raw              `json:"-"`
 	ProgressPercent  float64 `json:"progressPercent"`
 	DifficultyChange float64 `json:"difficultyChange"` // percent, forecast
 	// The times are as the service sends them: milliseconds in its
@@ -49,7 +49,7 @@ type DifficultyAdjustment struct {
 // Prices is the latest bitcoin price in the currencies the explorer
 // follows, by code ("USD", "EUR", …). RawJSON returns it as sent.
 type Prices struct {
-	raw
+	raw  `json:"-"`
 	Time int64 `json:"time"` // Unix seconds
 	// ByCurrency holds every member but time.
 	ByCurrency map[string]conduit.Decimal `json:"-"`
@@ -76,7 +76,7 @@ func (p *Prices) UnmarshalJSON(b []byte) error {
 // HistoricalPrice is bitcoin's price at the times asked for, with the
 // exchange rates from USD the explorer used. RawJSON returns it as sent.
 type HistoricalPrice struct {
-	raw
+	raw    `json:"-"`
 	Prices []Prices `json:"prices"`
 	// ExchangeRates are keyed "USDEUR", "USDGBP", ….
 	ExchangeRates map[string]conduit.Decimal `json:"exchangeRates"`
@@ -85,7 +85,7 @@ type HistoricalPrice struct {
 // Hashrate is the network's hash rate and difficulty over a period.
 // RawJSON returns it as sent.
 type Hashrate struct {
-	raw
+	raw               `json:"-"`
 	Hashrates         []HashratePoint   `json:"hashrates"`
 	Difficulty        []DifficultyPoint `json:"difficulty"`
 	CurrentHashrate   float64           `json:"currentHashrate"` // hashes a second
@@ -109,7 +109,7 @@ type DifficultyPoint struct {
 // MiningPools ranks the pools by blocks found over a period. RawJSON
 // returns it as sent.
 type MiningPools struct {
-	raw
+	raw                   `json:"-"`
 	Pools                 []MiningPool `json:"pools"`
 	BlockCount            int64        `json:"blockCount"`
 	LastEstimatedHashrate float64      `json:"lastEstimatedHashrate"`

@@ -25,7 +25,7 @@ var (
 // and RawJSON (of the whole and of each part) is a slice of that one body,
 // not a second copy.
 type CompanyFacts struct {
-	raw
+	raw        `json:"-"`
 	CIK        CIK    `json:"cik"`
 	EntityName string `json:"entityName"`
 	// Facts maps a taxonomy ("dei", "us-gaap", "ifrs-full", "srt", "invest")
@@ -56,7 +56,7 @@ type ConceptFacts struct {
 // calendar period, as every reporting company filed it. RawJSON returns it
 // as sent.
 type Frame struct {
-	raw
+	raw      `json:"-"`
 	Taxonomy string `json:"taxonomy"`
 	Tag      string `json:"tag"`
 	// CCP is the calendar period asked for ("CY2019Q1I").
@@ -74,7 +74,7 @@ type Frame struct {
 // matches the frame, from the latest filing that reported it. RawJSON
 // returns it as sent.
 type FrameFact struct {
-	raw
+	raw        `json:"-"`
 	Accn       string `json:"accn"`
 	CIK        CIK    `json:"cik"`
 	EntityName string `json:"entityName"`

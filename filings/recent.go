@@ -45,7 +45,7 @@ type Filing struct {
 // one older file that SubmissionsFile fetches. RawJSON returns it as sent;
 // Rows turns it into Filings.
 type FilingsFile struct {
-	raw
+	raw                   `json:"-"`
 	AccessionNumber       []string       `json:"accessionNumber"`
 	FilingDate            []string       `json:"filingDate"`
 	ReportDate            []string       `json:"reportDate"`

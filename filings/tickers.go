@@ -37,7 +37,7 @@ type Ticker struct {
 // of tickers with the key number of each, and lookups by ticker, name and
 // key number. RawJSON returns the file as sent.
 type Directory struct {
-	raw
+	raw `json:"-"`
 	// Tickers are in the file's order, which the SEC sorts by market
 	// value, largest first.
 	Tickers []Ticker
@@ -94,7 +94,7 @@ func newDirectory(r raw, list []Ticker) *Directory {
 // tickerFile is company_tickers.json: an object whose members are the row
 // numbers "0", "1", … of each entry.
 type tickerFile struct {
-	raw
+	raw  `json:"-"`
 	Rows map[string]Ticker
 }
 
@@ -105,7 +105,7 @@ func (f *tickerFile) UnmarshalJSON(b []byte) error { return conduit.Unmarshal(b,
 // exchangeFile is company_tickers_exchange.json: the column names, then one
 // array of values a row.
 type exchangeFile struct {
-	raw
+	raw    `json:"-"`
 	Fields []string         `json:"fields"`
 	Data   [][]conduit.Text `json:"data"`
 }

@@ -22,7 +22,7 @@ func (k CIK) String() string { return fmt.Sprintf("%010d", int64(k)) }
 
 // Concept is the result of CompanyConcept. RawJSON returns it as sent.
 type Concept struct {
-	raw
+	raw        `json:"-"`
 	CIK        CIK    `json:"cik"`
 	Taxonomy   string `json:"taxonomy"`
 	Tag        string `json:"tag"`
@@ -55,7 +55,7 @@ type Fact struct {
 
 // Submissions is the result of Submissions. RawJSON returns it as sent.
 type Submissions struct {
-	raw
+	raw `json:"-"`
 	// CIK is the company's key number; the service writes it as 10
 	// zero-padded digits, which CIK.String gives back.
 	CIK                               CIK      `json:"cik"`

@@ -30,7 +30,7 @@ var (
 // NUMBER string; Value.Amount reads it exactly. RawJSON returns the record
 // as sent.
 type ExchangeRateRecord struct {
-	raw
+	raw `json:"-"`
 	Record
 	Country             Value `json:"country"`
 	Currency            Value `json:"currency"`
@@ -45,7 +45,7 @@ type ExchangeRateRecord struct {
 // one fiscal year (Historical Debt Outstanding, debt_outstanding), back to
 // 1790. RawJSON returns the record as sent.
 type DebtOutstandingRecord struct {
-	raw
+	raw `json:"-"`
 	Record
 	DebtOutstandingAmt Value `json:"debt_outstanding_amt"`
 }
@@ -56,7 +56,7 @@ type DebtOutstandingRecord struct {
 // currency strings, "null" on heading lines. RawJSON returns the record as
 // sent, with the table's layout fields this type leaves out.
 type MTSSummaryRecord struct {
-	raw
+	raw `json:"-"`
 	Record
 	ParentID                  Value `json:"parent_id"`
 	ClassificationID          Value `json:"classification_id"`

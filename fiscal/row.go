@@ -13,7 +13,7 @@ import (
 // fields are strings or Values, since the service sends every value as a
 // string.
 type Row struct {
-	raw
+	raw    `json:"-"`
 	Values map[string]Value
 	types  map[string]string
 }

@@ -13,7 +13,7 @@ import (
 // and each record its own part of it, also when the record comes from an
 // iterator.
 type Page[R any] struct {
-	raw
+	raw   `json:"-"`
 	Data  []R   `json:"data"`
 	Meta  Meta  `json:"meta"`
 	Links Links `json:"links"`
@@ -76,7 +76,7 @@ type Record struct {
 // are currency strings; Value.Amount reads them as exact decimals. RawJSON returns
 // the record as sent.
 type DebtRecord struct {
-	raw
+	raw `json:"-"`
 	Record
 	DebtHeldPublicAmt Value `json:"debt_held_public_amt"`
 	IntragovHoldAmt   Value `json:"intragov_hold_amt"`
@@ -87,7 +87,7 @@ type DebtRecord struct {
 // for one month (avg_interest_rates). AvgInterestRateAmt is a percentage
 // string; Value.Percentage reads it. RawJSON returns the record as sent.
 type InterestRateRecord struct {
-	raw
+	raw `json:"-"`
 	Record
 	SecurityTypeDesc   Value `json:"security_type_desc"`
 	SecurityDesc       Value `json:"security_desc"`

@@ -11,7 +11,7 @@ import (
 
 // Rates is the body of Latest. RawJSON returns it as sent.
 type Rates struct {
-	raw
+	raw `json:"-"`
 	// Result is "success"; anything else makes Latest return an *Error
 	// whose Code is the provider's "error-type".
 	Result string `json:"result"`

@@ -10,7 +10,7 @@ import (
 // DayResponse is the rates of one day (Latest and Historical). RawJSON returns
 // it as sent, for fields the spec does not show.
 type DayResponse struct {
-	raw
+	raw    `json:"-"`
 	Amount float64 `json:"amount"` // the amount of Base the rates convert
 	Base   string  `json:"base"`
 	// Date is the working day whose rates these are; for a weekend or holiday
@@ -25,7 +25,7 @@ type DayResponse struct {
 // RangeResponse is the rates of every working day in a range. Rates has no
 // order; Days lists them by date.
 type RangeResponse struct {
-	raw
+	raw    `json:"-"`
 	Amount float64 `json:"amount"`
 	Base   string  `json:"base"`
 	// StartDate and EndDate are the working days the service used, which may
@@ -54,7 +54,7 @@ func (r *RangeResponse) Days() []DayRates {
 // the answer is one object of code → name, which Names holds whole.
 // RawJSON returns it as sent.
 type Currencies struct {
-	raw
+	raw   `json:"-"`
 	Names map[string]string `json:",embed"` // currency code → English name
 }
 

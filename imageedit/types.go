@@ -54,7 +54,7 @@ func (img *Image) readHeaders(h http.Header) {
 // fields: Credits is what the live service sends, decoded tolerantly, and
 // RawJSON and Decode reach everything else.
 type Account struct {
-	raw
+	raw     `json:"-"`
 	Credits Credits `json:"credits"`
 }
 

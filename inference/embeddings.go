@@ -88,7 +88,7 @@ func (in *EmbeddingInput) UnmarshalJSON(b []byte) error {
 // EmbeddingList is the result of CreateEmbeddings. RawJSON returns it as
 // sent.
 type EmbeddingList struct {
-	raw
+	raw    `json:"-"`
 	Object string      `json:"object"`
 	Data   []Embedding `json:"data"`
 	Model  string      `json:"model"`

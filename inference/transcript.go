@@ -11,7 +11,7 @@ import (
 // Text is always set; the other fields come with TranscriptVerboseJSON.
 // RawJSON returns the answer as sent (nothing for TranscriptText).
 type Transcript struct {
-	raw
+	raw `json:"-"`
 	// Text is the whole transcript; for TranscriptText, the body with its
 	// line ending trimmed.
 	Text string `json:"text"`

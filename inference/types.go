@@ -10,6 +10,7 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/record"
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
@@ -84,7 +85,7 @@ const (
 // ChatCompletion is the whole reply of CreateChatCompletion. RawJSON returns
 // it as sent, with the fields the spec does not show.
 type ChatCompletion struct {
-	raw
+	raw               `json:"-"`
 	ID                string       `json:"id"`
 	Object            string       `json:"object"`
 	Created           int64        `json:"created"`
@@ -135,7 +136,7 @@ type Choice struct {
 // information; the token counts and the usual timing fields are typed, and
 // RawJSON returns the whole object for anything else the server reports.
 type Usage struct {
-	raw
+	raw              `json:"-"`
 	PromptTokens     int64 `json:"prompt_tokens"`
 	CompletionTokens int64 `json:"completion_tokens"`
 	TotalTokens      int64 `json:"total_tokens"`
@@ -150,7 +151,7 @@ type Usage struct {
 // ChatCompletionChunk is one event of a streamed completion. RawJSON returns
 // the event's data as sent.
 type ChatCompletionChunk struct {
-	raw
+	raw               `json:"-"`
 	ID                string        `json:"id"`
 	Object            string        `json:"object"`
 	Created           int64         `json:"created"`
@@ -172,6 +173,7 @@ func (c *ChatCompletionChunk) UnmarshalJSON(b []byte) error {
 // UnmarshalJSONFrom decodes the typed fields and finds the usage wherever
 // the server put it.
 func (c *ChatCompletionChunk) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	record.Mark(dec, &c.Raw)
 	// The mirror is pooled: a stream decodes one per chunk, and one
 	// allocated each time was a third of a chunk's allocations.
 	v := chunkMirrors.Get().(*chunkFields)
@@ -195,7 +197,7 @@ var chunkMirrors = sync.Pool{New: func() any { return new(chunkFields) }}
 // chunkFields are the members of a chunk (TestChunkFieldsMirrorChunk keeps
 // them alike), with the usage some servers put in an extension object. It
 // holds no raw record, so decoding it meets no record to mark at this
-// level: the chunk itself was marked before its method ran.
+// level: the chunk marked itself before decoding it.
 type chunkFields struct {
 	ID                string        `json:"id"`
 	Object            string        `json:"object"`
@@ -268,7 +270,7 @@ var deltaMirrors = sync.Pool{New: func() any { return new(deltaFields) }}
 
 // ModelList is the result of ListModels. RawJSON returns it as sent.
 type ModelList struct {
-	raw
+	raw    `json:"-"`
 	Object string  `json:"object"`
 	Data   []Model `json:"data"`
 }
@@ -277,7 +279,7 @@ type ModelList struct {
 // fields of a model entry; these are the ones servers of this interface send,
 // and RawJSON returns the entry with everything else.
 type Model struct {
-	raw
+	raw     `json:"-"`
 	ID      string `json:"id"`
 	Object  string `json:"object"`
 	Created int64  `json:"created"`
@@ -298,18 +300,29 @@ func (m *Model) UnmarshalJSON(b []byte) error { return conduit.Unmarshal(bytes.C
 // UnmarshalJSONFrom decodes the typed fields, the context window under
 // either of its names.
 func (m *Model) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	type plain Model
-	v := struct {
-		*plain
-		Length ContextWindow `json:"context_length"`
-	}{plain: (*plain)(m)}
+	record.Mark(dec, &m.Raw)
+	v := modelFields{ID: m.ID, Object: m.Object, Created: m.Created, OwnedBy: m.OwnedBy,
+		ContextWindow: m.ContextWindow, Active: m.Active, MaxCompletionTokens: m.MaxCompletionTokens}
 	if err := json.UnmarshalDecode(dec, &v); err != nil {
 		return err
 	}
-	if m.ContextWindow == 0 {
-		m.ContextWindow = v.Length
-	}
+	m.ID, m.Object, m.Created, m.OwnedBy, m.ContextWindow, m.Active, m.MaxCompletionTokens =
+		v.ID, v.Object, v.Created, v.OwnedBy, cmp.Or(v.ContextWindow, v.Length), v.Active, v.MaxCompletionTokens
 	return nil
+}
+
+// modelFields are the members of a model (TestModelFieldsMirrorModel keeps
+// them alike), with the context window's other name. A struct of its own,
+// not Model embedded: Model's raw would bring its UnmarshalJSONFrom along.
+type modelFields struct {
+	ID                  string        `json:"id"`
+	Object              string        `json:"object"`
+	Created             int64         `json:"created"`
+	OwnedBy             string        `json:"owned_by"`
+	ContextWindow       ContextWindow `json:"context_window"`
+	Active              *bool         `json:"active,omitempty"`
+	MaxCompletionTokens int64         `json:"max_completion_tokens,omitempty"`
+	Length              ContextWindow `json:"context_length"`
 }
 
 // ContextWindow is a context size in tokens. Servers send it as a number or

@@ -105,16 +105,25 @@ func FuzzChatBody(f *testing.F) {
 // A chunk is decoded through chunkFields, which must have every member of
 // the chunk, alike in name, type and tag.
 func TestChunkFieldsMirrorChunk(t *testing.T) {
-	mirror := reflect.TypeFor[chunkFields]()
-	chunk := reflect.TypeFor[ChatCompletionChunk]()
-	for i := range chunk.NumField() {
-		f := chunk.Field(i)
+	checkMirror(t, reflect.TypeFor[chunkFields](), reflect.TypeFor[ChatCompletionChunk]())
+}
+
+func TestModelFieldsMirrorModel(t *testing.T) {
+	checkMirror(t, reflect.TypeFor[modelFields](), reflect.TypeFor[Model]())
+}
+
+// checkMirror fails unless mirror has every field of record but its raw,
+// with the same type and tag.
+func checkMirror(t *testing.T, mirror, record reflect.Type) {
+	t.Helper()
+	for i := range record.NumField() {
+		f := record.Field(i)
 		if f.Anonymous {
 			continue // the raw record
 		}
 		m, ok := mirror.FieldByName(f.Name)
 		if !ok || m.Type != f.Type || m.Tag != f.Tag {
-			t.Errorf("chunkFields.%s does not mirror ChatCompletionChunk.%s %s `%s`", f.Name, f.Name, f.Type, f.Tag)
+			t.Errorf("%s.%s does not mirror %s.%s %s `%s`", mirror.Name(), f.Name, record.Name(), f.Name, f.Type, f.Tag)
 		}
 	}
 }

@@ -12,7 +12,7 @@ import (
 // GeocodeResponse is the answer of Geocode. Status is OK, or ZERO_RESULTS
 // when nothing matched; any other status is an *Error instead.
 type GeocodeResponse struct {
-	raw
+	raw          `json:"-"`
 	Results      []GeocodeResult `json:"results"`
 	Status       string          `json:"status"`
 	ErrorMessage string          `json:"error_message,omitempty"`
@@ -20,7 +20,7 @@ type GeocodeResponse struct {
 
 // GeocodeResult is one place matching the address.
 type GeocodeResult struct {
-	raw
+	raw               `json:"-"`
 	FormattedAddress  string             `json:"formatted_address"`
 	PlaceID           string             `json:"place_id"`
 	Types             []string           `json:"types"`
@@ -51,7 +51,7 @@ type LatLng struct {
 // SearchTextResponse is the answer of SearchText. A search that finds
 // nothing comes back as {} and leaves Places empty.
 type SearchTextResponse struct {
-	raw
+	raw    `json:"-"`
 	Places []Place `json:"places"`
 	// NextPageToken names the next page (SearchTextParams.PageToken); it
 	// is empty on the last page, and always unless the mask names it.
@@ -61,14 +61,14 @@ type SearchTextResponse struct {
 // SearchNearbyResponse is the answer of SearchNearby; {} when nothing is
 // near.
 type SearchNearbyResponse struct {
-	raw
+	raw    `json:"-"`
 	Places []Place `json:"places"`
 }
 
 // Place is one place found, or PlaceDetails' answer. Fields outside the
 // request's mask stay zero.
 type Place struct {
-	raw
+	raw `json:"-"`
 	// Name is the resource name, "places/" and the ID.
 	Name             string        `json:"name,omitempty"`
 	ID               string        `json:"id,omitempty"`
@@ -98,13 +98,13 @@ func (l Location) check(op *transport.Op, field string) error {
 // AutocompleteResponse is the answer of Autocomplete, best first; {} when
 // nothing matches.
 type AutocompleteResponse struct {
-	raw
+	raw         `json:"-"`
 	Suggestions []Suggestion `json:"suggestions"`
 }
 
 // Suggestion is one suggestion: exactly one of its two fields is set.
 type Suggestion struct {
-	raw
+	raw             `json:"-"`
 	PlacePrediction *PlacePrediction `json:"placePrediction"`
 	QueryPrediction *QueryPrediction `json:"queryPrediction"`
 }
@@ -156,14 +156,14 @@ type LocalizedText struct {
 
 // ComputeRoutesResponse is the answer of ComputeRoutes.
 type ComputeRoutesResponse struct {
-	raw
+	raw    `json:"-"`
 	Routes []Route `json:"routes"`
 }
 
 // Route is one way from origin to destination. Fields outside the request's
 // mask stay zero.
 type Route struct {
-	raw
+	raw            `json:"-"`
 	DistanceMeters int `json:"distanceMeters"`
 	// Duration is the travel time; the service writes it as seconds with
 	// an "s" suffix ("1096s").
@@ -176,7 +176,7 @@ type Route struct {
 // RouteMatrixElement is the route from one origin to one destination of
 // ComputeRouteMatrix. Fields outside the request's mask stay zero.
 type RouteMatrixElement struct {
-	raw
+	raw `json:"-"`
 	// OriginIndex and DestinationIndex are the pair's places in the
 	// request's origins and destinations, from 0.
 	OriginIndex      int `json:"originIndex"`

@@ -11,7 +11,7 @@ import (
 // the search describe it. Members a call does not send stay zero; RawJSON
 // and Decode reach the rest (derived versions, metadata, colors…).
 type AssetDetails struct {
-	raw
+	raw `json:"-"`
 	failure
 	AssetID      string    `json:"asset_id"`
 	PublicID     string    `json:"public_id"`
@@ -34,7 +34,7 @@ type AssetDetails struct {
 
 // DestroyResult is the answer of Destroy: Result is "ok".
 type DestroyResult struct {
-	raw
+	raw `json:"-"`
 	failure
 	Result string `json:"result"`
 }
@@ -54,7 +54,7 @@ func (d *DestroyResult) problem() *transport.Problem {
 // TagResult is the answer of AddTag and RemoveTag: the public ids the
 // command changed.
 type TagResult struct {
-	raw
+	raw `json:"-"`
 	failure
 	PublicIDs []string `json:"public_ids"`
 }

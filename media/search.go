@@ -87,7 +87,7 @@ type searchBody struct {
 
 // SearchResult is one page of a search.
 type SearchResult struct {
-	raw
+	raw `json:"-"`
 	failure
 	// TotalCount counts every asset the expression matches, on all pages.
 	TotalCount int            `json:"total_count"`

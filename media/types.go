@@ -13,7 +13,7 @@ import (
 // Asset is one image asset. Its RawJSON holds the item as sent, with the
 // fields the spec does not show (bytes, url, secure_url, metadata…).
 type Asset struct {
-	raw
+	raw       `json:"-"`
 	PublicID  string    `json:"public_id"`
 	Version   int64     `json:"version"`
 	Format    string    `json:"format"`
@@ -25,7 +25,7 @@ type Asset struct {
 
 // TagList is the public list of the images carrying a tag.
 type TagList struct {
-	raw
+	raw `json:"-"`
 	failure
 	Resources []Asset   `json:"resources"`
 	UpdatedAt time.Time `json:"updated_at"`
@@ -36,7 +36,7 @@ type TagList struct {
 // pages follow; a bare array of assets (a list of one page) decodes too.
 // Other members are reachable through RawJSON and Decode.
 type ImageList struct {
-	raw
+	raw `json:"-"`
 	failure
 	Resources []Asset `json:"resources"`
 	// NextCursor names the next page (ListImagesParams.NextCursor); it is
@@ -64,7 +64,7 @@ func (l *ImageList) UnmarshalJSON(b []byte) error {
 // Plan and LastUpdated are decoded from a string or a number, and RawJSON
 // and Decode reach the rest (credits, storage, bandwidth, limits…).
 type Usage struct {
-	raw
+	raw `json:"-"`
 	failure
 	Plan        conduit.Text `json:"plan"`
 	LastUpdated conduit.Text `json:"last_updated"`

@@ -16,7 +16,7 @@ var (
 
 // Departments is the result of Departments. RawJSON returns it as sent.
 type Departments struct {
-	raw
+	raw         `json:"-"`
 	Departments []Department `json:"departments"`
 }
 

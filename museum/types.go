@@ -11,7 +11,7 @@ import (
 // not show (dates, medium, dimensions…) are reachable through RawJSON and
 // Decode.
 type Object struct {
-	raw
+	raw               `json:"-"`
 	ObjectID          int64         `json:"objectID"`
 	IsHighlight       bool          `json:"isHighlight"`
 	AccessionNumber   string        `json:"accessionNumber"`
@@ -64,7 +64,7 @@ type Constituent struct {
 // SearchResponse lists the ids of the matching objects. ObjectIDs is empty,
 // never nil, when nothing matched (the service then sends null).
 type SearchResponse struct {
-	raw
+	raw       `json:"-"`
 	Total     int     `json:"total"`
 	ObjectIDs []int64 `json:"objectIDs"`
 }

@@ -28,7 +28,7 @@ type TokenBalancesParams struct {
 
 // TokenBalances is the answer of TokenBalances.
 type TokenBalances struct {
-	raw
+	raw           `json:"-"`
 	Address       Address        `json:"address"`
 	TokenBalances []TokenBalance `json:"tokenBalances"`
 	// PageKey is set when more balances follow.
@@ -39,7 +39,7 @@ type TokenBalances struct {
 // smallest unit; Error is set (and TokenBalance nil) when the provider
 // could not read it.
 type TokenBalance struct {
-	raw
+	raw             `json:"-"`
 	ContractAddress Address     `json:"contractAddress"`
 	TokenBalance    TokenAmount `json:"tokenBalance"`
 	Error           string      `json:"error"`
@@ -181,7 +181,7 @@ type transfersArgs struct {
 
 // AssetTransfers is a page of AssetTransfers.
 type AssetTransfers struct {
-	raw
+	raw       `json:"-"`
 	Transfers []AssetTransfer `json:"transfers"`
 	// PageKey is set when more transfers follow.
 	PageKey string `json:"pageKey"`
@@ -189,7 +189,7 @@ type AssetTransfers struct {
 
 // AssetTransfer is one transfer of ether or a token.
 type AssetTransfer struct {
-	raw
+	raw      `json:"-"`
 	BlockNum Quantity         `json:"blockNum"`
 	UniqueID string           `json:"uniqueId"`
 	Hash     Hash             `json:"hash"`

@@ -12,7 +12,7 @@ import (
 // answer: its header, and its transactions as hashes or in full, as the
 // call asked.
 type BlockData struct {
-	raw
+	raw              `json:"-"`
 	Number           Quantity    `json:"number"`
 	Hash             Hash        `json:"hash"`
 	ParentHash       Hash        `json:"parentHash"`
@@ -68,7 +68,7 @@ func (w *wireValue) UnmarshalJSON(b []byte) error { *w = bytes.Clone(b); return 
 // BlockNumber are zero while it is pending; To is nil for a contract
 // creation.
 type Transaction struct {
-	raw
+	raw                  `json:"-"`
 	Hash                 Hash        `json:"hash"`
 	Type                 Quantity    `json:"type"`
 	Nonce                Quantity    `json:"nonce"`
@@ -92,7 +92,7 @@ type Transaction struct {
 // Receipt is what a mined transaction did: its status, the gas it used
 // and the logs it emitted.
 type Receipt struct {
-	raw
+	raw               `json:"-"`
 	TransactionHash   Hash        `json:"transactionHash"`
 	TransactionIndex  Quantity    `json:"transactionIndex"`
 	BlockHash         Hash        `json:"blockHash"`
@@ -116,7 +116,7 @@ func (r *Receipt) Succeeded() bool { return r.Status == 1 }
 // Log is an event a contract emitted. Removed is true when a chain
 // reorganisation dropped the block it was in.
 type Log struct {
-	raw
+	raw              `json:"-"`
 	Address          Address  `json:"address"`
 	Topics           []Hash   `json:"topics"`
 	Data             Data     `json:"data"`
@@ -133,7 +133,7 @@ type Log struct {
 // percentiles. BaseFeePerGas has one more entry than the blocks: the next
 // block's.
 type FeeHistory struct {
-	raw
+	raw               `json:"-"`
 	OldestBlock       Quantity        `json:"oldestBlock"`
 	BaseFeePerGas     []BigQuantity   `json:"baseFeePerGas"`
 	GasUsedRatio      []float64       `json:"gasUsedRatio"`

@@ -31,7 +31,7 @@ func newEnvelope(id uint64, method string, params []any) envelope {
 // reply is a JSON-RPC 2.0 response object. Result stays raw until the
 // caller's target is known; a missing result is empty, a null one "null".
 type reply struct {
-	raw
+	raw    `json:"-"`
 	ID     json.RawMessage `json:"id"`
 	Result json.RawMessage `json:"result"`
 	Error  *RPCError       `json:"error"`

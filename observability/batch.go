@@ -28,7 +28,7 @@ type BatchEvent struct {
 // EventStatus is the service's answer for one event of a batch, at the
 // event's index: a batch is taken or refused event by event.
 type EventStatus struct {
-	raw
+	raw `json:"-"`
 	// Status is the event's own HTTP status: 202 when it was queued for
 	// storage, 400 when it was refused.
 	Status int `json:"status"`

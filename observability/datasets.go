@@ -73,8 +73,8 @@ const (
 
 // Column is one field the events of a dataset have carried.
 type Column struct {
-	raw
-	ID ID `json:"id"`
+	raw `json:"-"`
+	ID  ID `json:"id"`
 	// KeyName is the field's name in events.
 	KeyName     string `json:"key_name"`
 	Hidden      bool   `json:"hidden"`

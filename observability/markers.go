@@ -14,7 +14,7 @@ const AllDatasets = "__all__"
 // Marker is a point or span of time shown on a dataset's graphs (a
 // deploy, an outage), as the service returns it.
 type Marker struct {
-	raw
+	raw `json:"-"`
 	// ID is the marker's identifier, assigned by the service; UpdateMarker
 	// and DeleteMarker take it.
 	ID string `json:"id"`

@@ -3,10 +3,14 @@ package observability
 import (
 	"encoding/json"
 
+	"github.com/go-json-experiment/json/jsontext"
+
 	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/record"
 )
 
-// raw gives each result of this package RawJSON; see conduit.Raw.
+// raw gives each result of this package RawJSON; see conduit.Raw. Result
+// types embed it untagged for JSON ("-"): its UnmarshalJSONFrom is theirs.
 type raw struct{ conduit.Raw }
 
 // RawJSON returns the record exactly as the service sent it, with the
@@ -16,3 +20,7 @@ func (r raw) RawJSON() json.RawMessage { return r.Raw.RawJSON() }
 // Decode unmarshals the record as the service sent it into v: the way to
 // read a field this package does not type.
 func (r raw) Decode(v any) error { return r.Raw.Decode(v) }
+
+// UnmarshalJSONFrom notes where the record starts in the answer, for
+// RawJSON, and leaves its fields to the decoder: a record marks itself.
+func (r *raw) UnmarshalJSONFrom(dec *jsontext.Decoder) error { return record.Start(dec, &r.Raw) }

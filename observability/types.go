@@ -15,7 +15,7 @@ import (
 
 // AuthInfo is the result of Auth: whom the key belongs to and what it may do.
 type AuthInfo struct {
-	raw
+	raw          `json:"-"`
 	ID           ID     `json:"id"`
 	Type         string `json:"type"`
 	APIKeyAccess Access `json:"api_key_access"`
@@ -77,7 +77,7 @@ func (id *ID) UnmarshalJSON(b []byte) error { return (*conduit.Text)(id).Unmarsh
 
 // Dataset is one entry of ListDatasets.
 type Dataset struct {
-	raw
+	raw         `json:"-"`
 	Name        string    `json:"name"`
 	Slug        string    `json:"slug"`
 	Description string    `json:"description"`

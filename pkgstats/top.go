@@ -83,7 +83,7 @@ func (p *TopParams) query(op *transport.Op, withType bool) ([]string, error) {
 // TopPackage is one package of TopPackages with its totals over the
 // period. RawJSON returns it as sent.
 type TopPackage struct {
-	raw
+	raw       `json:"-"`
 	Type      string `json:"type"`
 	Name      string `json:"name"`
 	Hits      int64  `json:"hits"`
@@ -212,7 +212,7 @@ type NetworkParams struct {
 // Network is the result of Network: the whole CDN's hits and bandwidth
 // over the period, by provider. RawJSON returns it as sent.
 type Network struct {
-	raw
+	raw       `json:"-"`
 	Hits      NetworkUsage `json:"hits"`
 	Bandwidth NetworkUsage `json:"bandwidth"`
 }

@@ -11,7 +11,7 @@ import (
 // Stats is how often a package was served in a period. RawJSON returns it
 // as sent, for fields the spec does not show.
 type Stats struct {
-	raw
+	raw       `json:"-"`
 	Hits      Usage `json:"hits"`      // requests served
 	Bandwidth Usage `json:"bandwidth"` // bytes served
 	Links     Links `json:"links"`
@@ -63,7 +63,7 @@ type Links struct {
 // Package is a package with its tags and versions. RawJSON returns it as
 // sent.
 type Package struct {
-	raw
+	raw  `json:"-"`
 	Type string `json:"type"`
 	Name string `json:"name"`
 	// Tags maps a dist-tag to a version; "latest" is always there for
@@ -81,7 +81,7 @@ type Version struct {
 
 // Resolved is the version a specifier selected. RawJSON returns it as sent.
 type Resolved struct {
-	raw
+	raw  `json:"-"`
 	Type string `json:"type"`
 	Name string `json:"name"`
 	// Version is empty when no published version matches: the service sends

@@ -26,7 +26,7 @@ var (
 // by day over the period. Usage ranks are nil here: the service ranks
 // packages, not versions. RawJSON returns it as sent.
 type VersionUsage struct {
-	raw
+	raw `json:"-"`
 	// Type is "version".
 	Type      string `json:"type"`
 	Version   string `json:"version"`
@@ -82,7 +82,7 @@ type FilesParams struct {
 // VersionFiles is the result of Files: the files of one version of a
 // package. RawJSON returns it as sent.
 type VersionFiles struct {
-	raw
+	raw     `json:"-"`
 	Type    string `json:"type"`
 	Name    string `json:"name"`
 	Version string `json:"version"`
@@ -152,7 +152,7 @@ func (c *Client) Files(ctx context.Context, registryType, name, version string, 
 
 // Entrypoints is the result of Entrypoints. RawJSON returns it as sent.
 type Entrypoints struct {
-	raw
+	raw         `json:"-"`
 	Entrypoints struct {
 		// JS and CSS are nil when the version has no such entry point.
 		JS  *Entrypoint `json:"js"`

@@ -10,14 +10,14 @@ import (
 
 // Force is one police force. RawJSON returns it as sent.
 type Force struct {
-	raw
+	raw  `json:"-"`
 	ID   string `json:"id"` // slug, as in "leicestershire"
 	Name string `json:"name"`
 }
 
 // Crime is one street-level crime. RawJSON returns it as sent.
 type Crime struct {
-	raw
+	raw          `json:"-"`
 	Category     string   `json:"category"`
 	LocationType string   `json:"location_type"`
 	Location     Location `json:"location"`
@@ -83,7 +83,7 @@ func coordinate(name, s string, limit float64) (float64, error) {
 // as strings (the live service sends a category text and a YYYY-MM date),
 // and RawJSON always holds what was sent, whatever its shape.
 type OutcomeStatus struct {
-	raw
+	raw      `json:"-"`
 	Category string `json:"category"`
 	Date     string `json:"date"`
 }

@@ -5,7 +5,7 @@ import "github.com/conduit-sdk/conduit"
 // ForceDetail is what a force publishes about itself. RawJSON returns it as
 // sent.
 type ForceDetail struct {
-	raw
+	raw  `json:"-"`
 	ID   string `json:"id"`
 	Name string `json:"name"`
 	// Description is HTML, as the force wrote it; empty when it wrote none.
@@ -27,7 +27,7 @@ type EngagementMethod struct {
 // Officer is a senior officer of a force or a member of a neighbourhood
 // team. RawJSON returns it as sent.
 type Officer struct {
-	raw
+	raw  `json:"-"`
 	Name string `json:"name"`
 	Rank string `json:"rank"`
 	// Bio is HTML; empty when the service sends null.
@@ -59,7 +59,7 @@ type ContactDetails struct {
 
 // CrimeCategory is one category of crime. RawJSON returns it as sent.
 type CrimeCategory struct {
-	raw
+	raw `json:"-"`
 	// URL is the category's slug, as StreetCrimesParams.Category takes it
 	// ("all-crime", "burglary").
 	URL  string `json:"url"`
@@ -69,7 +69,7 @@ type CrimeCategory struct {
 // LastUpdated is when the crime data was last updated. RawJSON returns it
 // as sent.
 type LastUpdated struct {
-	raw
+	raw `json:"-"`
 	// Date is the first day of the latest month held.
 	Date conduit.Date `json:"date"`
 }
@@ -77,7 +77,7 @@ type LastUpdated struct {
 // Availability is one month of street-level data. RawJSON returns it as
 // sent.
 type Availability struct {
-	raw
+	raw   `json:"-"`
 	Month string `json:"date"` // YYYY-MM
 	// StopAndSearch lists the IDs of the forces whose stop and searches
 	// the month holds.

@@ -5,7 +5,7 @@ import "github.com/conduit-sdk/conduit"
 // NeighbourhoodSummary names one neighbourhood of a force. RawJSON returns
 // it as sent.
 type NeighbourhoodSummary struct {
-	raw
+	raw  `json:"-"`
 	ID   string `json:"id"` // force-specific, as in "NC04"
 	Name string `json:"name"`
 }
@@ -13,7 +13,7 @@ type NeighbourhoodSummary struct {
 // Neighbourhood is one neighbourhood policing team's area. RawJSON returns
 // it as sent.
 type Neighbourhood struct {
-	raw
+	raw  `json:"-"`
 	ID   string `json:"id"`
 	Name string `json:"name"`
 	// Description is HTML.
@@ -63,7 +63,7 @@ func (c Coordinates) Point() (Point, error) {
 // Event is a public event of a neighbourhood team. RawJSON returns it as
 // sent.
 type Event struct {
-	raw
+	raw   `json:"-"`
 	Title string `json:"title"`
 	// Description is HTML; empty when the service sends null.
 	Description    string         `json:"description"`
@@ -79,7 +79,7 @@ type Event struct {
 // Priority is an issue a neighbourhood team committed to tackle. RawJSON
 // returns it as sent.
 type Priority struct {
-	raw
+	raw `json:"-"`
 	// Issue and Action are HTML; Action is empty until the team acts.
 	Issue  string `json:"issue"`
 	Action string `json:"action"`
@@ -91,7 +91,7 @@ type Priority struct {
 // NeighbourhoodLocation names the team responsible for a point. RawJSON
 // returns it as sent.
 type NeighbourhoodLocation struct {
-	raw
+	raw           `json:"-"`
 	Force         string `json:"force"`         // a Force.ID
 	Neighbourhood string `json:"neighbourhood"` // a NeighbourhoodSummary.ID
 }

@@ -3,7 +3,7 @@ package police
 // Outcome is one step of a crime's case history. RawJSON returns it as
 // sent.
 type Outcome struct {
-	raw
+	raw      `json:"-"`
 	Category OutcomeCategory `json:"category"`
 	Date     string          `json:"date"` // YYYY-MM
 	// PersonID identifies the suspect or offender where the force gives
@@ -20,7 +20,7 @@ type OutcomeCategory struct {
 // StreetOutcome is an outcome recorded at street level, with the crime it
 // is the outcome of. RawJSON returns it as sent.
 type StreetOutcome struct {
-	raw
+	raw      `json:"-"`
 	Category OutcomeCategory `json:"category"`
 	Date     string          `json:"date"` // YYYY-MM
 	// PersonID is nil when the service sends null.
@@ -31,7 +31,7 @@ type StreetOutcome struct {
 
 // CrimeOutcomes is a crime's case history. RawJSON returns it as sent.
 type CrimeOutcomes struct {
-	raw
+	raw      `json:"-"`
 	Crime    Crime     `json:"crime"`
 	Outcomes []Outcome `json:"outcomes"`
 }

@@ -11,7 +11,7 @@ import (
 // empty, or nil where the service's null differs from false. RawJSON
 // returns it as sent.
 type StopSearch struct {
-	raw
+	raw `json:"-"`
 	// Type is "Person search", "Vehicle search" or "Person and Vehicle
 	// search"; InvolvedPerson is true for all but the second.
 	Type           string `json:"type"`

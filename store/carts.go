@@ -24,7 +24,7 @@ var (
 
 // Cart is one shopping cart.
 type Cart struct {
-	raw
+	raw    `json:"-"`
 	ID     int64 `json:"id"`
 	UserID int64 `json:"userId"`
 	// Date is when the cart was made, as sent: a timestamp in stored carts

@@ -10,7 +10,7 @@ import (
 // Product is one product record. RawJSON returns it as sent, for fields the
 // spec does not show.
 type Product struct {
-	raw
+	raw   `json:"-"`
 	ID    int64  `json:"id"`
 	Title string `json:"title"`
 	// Price is money, so it keeps the exact decimal text rather than a
@@ -40,8 +40,8 @@ type NewProduct struct {
 // CreatedProduct is CreateProduct's answer: the submitted fields and the id
 // the service made up. Nothing was stored under that id.
 type CreatedProduct struct {
-	raw
-	ID int64 `json:"id"`
+	raw `json:"-"`
+	ID  int64 `json:"id"`
 	NewProduct
 }
 
@@ -89,8 +89,8 @@ func (f ProductFields) check(op *transport.Op) error {
 // UpdatedProduct is the answer of UpdateProduct and PatchProduct: the
 // submitted fields and the id. Nothing was stored.
 type UpdatedProduct struct {
-	raw
-	ID int64 `json:"id"`
+	raw `json:"-"`
+	ID  int64 `json:"id"`
 	ProductFields
 }
 

@@ -23,7 +23,7 @@ var (
 // the account's password in clear (demo data); it is not typed, so that
 // printing a User never shows it, but RawJSON holds it as sent.
 type User struct {
-	raw
+	raw      `json:"-"`
 	ID       int64   `json:"id"`
 	Email    string  `json:"email"`
 	Username string  `json:"username"`
@@ -83,8 +83,8 @@ func (n *NewUser) check(op *transport.Op) error {
 // CreatedUser is the answer of AddUser and UpdateUser: the id the service
 // gave. RawJSON holds whatever else it echoed; nothing was stored.
 type CreatedUser struct {
-	raw
-	ID int64 `json:"id"`
+	raw `json:"-"`
+	ID  int64 `json:"id"`
 }
 
 // problem reads the {"status": "error", …} shape of a refused write.

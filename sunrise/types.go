@@ -12,7 +12,7 @@ import (
 
 // Response is the body of Get. RawJSON returns it as sent.
 type Response struct {
-	raw
+	raw     `json:"-"`
 	Results Results `json:"results"`
 	Status  string  `json:"status"`
 	TZID    string  `json:"tzid"`

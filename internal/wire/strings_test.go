@@ -3,6 +3,7 @@ package wire
 import (
 	"encoding/json"
 	"testing"
+	"unicode/utf8"
 )
 
 // Wherever Plain answers, encoding/json reads the same string; it answers
@@ -100,4 +101,35 @@ func FuzzSafe(f *testing.F) {
 			t.Fatalf("%q: encoding/json writes %s", in, b)
 		}
 	})
+}
+
+// Plain, reading eight bytes at a time, answers as a byte-by-byte reading
+// does for every byte value at every place in strings of every length up
+// to three words, beside every other byte value.
+func TestPlainWordsAgreeWithBytes(t *testing.T) {
+	byteWise := func(in []byte) bool {
+		for _, c := range in {
+			if c < 0x20 || c == '"' || c == '\\' {
+				return false
+			}
+		}
+		return true
+	}
+	for n := 1; n <= 24; n++ {
+		for pos := range n {
+			for c := range 256 {
+				for _, fill := range []byte{'a', 0x1f, 0x20, 0x21, '"' + 1, '\\' + 1, 0x7f, 0x80, 0xff} {
+					in := make([]byte, n+2)
+					for i := range in {
+						in[i] = fill
+					}
+					in[0], in[n+1], in[pos+1] = '"', '"', byte(c)
+					_, ok := Plain(in)
+					if want := byteWise(in[1:n+1]) && utf8.Valid(in[1:n+1]); ok != want {
+						t.Fatalf("%q: ok = %v, byte by byte %v", in, ok, want)
+					}
+				}
+			}
+		}
+	}
 }
