@@ -3,6 +3,8 @@ package conduit
 import (
 	"reflect"
 	"strings"
+
+	jsonv2 "github.com/go-json-experiment/json"
 )
 
 // optionalRecords returns, for t a pointer to a struct, the index paths of
@@ -10,8 +12,8 @@ import (
 // below the top (a chunk's usage), and false when a record may lie
 // anywhere else too: in a slice, a map, an array, an interface, inside an
 // embedded struct, or below another record. A decoder that finds those
-// fields nil after decoding without the hook knows that the hook would
-// have marked nothing.
+// fields nil after decoding them without marking knows that there was
+// nothing below the top to mark.
 func optionalRecords(t reflect.Type) ([][]int, bool) {
 	if t == nil || t.Kind() != reflect.Pointer || t.Elem().Kind() != reflect.Struct {
 		return nil, false
@@ -25,19 +27,19 @@ func optionalRecords(t reflect.Type) ([][]int, bool) {
 			continue
 		}
 		if name, _, _ := strings.Cut(tag, ","); f.Anonymous && name == "" && f.Type.Kind() == reflect.Struct {
-			if fieldsReachMarks(f.Type, map[reflect.Type]bool{}) {
+			if fieldsReachMarks(f.Type, &walk{seen: map[reflect.Type]bool{}, all: true}) {
 				return nil, false
 			}
 			continue // the top record's own Raw, or plain inlined fields
 		}
-		if !reachesMarks(f.Type, map[reflect.Type]bool{}) {
+		if !reachesMarks(f.Type, &walk{seen: map[reflect.Type]bool{}, all: true}) {
 			continue
 		}
 		if f.Type.Kind() != reflect.Pointer {
 			return nil, false
 		}
 		if r := f.Type.Elem(); r.Kind() != reflect.Struct || !implements(r, holderType) ||
-			fieldsReachMarks(r, map[reflect.Type]bool{}) {
+			fieldsReachMarks(r, &walk{seen: map[reflect.Type]bool{}, all: true}) {
 			return nil, false
 		}
 		paths = append(paths, f.Index)
@@ -56,12 +58,10 @@ func anySet(v any, paths [][]int) bool {
 	return false
 }
 
-// decodeUnmarked decodes data into v without the hook that marks records
-// below the top; the top record keeps data.
+// decodeUnmarked decodes data into v without marking the records below
+// the top; the top record keeps data.
 func decodeUnmarked(data []byte, v any) error {
-	d := decoders.Get().(*decoder)
-	err := d.decode(data, v, lenient)
-	decoders.Put(d)
+	err := jsonv2.Unmarshal(data, v, lenient)
 	keepTop(data, v, err)
 	return err
 }

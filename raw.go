@@ -7,11 +7,8 @@ import (
 	"errors"
 	"io"
 	"reflect"
-	"runtime"
 	"strings"
 	"sync"
-	"unsafe"
-	"weak"
 
 	"github.com/conduit-sdk/conduit/internal/record"
 	jsonv2 "github.com/go-json-experiment/json"
@@ -60,16 +57,16 @@ func (r *Raw) rawRecord() *Raw { return r }
 // rawHolder is every type that embeds Raw, whatever its package.
 type rawHolder interface{ rawRecord() *Raw }
 
-// decoder is the state of one decoding: the input that every Raw met on
-// the way points into, and the jsontext decoder reading it, by whose
-// address the records find it (see markRecord).
+// decoder is the state of one decoding: the input that the hook's
+// records point into, and the jsontext decoder reading it whole from one
+// buffer.
 type decoder struct {
 	src []byte
 	dec jsontext.Decoder
 	buf bytes.Buffer
-	// hooked adds to lenient the hook that marks records of types that do
-	// not mark themselves: types outside conduit that embed Raw.
-	hooked jsonv2.Options
+	// plain is lenient and ours; hooked adds the hook that marks records of
+	// types that do not mark themselves: types outside conduit embedding Raw.
+	plain, hooked jsonv2.Options
 }
 
 // lenient is how services are read: they are not strict, so accept what
@@ -80,39 +77,36 @@ var lenient = jsonv2.JoinOptions(
 	jsontext.AllowInvalidUTF8(true),
 )
 
-var decoders = sync.Pool{New: newDecoder}
-
-// live finds the pooled decoder whose jsontext.Decoder is at an address.
-// An entry holds its decoder weakly, so that the pool can still drop it;
-// the decoder's cleanup then removes the entry, unless a new decoder has
-// taken the address since.
-var live sync.Map // uintptr -> weak.Pointer[decoder]
-
-func newDecoder() any {
+var decoders = sync.Pool{New: func() any {
 	d := &decoder{}
-	d.hooked = jsonv2.JoinOptions(jsonv2.WithUnmarshalers(jsonv2.UnmarshalFromFunc(d.mark)), lenient)
-	key, w := uintptr(unsafe.Pointer(&d.dec)), weak.Make(d)
-	live.Store(key, w)
-	runtime.AddCleanup(d, func(key uintptr) { live.CompareAndDelete(key, w) }, key)
+	d.plain = jsonv2.JoinOptions(lenient, ours)
+	d.hooked = jsonv2.JoinOptions(jsonv2.WithUnmarshalers(jsonv2.UnmarshalFromFunc(d.mark)), d.plain)
 	return d
-}
+}}
+
+// ours sets, on conduit's own decoders, options that only encoding reads
+// (decoding ignores them), so that a record can tell that the decoder
+// reading it reads an input conduit keeps unchanged, in one buffer.
+var ours = jsonv2.JoinOptions(jsonv2.Deterministic(true), jsontext.EscapeForHTML(true))
 
 func init() { record.Mark = markRecord }
 
 // markRecord notes where the record whose Raw is rec starts, when dec is
-// decoding an input for conduit: a record decoded by anything else keeps
-// no RawJSON, since nothing says its input stays unchanged.
+// one of conduit's decoders: a record decoded by anything else keeps no
+// RawJSON, since nothing says its input stays unchanged. conduit's
+// decoders read the whole input from one buffer, whose unread part is
+// the rest of the input.
 func markRecord(dec *jsontext.Decoder, rec any) {
-	e, ok := live.Load(uintptr(unsafe.Pointer(dec)))
-	if !ok {
+	opts := dec.Options()
+	if det, _ := jsonv2.GetOption(opts, jsonv2.Deterministic); !det {
 		return
 	}
-	d := e.(weak.Pointer[decoder]).Value()
-	r, ok := rec.(*Raw)
-	if d == nil || d.src == nil || !ok {
+	if html, _ := jsonv2.GetOption(opts, jsontext.EscapeForHTML); !html {
 		return
 	}
-	r.src, r.off, r.n = d.src, int(dec.InputOffset()), 0
+	if r, ok := rec.(*Raw); ok {
+		r.src, r.off, r.n = dec.UnreadBuffer(), 0, 0
+	}
 }
 
 // mark is the hook for records that do not mark themselves: it notes
@@ -127,7 +121,7 @@ func (d *decoder) mark(dec *jsontext.Decoder, h rawHolder) error {
 // not be modified afterwards: the records keep slices of it.
 func decodeJSON(data []byte, v any) error {
 	d := decoders.Get().(*decoder)
-	opts := lenient
+	opts := d.plain
 	if marksNested(reflect.TypeOf(v)) {
 		opts = d.hooked
 	}
@@ -146,15 +140,30 @@ func (d *decoder) decode(data []byte, v any, opts jsonv2.Options) error {
 	switch {
 	case err == io.EOF:
 		err = io.ErrUnexpectedEOF
-	case err == nil:
+	case err == nil && !onlySpace(data[d.dec.InputOffset():]):
+		// The decoder says what stands there.
 		if _, end := d.dec.ReadToken(); end != io.EOF {
 			err = cmp.Or(end, errTrailing)
 		}
 	}
-	// The pooled decoder keeps no hold on data.
 	d.src, d.buf = nil, bytes.Buffer{}
-	d.dec.Reset(&d.buf)
+	if len(data) > keptInput {
+		d.dec.Reset(&d.buf) // the pooled decoder keeps no hold on a large input
+	}
 	return err
+}
+
+// keptInput is the size of input a pooled decoder may hold on to until
+// its next use, which saves resetting it after every small answer.
+const keptInput = 64 << 10
+
+func onlySpace(b []byte) bool {
+	for _, c := range b {
+		if !isSpace(c) {
+			return false
+		}
+	}
+	return true
 }
 
 // keepTop fills the Raw of v, if it is a record, after decoding data into
@@ -205,9 +214,9 @@ func marksNested(t reflect.Type) bool {
 	case implements(e, v1Unmarshaler) && !implements(e, unmarshalerFrom):
 	case e.Kind() == reflect.Struct:
 		// The top record's own Raw is filled after decoding.
-		need = fieldsReachMarks(e, map[reflect.Type]bool{})
+		need = fieldsReachMarks(e, &walk{seen: map[reflect.Type]bool{}})
 	default:
-		need = reachesMarks(e, map[reflect.Type]bool{})
+		need = reachesMarks(e, &walk{seen: map[reflect.Type]bool{}})
 	}
 	nestedMarks.Store(t, need)
 	return need
@@ -223,27 +232,35 @@ func implements(t, iface reflect.Type) bool {
 	return t.Implements(iface) || (t.Kind() != reflect.Pointer && reflect.PointerTo(t).Implements(iface))
 }
 
+// walk is the state of reachesMarks: the types met, and whether records
+// that mark themselves count too.
+type walk struct {
+	seen map[reflect.Type]bool
+	all  bool
+}
+
 // reachesMarks reports whether a value of t, decoded, may hold a record
-// that the hook must mark; t itself is not the top.
-func reachesMarks(t reflect.Type, seen map[reflect.Type]bool) bool {
+// that the hook must mark, or with w.all any record; t itself is not the
+// top.
+func reachesMarks(t reflect.Type, w *walk) bool {
 	switch {
-	case implements(t, holderType) && !implements(t, unmarshalerFrom):
+	case implements(t, holderType) && (w.all || !implements(t, unmarshalerFrom)):
 		return true // a record that does not mark itself
 	case implements(t, v1Unmarshaler) && !implements(t, unmarshalerFrom):
 		return false // it decodes from bytes, with options of its own
-	case seen[t]:
+	case w.seen[t]:
 		return false // its first visit answers
 	}
-	seen[t] = true
+	w.seen[t] = true
 	switch t.Kind() {
 	case reflect.Interface:
 		return true
 	case reflect.Pointer, reflect.Slice, reflect.Array:
-		return reachesMarks(t.Elem(), seen)
+		return reachesMarks(t.Elem(), w)
 	case reflect.Map:
-		return reachesMarks(t.Key(), seen) || reachesMarks(t.Elem(), seen)
+		return reachesMarks(t.Key(), w) || reachesMarks(t.Elem(), w)
 	case reflect.Struct:
-		return fieldsReachMarks(t, seen)
+		return fieldsReachMarks(t, w)
 	}
 	return false
 }
@@ -251,7 +268,7 @@ func reachesMarks(t reflect.Type, seen map[reflect.Type]bool) bool {
 // fieldsReachMarks reports whether a field of the struct t reaches a
 // record. A struct embedded without a JSON name is inlined: its fields are
 // the outer record's, and its Raw is the outer record's own.
-func fieldsReachMarks(t reflect.Type, seen map[reflect.Type]bool) bool {
+func fieldsReachMarks(t reflect.Type, w *walk) bool {
 	for i := range t.NumField() {
 		f := t.Field(i)
 		tag := f.Tag.Get("json")
@@ -264,13 +281,13 @@ func fieldsReachMarks(t reflect.Type, seen map[reflect.Type]bool) bool {
 				inner = inner.Elem()
 			}
 			if inner.Kind() == reflect.Struct {
-				if fieldsReachMarks(inner, seen) {
+				if fieldsReachMarks(inner, w) {
 					return true
 				}
 				continue
 			}
 		}
-		if reachesMarks(f.Type, seen) {
+		if reachesMarks(f.Type, w) {
 			return true
 		}
 	}

@@ -54,9 +54,7 @@ func NewStream[T any](r io.Reader) *Stream[T] {
 		s.cfg = b.Config
 	}
 	s.dec = sse.NewDecoder(r, s.cfg.MaxEventBytes)
-	if t := reflect.TypeFor[*T](); marksNested(t) {
-		s.optional, _ = optionalRecords(t)
-	}
+	s.optional, _ = optionalRecords(reflect.TypeFor[*T]())
 	return s
 }
 
@@ -103,9 +101,9 @@ func (s *Stream[T]) Next() bool {
 
 // decode decodes one event's data into s.cur. An event type whose only
 // records below the top are optional ones (a chunk's usage, on the last
-// chunk alone) is decoded without the hook that marks records, which
-// costs a lookup for every value of every event, and again with it only
-// when one of them arrived.
+// chunk alone) is decoded as plainly as the decoder can, marking nothing
+// below the top, and again by conduit's own decoder, which marks them,
+// only when one of them arrived.
 func (s *Stream[T]) decode(data []byte) error {
 	var zero T
 	s.cur = zero
