@@ -105,16 +105,6 @@ func TestTopRawKeptOnTypeError(t *testing.T) {
 	}
 }
 
-// markText reads itself from text; markWrites writes its own JSON, which
-// the decoder refuses in an embedded field.
-type (
-	markText   struct{ Raw }
-	markWrites struct{ Raw }
-)
-
-func (*markText) UnmarshalText([]byte) error    { return nil }
-func (markWrites) MarshalJSON() ([]byte, error) { return []byte("{}"), nil }
-
 // A record outside conduit (no UnmarshalJSONFrom) is marked by the hook,
 // at the top and below it, and a failure names the record's type.
 func TestRecordsWithoutMethodsAreMarkedByTheHook(t *testing.T) {
