@@ -1,14 +1,10 @@
 package banklink_test
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"iter"
-	"os"
-	"strconv"
 	"testing"
 
 	"github.com/conduit-sdk/conduit"
@@ -16,31 +12,11 @@ import (
 	"github.com/conduit-sdk/conduit/internal/testkit"
 )
 
-// syncBody is a page of n added transactions, the fixture's first
-// repeated with distinct ids, then its cursor.
+// syncBody is a page of n added transactions, the fixture's repeated
+// with distinct ids, then its cursor.
 func syncBody(b *testing.B, n int) []byte {
-	fixture, err := os.ReadFile("../conduittest/testdata/banklink/sync_transactions.json")
-	if err != nil {
-		b.Fatal(err)
-	}
-	var page struct {
-		Added []json.RawMessage `json:"added"`
-	}
-	if err := json.Unmarshal(fixture, &page); err != nil || len(page.Added) == 0 {
-		b.Fatal(err)
-	}
-	var tx bytes.Buffer
-	if err := json.Compact(&tx, page.Added[0]); err != nil {
-		b.Fatal(err)
-	}
-	out := []byte(`{"accounts":[],"added":[`)
-	for i := range n {
-		if i > 0 {
-			out = append(out, ',')
-		}
-		out = append(out, bytes.Replace(tx.Bytes(), []byte(`"transaction_id":"`), []byte(`"transaction_id":"`+strconv.Itoa(i)), 1)...)
-	}
-	return append(out, `],"modified":[],"removed":[],"next_cursor":"tVUUL15lYQN5rBnfDIc1I8xudpGdIlw9nsgeXWvhOfkECvUeR663i3Dt1uf/94S8ASkitgLcIiOSqNwzzp+bh89kirazha5vuZHBb2ZA5NtCDkkV","has_more":false,"request_id":"Wvhy9PZHQLV8njG"}`...)
+	added := testkit.RepeatedRecords(b, "banklink", "sync_transactions.json", "added", `"transaction_id":"`, 0, n)
+	return append(append([]byte(`{"accounts":[],"added":`), added...), `,"modified":[],"removed":[],"next_cursor":"tVUUL15lYQN5rBnfDIc1I8xudpGdIlw9nsgeXWvhOfkECvUeR663i3Dt1uf/94S8ASkitgLcIiOSqNwzzp+bh89kirazha5vuZHBb2ZA5NtCDkkV","has_more":false,"request_id":"Wvhy9PZHQLV8njG"}`...)
 }
 
 func syncClient(b *testing.B, body []byte) *banklink.Client {

@@ -1,13 +1,9 @@
 package chat_test
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"iter"
-	"os"
-	"strconv"
 	"testing"
 
 	"github.com/conduit-sdk/conduit"
@@ -18,26 +14,7 @@ import (
 // messagesBody is a channel history of n messages: the fixture's repeated
 // with distinct ids.
 func messagesBody(b *testing.B, n int) []byte {
-	fixture, err := os.ReadFile("../conduittest/testdata/chat/channel_messages.json")
-	if err != nil {
-		b.Fatal(err)
-	}
-	var msgs []json.RawMessage
-	if err := json.Unmarshal(fixture, &msgs); err != nil {
-		b.Fatal(err)
-	}
-	out := []byte{'['}
-	for i := range n {
-		if i > 0 {
-			out = append(out, ',')
-		}
-		var m bytes.Buffer
-		if err := json.Compact(&m, msgs[i%len(msgs)]); err != nil {
-			b.Fatal(err)
-		}
-		out = append(out, bytes.Replace(m.Bytes(), []byte(`"id":"`), []byte(`"id":"`+strconv.Itoa(9000+i)), 1)...)
-	}
-	return append(out, ']')
+	return testkit.RepeatedRecords(b, "chat", "channel_messages.json", "", `"id":"`, 9000, n)
 }
 
 // messagesClient serves body from a loopback server.

@@ -1,12 +1,9 @@
 package explorer_test
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"iter"
-	"os"
 	"testing"
 
 	"github.com/conduit-sdk/conduit"
@@ -16,23 +13,7 @@ import (
 
 // blocksBody is a list of n blocks, the fixture's repeated.
 func blocksBody(b *testing.B, n int) []byte {
-	fixture, err := os.ReadFile("../conduittest/testdata/explorer/blocks.json")
-	if err != nil {
-		b.Fatal(err)
-	}
-	var blocks []json.RawMessage
-	if err := json.Unmarshal(fixture, &blocks); err != nil {
-		b.Fatal(err)
-	}
-	parts := make([][]byte, n)
-	for i := range parts {
-		var c bytes.Buffer
-		if err := json.Compact(&c, blocks[i%len(blocks)]); err != nil {
-			b.Fatal(err)
-		}
-		parts[i] = c.Bytes()
-	}
-	return append(append([]byte{'['}, bytes.Join(parts, []byte{','})...), ']')
+	return testkit.RepeatedRecords(b, "explorer", "blocks.json", "", "", 0, n)
 }
 
 // txidsBody is a mempool of n transaction ids.

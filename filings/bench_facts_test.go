@@ -3,9 +3,7 @@ package filings_test
 import (
 	"bytes"
 	"context"
-	"net/http"
-	"net/http/httptest"
-	"runtime"
+	"iter"
 	"strconv"
 	"testing"
 
@@ -81,64 +79,40 @@ func largeFrame(size int) []byte {
 	return append(b, `]}`...)
 }
 
-// benchLarge serves body from a loopback server and reports, per call, the
-// time (ns/op, MB/s) and the peak heap above the live heap before it, as
-// megabytes and as a multiple of the body; the result is live at the last
-// sample, so it counts. call returns the length of the result's RawJSON,
-// which must be the body: RawJSON is a slice of it, not a copy.
-func benchLarge(b *testing.B, body []byte, call func(context.Context, *filings.Client) (int, error)) {
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "application/json")
-		w.Header().Set("Content-Length", strconv.Itoa(len(body)))
-		w.Write(body)
-	}))
-	b.Cleanup(srv.Close)
-	c, err := filings.New(conduit.WithBaseURL(srv.URL), filings.WithContact(contact), conduit.WithRateLimit(0, 0))
+// filingsClient is a client of a loopback server answering body, with its
+// Content-Length when sized.
+func filingsClient(b *testing.B, body []byte, sized bool) *filings.Client {
+	c, err := filings.New(conduit.WithBaseURL(testkit.ServeBody(b, body, sized)), filings.WithContact(contact), conduit.WithRateLimit(0, 0))
 	if err != nil {
 		b.Fatal(err)
 	}
+	return c
+}
+
+// benchLarge reports, per call, the time (ns/op, MB/s) and the peak heap
+// above the live heap before it, with the result live, as megabytes and
+// as a multiple of the body (testkit.BenchWhole). call returns the result
+// and the length of its RawJSON, which must be the body's: RawJSON is a
+// slice of it, not a copy.
+func benchLarge(b *testing.B, body []byte, sized bool, call func(context.Context, *filings.Client) (any, int, error)) {
+	c := filingsClient(b, body, sized)
 	ctx := context.Background()
-	var peakAlloc, peakInuse uint64
-	b.ReportAllocs()
-	b.SetBytes(int64(len(body)))
-	for b.Loop() {
-		b.StopTimer()
-		runtime.GC()
-		stop := testkit.HeapPeak()
-		b.StartTimer()
-		n, err := call(ctx, c)
-		b.StopTimer()
-		if err != nil {
-			b.Fatal(err)
-		}
-		alloc, inuse := stop()
-		if n < len(body)*9/10 {
-			b.Fatalf("RawJSON holds %d of %d bytes", n, len(body))
-		}
-		peakAlloc, peakInuse = max(peakAlloc, alloc), max(peakInuse, inuse)
-		b.StartTimer()
-	}
-	const mb = 1e6
-	b.ReportMetric(float64(len(body))/mb, "body-MB")
-	b.ReportMetric(float64(peakAlloc)/mb, "peak-heap-MB")
-	b.ReportMetric(float64(peakInuse)/mb, "peak-inuse-MB")
-	b.ReportMetric(float64(max(peakAlloc, peakInuse))/float64(len(body)), "peak/body")
+	testkit.BenchWhole(b, body, len(body), func() (any, int, error) { return call(ctx, c) })
 }
 
 // BenchmarkCompanyFactsLarge decodes a 20 MB company facts body (the size
 // of a large filer's) and reports time and peak heap against the body.
 func BenchmarkCompanyFactsLarge(b *testing.B) {
 	body := largeFacts(largeBody)
-	benchLarge(b, body, func(ctx context.Context, c *filings.Client) (int, error) {
+	benchLarge(b, body, true, func(ctx context.Context, c *filings.Client) (any, int, error) {
 		f, err := c.CompanyFacts(ctx, 320193)
 		if err != nil {
-			return 0, err
+			return nil, 0, err
 		}
-		defer runtime.KeepAlive(f)
 		if len(f.Facts["us-gaap"]) < 100 {
 			b.Fatalf("decoded %d concepts", len(f.Facts["us-gaap"]))
 		}
-		return len(f.RawJSON()), nil
+		return f, len(f.RawJSON()), nil
 	})
 }
 
@@ -146,16 +120,15 @@ func BenchmarkCompanyFactsLarge(b *testing.B) {
 // companies' values) and reports time and peak heap against the body.
 func BenchmarkFramesLarge(b *testing.B) {
 	body := largeFrame(5 << 20)
-	benchLarge(b, body, func(ctx context.Context, c *filings.Client) (int, error) {
+	benchLarge(b, body, true, func(ctx context.Context, c *filings.Client) (any, int, error) {
 		f, err := c.Frames(ctx, "us-gaap", "AccountsPayableCurrent", "USD", "CY2019Q1I")
 		if err != nil {
-			return 0, err
+			return nil, 0, err
 		}
-		defer runtime.KeepAlive(f)
 		if len(f.Data) < 1000 {
 			b.Fatalf("decoded %d values", len(f.Data))
 		}
-		return len(f.RawJSON()), nil
+		return f, len(f.RawJSON()), nil
 	})
 }
 
@@ -169,37 +142,12 @@ func BenchmarkEachFrameFact(b *testing.B) {
 		body := largeFrame(size)
 		n := bytes.Count(body, []byte(`"accn"`))
 		b.Run("MB="+strconv.FormatFloat(float64(size)/(1<<20), 'g', 2, 64), func(b *testing.B) {
-			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-				w.Header().Set("Content-Type", "application/json")
-				w.Write(body)
-			}))
-			b.Cleanup(srv.Close)
-			c, err := filings.New(conduit.WithBaseURL(srv.URL), filings.WithContact(contact), conduit.WithRateLimit(0, 0))
-			if err != nil {
-				b.Fatal(err)
-			}
+			c := filingsClient(b, body, false)
 			ctx := context.Background()
-			var live testkit.LivePeak
-			b.ReportAllocs()
-			for b.Loop() {
-				live.Reset()
-				count := 0
-				for _, err := range c.EachFrameFact(ctx, "us-gaap", "AccountsPayableCurrent", "USD", "CY2019Q1I") {
-					if err != nil {
-						b.Fatal(err)
-					}
-					if count++; count%(n/20) == 0 {
-						live.Probe()
-					}
-				}
-				if count != n {
-					b.Fatalf("read %d facts, want %d", count, n)
-				}
-			}
+			testkit.BenchEach(b, body, n, func() iter.Seq2[filings.FrameFact, error] {
+				return c.EachFrameFact(ctx, "us-gaap", "AccountsPayableCurrent", "USD", "CY2019Q1I")
+			})
 			b.ReportMetric(float64(n), "facts")
-			b.ReportMetric(float64(len(body))/1e6, "body-MB")
-			b.ReportMetric(float64(live.Peak)/1e3, "peak-live-kB")
-			b.ReportMetric(float64(live.Peak)/float64(len(body)), "peak-live/body")
 		})
 	}
 }

@@ -1,13 +1,9 @@
 package police_test
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"iter"
-	"os"
-	"strconv"
 	"testing"
 
 	"github.com/conduit-sdk/conduit"
@@ -18,26 +14,7 @@ import (
 // crimesBody is a crimes-street answer of n crimes: the fixture's records
 // repeated with distinct ids, as a busy month of a city sends them.
 func crimesBody(b *testing.B, n int) []byte {
-	fixture, err := os.ReadFile("../conduittest/testdata/police/street_crimes.json")
-	if err != nil {
-		b.Fatal(err)
-	}
-	var records []json.RawMessage
-	if err := json.Unmarshal(fixture, &records); err != nil {
-		b.Fatal(err)
-	}
-	out := []byte{'['}
-	for i := range n {
-		if i > 0 {
-			out = append(out, ',')
-		}
-		var rec bytes.Buffer
-		if err := json.Compact(&rec, records[i%len(records)]); err != nil {
-			b.Fatal(err)
-		}
-		out = append(out, bytes.Replace(rec.Bytes(), []byte(`"id":`), []byte(`"id":`+strconv.Itoa(i+1)), 1)...)
-	}
-	return append(out, ']')
+	return testkit.RepeatedRecords(b, "police", "street_crimes.json", "", `"id":`, 1, n)
 }
 
 // BenchmarkStreetCrimesLarge decodes crimes-street answers from a loopback

@@ -5,62 +5,14 @@ import (
 	"context"
 	"net/http"
 	"runtime"
-	"runtime/metrics"
 	"strconv"
 	"testing"
-	"time"
+
+	"github.com/conduit-sdk/conduit/internal/heapwatch"
 )
 
 // The memory benchmarks: their time is not compared (the sampling slows
 // them); run.sh runs them once per round.
-
-// heapWatch samples the heap's objects, live or not yet collected
-// (MemStats.HeapAlloc, read through runtime/metrics, which does not stop
-// the world), from a goroutine until the returned stop, which gives the
-// most it held above its level at the start, as the main module's
-// large-body benchmark does.
-func heapWatch() (stop func() uint64) {
-	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	read := func() uint64 {
-		metrics.Read(sample)
-		return sample[0].Value.Uint64()
-	}
-	base := read()
-	var peak uint64
-	take := func() {
-		if v := read(); v > base {
-			peak = max(peak, v-base)
-		}
-	}
-	quit, done := make(chan struct{}), make(chan struct{})
-	go func() {
-		defer close(done)
-		t := time.NewTicker(500 * time.Microsecond)
-		defer t.Stop()
-		for {
-			select {
-			case <-quit:
-				return
-			case <-t.C:
-				take()
-			}
-		}
-	}()
-	return func() uint64 {
-		close(quit)
-		<-done
-		take()
-		return peak
-	}
-}
-
-// liveHeap is the heap a full collection leaves.
-func liveHeap() uint64 {
-	runtime.GC()
-	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
-	metrics.Read(s)
-	return s[0].Value.Uint64()
-}
 
 // probedBody is a response body that, each time the client has read another
 // every bytes, collects garbage and notes the live heap. It runs on the
@@ -77,7 +29,7 @@ func (p *probedBody) Read(b []byte) (int, error) {
 	n, err := p.r.Read(b)
 	if p.read += n; p.read >= p.due {
 		p.due += p.every
-		if v := liveHeap(); v > p.base {
+		if v := heapwatch.Live(); v > p.base {
 			p.peak = max(p.peak, v-p.base)
 		}
 	}
@@ -127,7 +79,7 @@ func BenchmarkStreamHeap(b *testing.B) {
 				}
 				var peak uint64
 				for b.Loop() {
-					tr.base = liveHeap()
+					tr.base = heapwatch.Live()
 					r, err := f(ctx)
 					if err != nil || r.Chunks != n {
 						b.Fatalf("decoded %d of %d chunks: %v", r.Chunks, n, err)
@@ -165,11 +117,12 @@ func BenchmarkSubmissionsHeap(b *testing.B) {
 			for b.Loop() {
 				b.StopTimer()
 				runtime.GC()
-				stop := heapWatch()
+				stop := heapwatch.Peak()
 				b.StartTimer()
 				s, err := f(ctx)
 				b.StopTimer()
-				peak = max(peak, stop())
+				alloc, _ := stop()
+				peak = max(peak, alloc)
 				if err != nil || s.name != "Apple Inc." || s.kept != len(body) {
 					b.Fatalf("%q, kept %d of %d bytes: %v", s.name, s.kept, len(body), err)
 				}

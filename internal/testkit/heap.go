@@ -5,75 +5,23 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"runtime"
-	"runtime/metrics"
 	"strconv"
 	"testing"
-	"time"
+
+	"github.com/conduit-sdk/conduit/internal/heapwatch"
 )
 
-// HeapPeak samples the heap in the background until stop is called, which
-// returns the highest HeapAlloc and HeapInuse seen above their values at
-// the start (the caller runs a GC first), sampling once more with the
-// result still live. Benchmarks of large answers report it against the
-// body's size.
-func HeapPeak() (stop func() (alloc, inuse uint64)) {
-	var base runtime.MemStats
-	runtime.ReadMemStats(&base)
-	var peakAlloc, peakInuse uint64
-	sample := func() {
-		var ms runtime.MemStats
-		runtime.ReadMemStats(&ms)
-		if ms.HeapAlloc > base.HeapAlloc {
-			peakAlloc = max(peakAlloc, ms.HeapAlloc-base.HeapAlloc)
-		}
-		if ms.HeapInuse > base.HeapInuse {
-			peakInuse = max(peakInuse, ms.HeapInuse-base.HeapInuse)
-		}
-	}
-	quit, done := make(chan struct{}), make(chan struct{})
-	go func() {
-		defer close(done)
-		t := time.NewTicker(500 * time.Microsecond)
-		defer t.Stop()
-		for {
-			select {
-			case <-quit:
-				return
-			case <-t.C:
-				sample()
-			}
-		}
-	}()
-	return func() (uint64, uint64) {
-		close(quit)
-		<-done
-		sample()
-		return peakAlloc, peakInuse
-	}
-}
-
-// LiveHeap collects garbage and returns the live heap left: what the
-// program holds at that point. Benchmarks of the listing iterators take it
-// every so many elements inside the loop, above its value before the call,
-// to show what reading a listing keeps live while it runs.
-func LiveHeap() uint64 {
-	runtime.GC()
-	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
-	metrics.Read(s)
-	return s[0].Value.Uint64()
-}
-
 // LivePeak is the most a listing's reading keeps live: call Probe inside
-// the loop every so many elements; Peak is the highest LiveHeap seen above
-// Base, which Reset takes before the call.
+// the loop every so many elements; Peak is the highest live heap seen
+// above Base, which Reset takes before the call.
 type LivePeak struct{ Base, Peak uint64 }
 
 // Reset collects garbage and takes the live heap as the base.
-func (l *LivePeak) Reset() { l.Base = LiveHeap() }
+func (l *LivePeak) Reset() { l.Base = heapwatch.Live() }
 
 // Probe notes the live heap above the base.
 func (l *LivePeak) Probe() {
-	if v := LiveHeap(); v > l.Base {
+	if v := heapwatch.Live(); v > l.Base {
 		l.Peak = max(l.Peak, v-l.Base)
 	}
 }
@@ -94,25 +42,26 @@ func ServeBody(tb testing.TB, body []byte, sized bool) string {
 
 // BenchWhole times call, which decodes body whole into a result and
 // returns it with how many records it holds (which must be want), and
-// reports the body's size, the most the heap grew above its level before
-// the call (a collection each time, outside the timer), with the result
-// still live, and that peak as a multiple of the body.
+// reports the body's size, the most the heap's objects and the spans they
+// are in grew above their level before the call (a collection each time,
+// outside the timer), with the result still live, and the objects' peak
+// as a multiple of the body.
 func BenchWhole(b *testing.B, body []byte, want int, call func() (result any, n int, err error)) {
-	var peak uint64
+	var peak, inuse uint64
 	b.ReportAllocs()
 	b.SetBytes(int64(len(body)))
 	for b.Loop() {
 		b.StopTimer()
 		runtime.GC()
-		stop := HeapPeak()
+		stop := heapwatch.Peak()
 		b.StartTimer()
 		result, n, err := call()
 		b.StopTimer()
 		if err != nil {
 			b.Fatal(err)
 		}
-		alloc, _ := stop()
-		peak = max(peak, alloc)
+		alloc, spans := stop()
+		peak, inuse = max(peak, alloc), max(inuse, spans)
 		runtime.KeepAlive(result)
 		if n != want {
 			b.Fatalf("decoded %d records, want %d", n, want)
@@ -121,6 +70,7 @@ func BenchWhole(b *testing.B, body []byte, want int, call func() (result any, n 
 	}
 	b.ReportMetric(float64(len(body))/1e6, "body-MB")
 	b.ReportMetric(float64(peak)/1e6, "peak-heap-MB")
+	b.ReportMetric(float64(inuse)/1e6, "peak-inuse-MB")
 	b.ReportMetric(float64(peak)/float64(len(body)), "peak/body")
 }
 

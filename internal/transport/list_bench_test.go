@@ -6,12 +6,11 @@ import (
 	"io"
 	"net/http"
 	"runtime"
-	"runtime/metrics"
 	"strconv"
 	"testing"
-	"time"
 
 	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/heapwatch"
 )
 
 // record is one element of the benchmarks' listing: a Fiscal Data
@@ -40,14 +39,6 @@ func listingBody(n int) []byte {
 	return append(b, `],"meta":{"count":`+strconv.Itoa(n)+`},"links":{"next":null}}`...)
 }
 
-// liveBytes is the heap a full collection leaves.
-func liveBytes() uint64 {
-	runtime.GC()
-	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
-	metrics.Read(s)
-	return s[0].Value.Uint64()
-}
-
 // probed serves a body without Content-Length and, each time the client
 // has read another every bytes, collects garbage on the client's goroutine
 // and notes the live heap above base: what the reading keeps at that point.
@@ -73,7 +64,7 @@ func (rd *probedReader) Read(b []byte) (int, error) {
 	n, err := rd.r.Read(b)
 	if rd.read += n; rd.read >= rd.due {
 		rd.due += rd.p.every
-		if v := liveBytes(); v > rd.p.base {
+		if v := heapwatch.Live(); v > rd.p.base {
 			rd.p.peak = max(rd.p.peak, v-rd.p.base)
 		}
 	}
@@ -92,7 +83,7 @@ func BenchmarkListHeap(b *testing.B) {
 			p := &probed{body: body, every: len(body) / 100}
 			c, op := benchList(b, p)
 			for b.Loop() {
-				p.base, p.peak = liveBytes(), 0
+				p.base, p.peak = heapwatch.Live(), 0
 				count := 0
 				for _, err := range op.All(context.Background(), c, Call{}, nil) {
 					if err != nil {
@@ -116,13 +107,14 @@ func BenchmarkListHeap(b *testing.B) {
 			}](testService(Auth{}), get("/list"), nil)
 			var peak uint64
 			for b.Loop() {
-				liveBytes()
-				stop := sampleHeap()
+				heapwatch.Live()
+				stop := heapwatch.Peak()
 				out, err := op.Do(context.Background(), c, Call{}, nil)
 				if err != nil || len(out.Data) != n {
 					b.Fatal(err)
 				}
-				peak = max(peak, stop())
+				alloc, _ := stop()
+				peak = max(peak, alloc)
 				runtime.KeepAlive(out)
 			}
 			b.ReportMetric(float64(peak)/float64(len(body)), "peak/body")
@@ -138,32 +130,4 @@ func benchList(b *testing.B, rt http.RoundTripper) (*Client, *ListEndpoint[recor
 		b.Fatal(err)
 	}
 	return c, op
-}
-
-// sampleHeap samples the heap's objects, live or not yet collected, every
-// 500 µs until stop, which returns the most seen above the start.
-func sampleHeap() (stop func() uint64) {
-	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	read := func() uint64 { metrics.Read(s); return s[0].Value.Uint64() }
-	base, peak := read(), uint64(0)
-	take := func() {
-		if v := read(); v > base {
-			peak = max(peak, v-base)
-		}
-	}
-	quit, done := make(chan struct{}), make(chan struct{})
-	go func() {
-		defer close(done)
-		t := time.NewTicker(500 * time.Microsecond)
-		defer t.Stop()
-		for {
-			select {
-			case <-quit:
-				return
-			case <-t.C:
-				take()
-			}
-		}
-	}()
-	return func() uint64 { close(quit); <-done; take(); return peak }
 }
