@@ -12,18 +12,6 @@ import (
 	"github.com/conduit-sdk/conduit/internal/testkit"
 )
 
-// drainEach reads an iterator to its end: the elements and its error.
-func drainEach[T any](seq func(func(T, error) bool)) ([]T, error) {
-	var got []T
-	for v, err := range seq {
-		if err != nil {
-			return got, err
-		}
-		got = append(got, v)
-	}
-	return got, nil
-}
-
 const twoRecords = `{"data":[{"record_date":"2024-06-28","tot_pub_debt_out_amt":"34831240048132.68"},` +
 	`{"record_date":"2024-06-27","tot_pub_debt_out_amt":"null"}],"meta":{"count":2,"dataTypes":{"record_date":"DATE"}},"links":{"next":null}}`
 
@@ -64,7 +52,7 @@ func TestEachSendsThePageRequest(t *testing.T) {
 		assert.Equal(t, sent.Method+" "+sent.URI, srv.Last(t).Method+" "+srv.Last(t).URI, tc.name)
 		assert.Equal(t, n, m, tc.name)
 	}
-	rows, err := drainEach(c.EachQueryRow(ctx, "v2/accounting/od/debt_to_penny", nil))
+	rows, err := testkit.Drain(c.EachQueryRow(ctx, "v2/accounting/od/debt_to_penny", nil))
 	require.NoError(t, err)
 	assert.Equal(t, `{"record_date":"2024-06-27","tot_pub_debt_out_amt":"null"}`, string(rows[1].RawJSON()))
 	assert.Equal(t, "", rows[0].DataType("record_date"), "the meta comes after the rows")
@@ -78,7 +66,7 @@ func pageLen[R any](p *fiscal.Page[R], err error) (int, error) {
 }
 
 func count[R any](seq func(func(R, error) bool)) (int, error) {
-	got, err := drainEach(seq)
+	got, err := testkit.Drain(seq)
 	return len(got), err
 }
 
@@ -87,7 +75,7 @@ func count[R any](seq func(func(R, error) bool)) (int, error) {
 func TestEachRefusesANullRecord(t *testing.T) {
 	srv := testkit.Start(t, testkit.Reply{Body: `{"data":[{"record_date":"2024-06-28"},null],"meta":{},"links":{}}`})
 	c := testkit.Client(t, fiscal.New, conduit.WithBaseURL(srv.URL))
-	got, err := drainEach(c.EachDebtToPennyRecord(context.Background(), nil))
+	got, err := testkit.Drain(c.EachDebtToPennyRecord(context.Background(), nil))
 	e := testkit.Check(t, err, testkit.Shape{Is: conduit.ErrMalformedResponse, Service: "fiscal", Op: "EachDebtToPennyRecord",
 		Message: "decoding the response: a record of data is null"})
 	assert.Equal(t, 1, e.Attempts)

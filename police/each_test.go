@@ -13,18 +13,6 @@ import (
 	"github.com/conduit-sdk/conduit/police"
 )
 
-// drainEach reads an iterator to its end: the elements and its error.
-func drainEach[T any](seq func(func(T, error) bool)) ([]T, error) {
-	var got []T
-	for v, err := range seq {
-		if err != nil {
-			return got, err
-		}
-		got = append(got, v)
-	}
-	return got, nil
-}
-
 // The iterators send exactly the request of the method they stream, and
 // yield the same crimes, each with its own bytes.
 func TestEachStreetCrimeSendsStreetCrimesRequest(t *testing.T) {
@@ -39,9 +27,9 @@ func TestEachStreetCrimeSendsStreetCrimesRequest(t *testing.T) {
 		each  func() ([]police.Crime, error)
 	}{
 		{"point", func() ([]police.Crime, error) { return c.StreetCrimes(ctx, 52.6, -1.1, p) },
-			func() ([]police.Crime, error) { return drainEach(c.EachStreetCrime(ctx, 52.6, -1.1, p)) }},
+			func() ([]police.Crime, error) { return testkit.Drain(c.EachStreetCrime(ctx, 52.6, -1.1, p)) }},
 		{"area", func() ([]police.Crime, error) { return c.StreetCrimesInArea(ctx, triangle, p) },
-			func() ([]police.Crime, error) { return drainEach(c.EachStreetCrimeInArea(ctx, triangle, p)) }},
+			func() ([]police.Crime, error) { return testkit.Drain(c.EachStreetCrimeInArea(ctx, triangle, p)) }},
 	} {
 		whole, err := tc.whole()
 		require.NoError(t, err)
@@ -62,7 +50,7 @@ func TestEachStreetCrimeSendsStreetCrimesRequest(t *testing.T) {
 func TestEachStreetCrimeTooManyCrimes(t *testing.T) {
 	srv := testkit.Start(t, testkit.Reply{Status: 503, ContentType: "text/html", Body: "<html>busy</html>"})
 	c := testkit.Client(t, police.New, conduit.WithBaseURL(srv.URL), conduit.WithMaxRetries(0))
-	_, err := drainEach(c.EachStreetCrimeInArea(context.Background(), triangle, nil))
+	_, err := testkit.Drain(c.EachStreetCrimeInArea(context.Background(), triangle, nil))
 	var e *conduit.Error
 	require.True(t, errors.As(err, &e), "%v", err)
 	assert.ErrorIs(t, err, conduit.ErrAPI)

@@ -3,6 +3,7 @@ package testkit
 import (
 	"bytes"
 	"encoding/json"
+	"iter"
 	"strconv"
 	"testing"
 )
@@ -42,4 +43,17 @@ func RepeatedRecords(tb testing.TB, pkg, name, member, idKey string, first, n in
 		out = append(out, r...)
 	}
 	return append(out, ']')
+}
+
+// Drain reads an iterator of a listing to its end: the elements it
+// yielded and the error that ended it.
+func Drain[T any](seq iter.Seq2[T, error]) ([]T, error) {
+	var got []T
+	for v, err := range seq {
+		if err != nil {
+			return got, err
+		}
+		got = append(got, v)
+	}
+	return got, nil
 }
