@@ -17,6 +17,7 @@ import (
 
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/chat"
+	"github.com/conduit-sdk/conduit/internal/redistest"
 	"github.com/conduit-sdk/conduit/redislimit"
 )
 
@@ -165,7 +166,7 @@ func TestBucketsHoldProcessesOfOneToken(t *testing.T) {
 			defer wg.Done()
 			cmd := exec.Command(os.Args[0], "-test.run=^$")
 			cmd.Env = append(os.Environ(), bucketChildEnv+"="+srv.URL, "REDIS_ADDR="+os.Getenv("REDIS_ADDR"))
-			dieWithTest(cmd)
+			redistest.DieWithTest(cmd)
 			out, err := cmd.CombinedOutput()
 			if err != nil {
 				outs[i] = fmt.Sprintf("child %d: %v: %s", i, err, out)

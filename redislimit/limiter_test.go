@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/conduit-sdk/conduit/internal/redistest"
 	"github.com/conduit-sdk/conduit/redislimit"
 	"github.com/redis/go-redis/v9"
 )
@@ -150,8 +151,8 @@ func TestNewRefusesBadInput(t *testing.T) {
 // default timeout the limiter falls back, reports it, and goes back to
 // Redis once it answers again.
 func TestSlowRedis(t *testing.T) {
-	srv := startRedis(t)
-	rdb := redis.NewClient(&redis.Options{Addr: srv.addr}) // ContextTimeoutEnabled off
+	srv := redistest.Start(t)
+	rdb := redis.NewClient(&redis.Options{Addr: srv.Addr}) // ContextTimeoutEnabled off
 	t.Cleanup(func() { rdb.Close() })
 	var mu sync.Mutex
 	var reports []error
@@ -166,10 +167,10 @@ func TestSlowRedis(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	if err := srv.cmd.Process.Signal(syscall.SIGSTOP); err != nil {
+	if err := srv.Cmd.Process.Signal(syscall.SIGSTOP); err != nil {
 		t.Fatal(err)
 	}
-	defer srv.cmd.Process.Signal(syscall.SIGCONT)
+	defer srv.Cmd.Process.Signal(syscall.SIGCONT)
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
 	start := time.Now()
@@ -197,7 +198,7 @@ func TestSlowRedis(t *testing.T) {
 
 	// Back on Redis: the next probe (a second after the failure, which
 	// the window above has outlasted) finds it answering and counts there.
-	if err := srv.cmd.Process.Signal(syscall.SIGCONT); err != nil {
+	if err := srv.Cmd.Process.Signal(syscall.SIGCONT); err != nil {
 		t.Fatal(err)
 	}
 	if err := l.Wait(bounded(t), "back.example"); err != nil {

@@ -19,6 +19,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/conduit-sdk/conduit/internal/redistest"
 	"github.com/conduit-sdk/conduit/redislimit"
 	"github.com/redis/go-redis/v9"
 )
@@ -247,7 +248,7 @@ func startChildren(t *testing.T, srv *countingServer, redisAddr string, run time
 	type proc struct {
 		cmd      *exec.Cmd
 		start    io.Closer
-		out, err lockedBuffer
+		out, err redistest.Output
 	}
 	procs := make([]*proc, children)
 	for i := range procs {
@@ -258,7 +259,7 @@ func startChildren(t *testing.T, srv *countingServer, redisAddr string, run time
 			"REDISLIMIT_TEST_TARGET="+srv.URL,
 			"REDISLIMIT_TEST_RUN="+run.String())
 		p.cmd.Stdout, p.cmd.Stderr = &p.out, &p.err
-		dieWithTest(p.cmd)
+		redistest.DieWithTest(p.cmd)
 		stdin, err := p.cmd.StdinPipe()
 		if err != nil {
 			t.Fatal(err)
@@ -336,16 +337,16 @@ func TestFourProcessesShareOneBudget(t *testing.T) {
 // keeps to its share (10/4 → 2 a second), the switch puts no more than 10
 // into any second, and no Wait outlasts its context.
 func TestRedisKilledMidRun(t *testing.T) {
-	redisSrv := startRedis(t)
+	redisSrv := redistest.Start(t)
 	srv := newCountingServer(t)
-	wait := startChildren(t, srv, redisSrv.addr, 6500*time.Millisecond)
+	wait := startChildren(t, srv, redisSrv.Addr, 6500*time.Millisecond)
 	select {
 	case <-srv.first:
 	case <-time.After(10 * time.Second):
 		t.Fatal("no request arrived")
 	}
 	time.Sleep(2500 * time.Millisecond)
-	redisSrv.stop()
+	redisSrv.Stop()
 	killed := time.Now()
 	reps := wait()
 

@@ -11,6 +11,7 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
+	"github.com/conduit-sdk/conduit/internal/redistest"
 	"github.com/conduit-sdk/conduit/redislimit"
 )
 
@@ -37,9 +38,9 @@ func (f forgeReply) ProcessHook(next redis.ProcessHook) redis.ProcessHook {
 // A reply outside 0..window never admits: the limiter falls back to its
 // local limit of n/replicas, so only that many go at once.
 func TestOutOfRangeRepliesFallBackAndNeverAdmit(t *testing.T) {
-	srv := startRedis(t)
+	srv := redistest.Start(t)
 	for _, val := range []int64{-1, math.MinInt64, math.MaxInt64, 1 << 40} {
-		rdb := redis.NewClient(&redis.Options{Addr: srv.addr})
+		rdb := redis.NewClient(&redis.Options{Addr: srv.Addr})
 		rdb.AddHook(forgeReply{val})
 		var mu sync.Mutex
 		var reports []error
