@@ -3,6 +3,7 @@ package conduit
 import (
 	"reflect"
 	"strings"
+	"sync"
 
 	jsonv2 "github.com/go-json-experiment/json"
 )
@@ -45,6 +46,20 @@ func optionalRecords(t reflect.Type) ([][]int, bool) {
 		paths = append(paths, f.Index)
 	}
 	return paths, len(paths) > 0
+}
+
+// optionals caches optionalRecords' paths per type, nil for none: a
+// stream reads them once, at its start.
+var optionals sync.Map // reflect.Type -> [][]int
+
+// optionalPaths is optionalRecords' paths for t, nil when it says false.
+func optionalPaths(t reflect.Type) [][]int {
+	if p, ok := optionals.Load(t); ok {
+		return p.([][]int)
+	}
+	p, _ := optionalRecords(t)
+	optionals.Store(t, p)
+	return p
 }
 
 // anySet reports whether any field of *v at paths is not nil.

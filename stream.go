@@ -54,7 +54,7 @@ func NewStream[T any](r io.Reader) *Stream[T] {
 		s.cfg = b.Config
 	}
 	s.dec = sse.NewDecoder(r, s.cfg.MaxEventBytes)
-	s.optional, _ = optionalRecords(reflect.TypeFor[*T]())
+	s.optional = optionalPaths(reflect.TypeFor[*T]())
 	return s
 }
 
