@@ -43,6 +43,7 @@ type exchange struct {
 	failResp        *http.Response
 	failBody        []byte
 	ok              okAnswer     // the last 2xx body, when the retry check read it
+	res             result       // what the call does with a 2xx answer
 	mw              *wrapped     // nil unless the call has middleware
 	bodyReads       int          // of a replayed body
 	firstBody       bytes.Reader // the reader of its length probe and first attempt
@@ -76,6 +77,9 @@ type okAnswer struct {
 	err    error   // why it could not be read
 	failed bool    // its status word or a page reported a failure
 	fail   failure // which
+	// decoded: the result decoded it whole, to read its status word
+	// (statusReader), and need not decode it again.
+	decoded bool
 }
 
 type exchangeKey struct{}
@@ -122,7 +126,7 @@ func (c *Client) exchange(ctx context.Context, op *Op, call *Call, opts []condui
 	if err != nil {
 		return err
 	}
-	x := &exchange{Context: ctx, c: c, op: op, callv: *call, cs: cs}
+	x := &exchange{Context: ctx, c: c, op: op, callv: *call, cs: cs, res: res}
 	if len(cs.responses) > 0 { // only the captured Response reads it
 		x.start = time.Now()
 	}

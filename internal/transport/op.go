@@ -141,7 +141,7 @@ func (e *Endpoint[T]) Do(ctx context.Context, c *Client, call Call, opts []condu
 		out T
 		res jsonResult[T]
 	}{}
-	box.res = jsonResult[T]{&box.out, e.check, e.text}
+	box.res = jsonResult[T]{out: &box.out, check: e.check, text: e.text, fresh: true}
 	if err := c.exchange(ctx, e.Op, &call, opts, &box.res); err != nil {
 		return nil, err
 	}
@@ -151,7 +151,7 @@ func (e *Endpoint[T]) Do(ctx context.Context, c *Client, call Call, opts []condu
 // Into is Do decoding into out, which keeps what a 2xx answer held even when
 // the check failed it: GraphQL's partial data beside its errors.
 func (e *Endpoint[T]) Into(ctx context.Context, c *Client, call Call, opts []conduit.Option, out *T) error {
-	return c.exchange(ctx, e.Op, &call, opts, jsonResult[T]{out, e.check, e.text})
+	return c.exchange(ctx, e.Op, &call, opts, jsonResult[T]{out: out, check: e.check, text: e.text})
 }
 
 // Send sends one call whose answer has nothing to decode (a 204, an

@@ -2,6 +2,7 @@ package transport
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -9,6 +10,7 @@ import (
 	"net/http"
 	"reflect"
 	"strings"
+	"sync"
 
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/internal/sse"
@@ -19,6 +21,10 @@ type jsonResult[T any] struct {
 	out   *T
 	check func(*T) *Problem
 	text  func(*T, []byte) // reads a text/plain answer; nil: JSON only
+	// fresh: out is the call's own, zero until decoded, so that a status
+	// word may be read from it (statusOf) and it emptied again; a caller's
+	// value (Into) is decoded once, onto what it holds.
+	fresh bool
 }
 
 func (r jsonResult[T]) accept(x *exchange, resp *http.Response) error {
@@ -26,7 +32,10 @@ func (r jsonResult[T]) accept(x *exchange, resp *http.Response) error {
 	if err != nil {
 		return err
 	}
-	derr := r.decode(body, resp)
+	var derr error
+	if !x.ok.decoded {
+		derr = r.decode(body, resp)
+	}
 	if derr != nil && !isTypeError(derr) {
 		return x.decodeError(body, resp, derr)
 	}
@@ -52,6 +61,60 @@ func (r jsonResult[T]) decode(body []byte, resp *http.Response) error {
 	}
 	return decodeInto(body, r.out)
 }
+
+// statusOf decodes a 2xx body into r.out and returns the status word at
+// path (a member of the top object) as decoded, where T holds the word as
+// a string field of its own: the retry rule reads it there instead of
+// scanning the body before it is decoded. decoded is false, and r.out left
+// empty, for any other T, a text reader, a caller's value, or a body that
+// does not decode.
+func (r jsonResult[T]) statusOf(body []byte, path string) (word string, decoded bool) {
+	i, ok := wordField(reflect.TypeFor[T](), path)
+	if !ok || r.text != nil || !r.fresh {
+		return "", false
+	}
+	var zero T
+	*r.out = zero // an attempt before may have filled it
+	if decodeInto(body, r.out) != nil {
+		*r.out = zero
+		return "", false
+	}
+	return reflect.ValueOf(r.out).Elem().Field(i).String(), true
+}
+
+// wordFields caches wordField.
+var wordFields sync.Map // wordKey -> int, -1 for none
+
+type wordKey struct {
+	t    reflect.Type
+	path string
+}
+
+// wordField returns the index of t's own field that decodes the member
+// path of the top object: a string, named path exactly in its JSON tag. A
+// type that decodes itself from bytes (UnmarshalJSON) has none: what its
+// fields hold is its own choice.
+func wordField(t reflect.Type, path string) (int, bool) {
+	key := wordKey{t, path}
+	if i, ok := wordFields.Load(key); ok {
+		return i.(int), i.(int) >= 0
+	}
+	i := -1
+	if t.Kind() == reflect.Struct && !strings.Contains(path, ".") && !reflect.PointerTo(t).Implements(v1Unmarshaler) {
+		for k := range t.NumField() {
+			f := t.Field(k)
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if f.IsExported() && name == path && f.Type.Kind() == reflect.String {
+				i = k
+				break
+			}
+		}
+	}
+	wordFields.Store(key, i)
+	return i, i >= 0
+}
+
+var v1Unmarshaler = reflect.TypeFor[json.Unmarshaler]()
 
 // readJSON reads a 2xx JSON body whole, capped, and turns a failure its
 // status word reports into the error.

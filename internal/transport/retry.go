@@ -10,6 +10,7 @@ import (
 	"math/rand/v2"
 	"net"
 	"net/http"
+	"slices"
 	"time"
 
 	jsonv2 "github.com/go-json-experiment/json"
@@ -117,6 +118,9 @@ func (x *exchange) readAnswer(resp *http.Response) (failure, bool) {
 		if err != nil {
 			return failure{}, false
 		}
+		if x.statusDecoded(resp.Header, body) {
+			return failure{}, false
+		}
 		f, failed := p.inBodyFailure(resp.Header, body)
 		if failed {
 			x.ok.failed, x.ok.fail = true, f
@@ -193,4 +197,27 @@ func (x *exchange) log(ctx context.Context, resp *http.Response, err error, retr
 		attrs = append(attrs, slog.String("error", x.red.string(err.Error())))
 	}
 	l.LogAttrs(ctx, slog.LevelDebug, "conduit request", attrs...)
+}
+
+// statusReader is a result that can decode a 2xx body and read the
+// status word from what it decoded: one pass over the body where a scan
+// for the word and the decoding took two.
+type statusReader interface {
+	statusOf(body []byte, path string) (word string, decoded bool)
+}
+
+// statusDecoded reports that the call's result decoded the 2xx body whole
+// and found a success word (or none) at the profile's path. Anything else
+// (a result without the word's field, a body that did not decode, a
+// failure word) leaves the body to the profile's own reading, which
+// decides; a body the result decoded is not decoded again.
+func (x *exchange) statusDecoded(h http.Header, body []byte) bool {
+	p := x.op.profile()
+	r, ok := x.res.(statusReader)
+	if !ok || p.InBody == nil || (len(p.Pages) > 0 && !isJSON(h.Get("Content-Type"), body)) {
+		return false
+	}
+	word, decoded := r.statusOf(body, p.InBody.Path)
+	x.ok.decoded = decoded
+	return decoded && (word == "" || slices.Contains(p.InBody.OK, word))
 }

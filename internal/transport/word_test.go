@@ -1,11 +1,19 @@
 package transport
 
 import (
+	"errors"
+	"io"
+	"net/http"
 	"os"
 	"slices"
+	"sync/atomic"
 	"testing"
 
+	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/conduit-sdk/conduit"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // fullPasses is the full reading's verdict: no word, or a success word.
@@ -86,5 +94,58 @@ func BenchmarkStatusWordScan(b *testing.B) {
 		if !w.passes(body) {
 			b.Fatal("the fixture's word does not pass")
 		}
+	}
+}
+
+// countedGeo is a geocoding answer that counts how often it is decoded.
+type countedGeo struct {
+	conduit.Raw
+	Status  string `json:"status"`
+	Results []int  `json:"results"`
+}
+
+var geoDecodes atomic.Int32
+
+func (*countedGeo) UnmarshalJSONFrom(*jsontext.Decoder) error {
+	geoDecodes.Add(1)
+	return errors.ErrUnsupported
+}
+
+// Where the result holds the status word, a 2xx answer is decoded once
+// and its word read from the result, with the verdicts the scan gives: a
+// success word passes, a failure word fails or is retried as the profile
+// says, and a retried call's result holds nothing of the failed answer.
+// A word under another case of its name is no word, as for the scan.
+func TestStatusWordReadFromTheDecodedResult(t *testing.T) {
+	svc := testService(Auth{})
+	svc.Errors = geocodingProfile
+	op := Declare[countedGeo](svc, get("/geocode/json"), nil)
+	for _, tc := range []struct {
+		answers []string
+		decodes int32
+		results []int
+		is      error
+	}{
+		{[]string{`{"status":"OK","results":[1,2]}`}, 1, []int{1, 2}, nil},
+		{[]string{`{"status":"UNKNOWN_ERROR","results":[9]}`, `{"status":"ZERO_RESULTS"}`}, 2, nil, nil},
+		{[]string{`{"status":"REQUEST_DENIED","error_message":"no"}`}, 1, nil, conduit.ErrUnauthorized},
+		{[]string{`{"Status":"REQUEST_DENIED","results":[3]}`}, 1, []int{3}, nil},
+	} {
+		var n atomic.Int32
+		rec := newRecorder(t, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			io.WriteString(w, tc.answers[min(int(n.Add(1)), len(tc.answers))-1])
+		})
+		c := newClient(t, svc, conduit.WithBaseURL(rec.URL), fastRetries())
+		geoDecodes.Store(0)
+		out, err := op.Do(bg, c, Call{}, nil)
+		assert.Equal(t, tc.decodes, geoDecodes.Load(), tc.answers)
+		if tc.is != nil {
+			assert.ErrorIs(t, err, tc.is, tc.answers)
+			continue
+		}
+		require.NoError(t, err, tc.answers)
+		assert.Equal(t, tc.results, out.Results, tc.answers)
+		assert.Equal(t, tc.answers[len(tc.answers)-1], string(out.RawJSON()))
 	}
 }
