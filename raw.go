@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/conduit-sdk/conduit/internal/record"
+	"github.com/conduit-sdk/conduit/internal/wire"
 	jsonv2 "github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -313,13 +314,13 @@ func valueEnd(b []byte, i int) int {
 	for ; i < len(b); i++ {
 		switch c := b[i]; c {
 		case '"':
-			for i++; i < len(b) && b[i] != '"'; i++ {
-				if b[i] == '\\' {
-					i++
-				}
+			end, ok := wire.StringEnd(b, i+1)
+			if !ok {
+				return len(b)
 			}
+			i = end
 			if depth == 0 {
-				return min(i+1, len(b))
+				return i + 1
 			}
 		case '{', '[':
 			depth++

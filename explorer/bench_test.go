@@ -62,7 +62,8 @@ func BenchmarkBlocksLarge(b *testing.B) {
 }
 
 // BenchmarkMempoolTxidsLarge decodes the mempool's ids, up to the few
-// hundred thousand a congested mempool holds.
+// hundred thousand a congested mempool holds, beside a hand-written
+// client reading the same ids (floor-v2).
 func BenchmarkMempoolTxidsLarge(b *testing.B) {
 	for _, n := range []int{10_000, 100_000, 300_000} {
 		body := txidsBody(n)
@@ -71,6 +72,9 @@ func BenchmarkMempoolTxidsLarge(b *testing.B) {
 				ids, err := c.MempoolTxids(ctx, conduit.WithMaxResponseBytes(64<<20))
 				return ids, len(ids), err
 			})
+		})
+		b.Run(fmt.Sprintf("floor-v2/txids=%d", n), func(b *testing.B) {
+			testkit.BenchFloor(b, body, true, n, func(v *[]string) int { return len(*v) })
 		})
 	}
 }

@@ -34,8 +34,43 @@ func bigPage(n int) []byte {
 	return append(b, `,"dataTypes":{"record_date":"DATE","debt_held_public_amt":"CURRENCY","intragov_hold_amt":"CURRENCY","tot_pub_debt_out_amt":"CURRENCY","src_line_nbr":"INTEGER"},"total-count":10000,"total-pages":1},"links":{"next":null}}`...)
 }
 
+// plainPage is a debt_to_penny page as a hand-written client would type
+// it: every field fiscal.DebtRecord, Meta and Links type, no raw bytes, no
+// methods.
+type plainPage struct {
+	Data []struct {
+		RecordDate            string `json:"record_date"`
+		SrcLineNbr            string `json:"src_line_nbr"`
+		RecordFiscalYear      string `json:"record_fiscal_year"`
+		RecordFiscalQuarter   string `json:"record_fiscal_quarter"`
+		RecordCalendarYear    string `json:"record_calendar_year"`
+		RecordCalendarQuarter string `json:"record_calendar_quarter"`
+		RecordCalendarMonth   string `json:"record_calendar_month"`
+		RecordCalendarDay     string `json:"record_calendar_day"`
+		DebtHeldPublicAmt     string `json:"debt_held_public_amt"`
+		IntragovHoldAmt       string `json:"intragov_hold_amt"`
+		TotPubDebtOutAmt      string `json:"tot_pub_debt_out_amt"`
+	} `json:"data"`
+	Meta struct {
+		Count       int               `json:"count"`
+		Labels      map[string]string `json:"labels"`
+		DataTypes   map[string]string `json:"dataTypes"`
+		DataFormats map[string]string `json:"dataFormats"`
+		TotalCount  int               `json:"total-count"`
+		TotalPages  int               `json:"total-pages"`
+	} `json:"meta"`
+	Links struct {
+		Self  string `json:"self"`
+		First string `json:"first"`
+		Prev  string `json:"prev"`
+		Next  string `json:"next"`
+		Last  string `json:"last"`
+	} `json:"links"`
+}
+
 // BenchmarkPage10000 reads one page of 10,000 records from a loopback
-// server, typed (DebtToPenny) and as generic rows (Query), and reports the
+// server, typed (DebtToPenny), by a hand-written client (floor-v2) and as
+// generic rows (Query), and reports the
 // time and the peak heap above the live heap, as megabytes and as a
 // multiple of the body, with the result still live.
 func BenchmarkPage10000(b *testing.B) {
@@ -50,6 +85,9 @@ func BenchmarkPage10000(b *testing.B) {
 			}
 			return p, len(p.Data), nil
 		})
+	})
+	b.Run("floor-v2", func(b *testing.B) {
+		testkit.BenchFloor(b, body, true, 10000, func(p *plainPage) int { return len(p.Data) })
 	})
 	b.Run("rows", func(b *testing.B) {
 		testkit.BenchWhole(b, body, 10000, func() (any, int, error) {

@@ -3,6 +3,7 @@ package fiscal
 import (
 	"encoding/json"
 	"fmt"
+	"reflect"
 
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/internal/transport"
@@ -24,7 +25,9 @@ type Page[R any] struct {
 // failure; an error member instead of data is the profile's to report.
 func check[R interface{ RawJSON() json.RawMessage }](p *Page[R]) *transport.Problem {
 	for i := range p.Data {
-		if p.Data[i].RawJSON() == nil {
+		// Only a null record is zero, raw bytes included: any other holds
+		// its bytes. Asked so, 10,000 records are not measured again.
+		if reflect.ValueOf(&p.Data[i]).Elem().IsZero() {
 			return &transport.Problem{Kind: conduit.ErrMalformedResponse, Message: fmt.Sprintf("decoding the response: record %d of data is null", i)}
 		}
 	}

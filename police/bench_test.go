@@ -17,8 +17,33 @@ func crimesBody(b *testing.B, n int) []byte {
 	return testkit.RepeatedRecords(b, "police", "street_crimes.json", "", `"id":`, 1, n)
 }
 
+// plainCrime is a crime as a hand-written client would type it: every
+// field police.Crime types, no raw bytes, no methods.
+type plainCrime struct {
+	Category     string `json:"category"`
+	LocationType string `json:"location_type"`
+	Location     struct {
+		Latitude  string `json:"latitude"`
+		Longitude string `json:"longitude"`
+		Street    struct {
+			ID   int64  `json:"id"`
+			Name string `json:"name"`
+		} `json:"street"`
+	} `json:"location"`
+	Context       string `json:"context"`
+	OutcomeStatus *struct {
+		Category string `json:"category"`
+		Date     string `json:"date"`
+	} `json:"outcome_status"`
+	PersistentID    string `json:"persistent_id"`
+	ID              int64  `json:"id"`
+	LocationSubtype string `json:"location_subtype"`
+	Month           string `json:"month"`
+}
+
 // BenchmarkStreetCrimesLarge decodes crimes-street answers from a loopback
-// server, up to the 10,000 crimes past which the service refuses an area,
+// server, beside the same answers read by a hand-written client
+// (floor-v2), up to the 10,000 crimes past which the service refuses an area,
 // and reports time, the body's size and the peak heap the call needed
 // above the live heap before it, alone and as a multiple of the body. The
 // crimes (whose RawJSON keep the body) are live at the last sample.
@@ -32,6 +57,9 @@ func BenchmarkStreetCrimesLarge(b *testing.B) {
 				crimes, err := c.StreetCrimes(ctx, 52.629729, -1.131592, nil)
 				return crimes, len(crimes), err
 			})
+		})
+		b.Run(fmt.Sprintf("floor-v2/crimes=%d", n), func(b *testing.B) {
+			testkit.BenchFloor(b, body, true, n, func(v *[]plainCrime) int { return len(*v) })
 		})
 	}
 }

@@ -1,12 +1,15 @@
 package testkit
 
 import (
+	"io"
 	"iter"
 	"net/http"
 	"net/http/httptest"
 	"runtime"
 	"strconv"
 	"testing"
+
+	jsonv2 "github.com/go-json-experiment/json"
 
 	"github.com/conduit-sdk/conduit/internal/heapwatch"
 )
@@ -99,4 +102,30 @@ func BenchEach[T any](b *testing.B, body []byte, want int, each func() iter.Seq2
 	b.ReportMetric(float64(len(body))/1e6, "body-MB")
 	b.ReportMetric(float64(live.Peak)/1e3, "peak-live-kB")
 	b.ReportMetric(float64(live.Peak)/float64(len(body)), "peak-live/body")
+}
+
+// BenchFloor is BenchWhole's reference: the same body, from the same kind
+// of server, read as a hand-written client reads it (net/http's default
+// transport, io.ReadAll, go-json-experiment into the plain value T, with
+// every field the package types and nothing else), measured the same way.
+// records counts the records in what it decoded, which must be want.
+func BenchFloor[T any](b *testing.B, body []byte, sized bool, want int, records func(*T) int) {
+	url := ServeBody(b, body, sized)
+	hc := &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone()}
+	BenchWhole(b, body, want, func() (any, int, error) {
+		resp, err := hc.Get(url)
+		if err != nil {
+			return nil, 0, err
+		}
+		data, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err != nil {
+			return nil, 0, err
+		}
+		v := new(T)
+		if err := jsonv2.Unmarshal(data, v); err != nil {
+			return nil, 0, err
+		}
+		return v, records(v), nil
+	})
 }

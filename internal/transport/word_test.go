@@ -149,3 +149,24 @@ func TestStatusWordReadFromTheDecodedResult(t *testing.T) {
 		assert.Equal(t, tc.answers[len(tc.answers)-1], string(out.RawJSON()))
 	}
 }
+
+// A word whose quoted name is nowhere in the body, and no \u escape
+// either, is absent; a name that stands only as a value, or may hide
+// behind an escape, leaves the answer to the scan.
+func TestStatusWordAbsentWithoutAScan(t *testing.T) {
+	for _, tc := range []struct {
+		body, name string
+		absent     bool
+	}{
+		{`{"data":[{"a":"b"}],"meta":{}}`, "error", true},
+		{`{"data":[{"a":"error"}]}`, "error", false},
+		{`{"err\u006fr":"x"}`, "error", false},
+		{`{"a":"\u00e9"}`, "error", false},
+		{`{"data":[]}`, "meta.state", false},
+		{`{"data":[]}`, "a/b", false},
+	} {
+		assert.Equal(t, tc.absent, absent([]byte(tc.body), tc.name), tc.body)
+	}
+	w := &StatusWord{Path: "error"}
+	assert.False(t, w.passes([]byte(`{"data":[],"err\u006fr":"bad"}`)), "an escaped name is still the word")
+}

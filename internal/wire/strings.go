@@ -1,6 +1,7 @@
 package wire
 
 import (
+	"bytes"
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
@@ -119,4 +120,27 @@ func String(b []byte) (string, error) {
 		return "", fmt.Errorf("want a JSON string, got %.40s", tok)
 	}
 	return string(tok), nil
+}
+
+// StringEnd returns the index of the quote that ends the string whose text
+// starts at b[start]. A quote ends it unless an odd run of backslashes
+// stands before it, which is what reading the escapes one by one finds;
+// the quote is found by a byte search, not by reading every byte. ok is
+// false where the string does not end.
+func StringEnd(b []byte, start int) (int, bool) {
+	for j := start; ; {
+		k := bytes.IndexByte(b[j:], '"')
+		if k < 0 {
+			return 0, false
+		}
+		end := j + k
+		p := end - 1
+		for p >= start && b[p] == '\\' {
+			p--
+		}
+		if (end-1-p)%2 == 0 {
+			return end, true
+		}
+		j = end + 1
+	}
 }

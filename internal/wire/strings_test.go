@@ -133,3 +133,22 @@ func TestPlainWordsAgreeWithBytes(t *testing.T) {
 		}
 	}
 }
+
+// StringEnd finds the quote that ends a string where a decoder does: past
+// escaped quotes and runs of backslashes, and not at all in a string cut
+// short.
+func TestStringEndAgreesWithTheDecoder(t *testing.T) {
+	for _, s := range []string{``, `a`, `a\"b`, `a\\`, `a\\\"`, `\\\\`, `\u0022`, `é\/x`} {
+		b := []byte(`"` + s + `" , "next"`)
+		end, ok := StringEnd(b, 1)
+		var got string
+		if err := json.Unmarshal(b[:end+1], &got); !ok || err != nil {
+			t.Errorf("%s: end %d, ok %v, %v", b, end, ok, err)
+		}
+	}
+	for _, cut := range []string{`"abc`, `"a\"`, `"a\\\"`} {
+		if end, ok := StringEnd([]byte(cut), 1); ok {
+			t.Errorf("%s: ends at %d", cut, end)
+		}
+	}
+}
