@@ -2,6 +2,7 @@ package fiscal_test
 
 import (
 	"context"
+	"encoding/json"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -80,4 +81,19 @@ func TestEachRefusesANullRecord(t *testing.T) {
 		Message: "decoding the response: a record of data is null"})
 	assert.Equal(t, 1, e.Attempts)
 	assert.Len(t, got, 1)
+}
+
+// A null row of a generic query is refused as a null record is, and a
+// row decoded by encoding/json keeps its values and its raw bytes.
+func TestQueryRefusesANullRow(t *testing.T) {
+	srv := testkit.Start(t, testkit.Reply{Body: `{"data":[{"record_date":"2024-06-28"},null]}`})
+	c := testkit.Client(t, fiscal.New, conduit.WithBaseURL(srv.URL))
+	_, err := c.Query(context.Background(), "v2/accounting/od/debt_to_penny", nil)
+	require.ErrorIs(t, err, conduit.ErrMalformedResponse)
+	assert.Contains(t, err.Error(), "record 1 of data is null")
+
+	var row fiscal.Row
+	require.NoError(t, json.Unmarshal([]byte(`{"record_date":"2024-06-28"}`), &row))
+	assert.Equal(t, fiscal.Value("2024-06-28"), row.Values["record_date"])
+	assert.JSONEq(t, `{"record_date":"2024-06-28"}`, string(row.RawJSON()))
 }

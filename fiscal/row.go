@@ -1,10 +1,15 @@
 package fiscal
 
 import (
+	"bytes"
 	"fmt"
 	"sort"
 
+	jsonv2 "github.com/go-json-experiment/json"
+
 	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/record"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // Row is one record of any dataset, read by Query: its values by field
@@ -18,9 +23,20 @@ type Row struct {
 	types  map[string]string
 }
 
-// UnmarshalJSON reads the record's members into Values; the decoder keeps
-// its raw bytes as for every record.
-func (r *Row) UnmarshalJSON(b []byte) error { return conduit.Unmarshal(b, &r.Values) }
+// UnmarshalJSON lets encoding/json decode a row as conduit does.
+func (r *Row) UnmarshalJSON(b []byte) error { return conduit.Unmarshal(bytes.Clone(b), r) }
+
+// UnmarshalJSONFrom reads the record's members into Values, from the
+// page's own decoder, and marks the record for RawJSON. A null row is
+// left zero, raw bytes included, for the page's check to refuse.
+func (r *Row) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	if dec.PeekKind() == 'n' {
+		*r = Row{}
+		return dec.SkipValue()
+	}
+	record.Mark(dec, &r.Raw)
+	return jsonv2.UnmarshalDecode(dec, &r.Values)
+}
 
 // DataType returns the type meta.dataTypes gives field on the row's page
 // (CURRENCY, PERCENTAGE, DATE, INTEGER, STRING, …), "" when it gives none.

@@ -1,11 +1,17 @@
 package police
 
 import (
+	"bytes"
 	"fmt"
 	"math"
 	"strings"
 
+	jsonv2 "github.com/go-json-experiment/json"
+
 	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/record"
+	"github.com/conduit-sdk/conduit/internal/wire"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // Force is one police force. RawJSON returns it as sent.
@@ -88,14 +94,24 @@ type OutcomeStatus struct {
 	Date     string `json:"date"`
 }
 
-// UnmarshalJSON reads the typed fields when they are strings; an outcome of
-// another shape is kept raw, not an error.
+// UnmarshalJSON lets encoding/json decode an outcome as conduit does.
 func (o *OutcomeStatus) UnmarshalJSON(b []byte) error {
-	var v struct{ Category, Date any }
-	if conduit.Unmarshal(b, &v) != nil {
-		return nil
+	return conduit.Unmarshal(bytes.Clone(b), o)
+}
+
+// UnmarshalJSONFrom reads the typed fields when they are strings; an
+// outcome of another shape is kept raw, not an error. It reads from the
+// listing's own decoder, as a field of each crime.
+func (o *OutcomeStatus) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	record.Mark(dec, &o.Raw)
+	if dec.PeekKind() != '{' {
+		return dec.SkipValue()
 	}
-	o.Category, _ = v.Category.(string)
-	o.Date, _ = v.Date.(string)
+	var v struct{ Category, Date jsontext.Value }
+	if err := jsonv2.UnmarshalDecode(dec, &v); err != nil {
+		return err
+	}
+	o.Category, _ = wire.String(v.Category)
+	o.Date, _ = wire.String(v.Date)
 	return nil
 }

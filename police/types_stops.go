@@ -4,7 +4,8 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/wire"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // StopSearch is one stop and search. Fields the force did not record are
@@ -52,17 +53,14 @@ type StopOutcome string
 
 // UnmarshalJSON reads a string, or false or null as "".
 func (o *StopOutcome) UnmarshalJSON(b []byte) error {
-	var v any
-	if err := conduit.Unmarshal(b, &v); err != nil {
-		return err
-	}
-	switch s, isText := v.(string); {
-	case isText:
+	switch v := jsontext.Value(wire.Trim(b)); {
+	case v.Kind() == '"':
+		s, err := wire.String(v)
 		*o = StopOutcome(s)
-	case v == nil || v == false:
+		return err
+	case string(v) == "null" || string(v) == "false":
 		*o = ""
-	default:
-		return fmt.Errorf("police: outcome %s is neither text nor false", b)
+		return nil
 	}
-	return nil
+	return fmt.Errorf("police: outcome %.40s is neither text nor false", b)
 }
