@@ -42,7 +42,7 @@ func (c *Client) resolveBases(st *config.Settings) error {
 		if err != nil {
 			return &conduit.Error{Service: c.svc.Name, Op: "New", Field: b.Name, Message: err.Error(), Err: conduit.ErrInvalidParam}
 		}
-		c.bases[b.Name] = norm
+		c.bases[b.Name] = newBaseURL(norm)
 	}
 	return nil
 }
@@ -128,7 +128,7 @@ func isLoopback(host string) bool {
 }
 
 // base returns the base URL of placeholder name ("" for the default).
-func (c *Client) base(op *Op, name string) (string, error) {
+func (c *Client) base(op *Op, name string) (baseURL, error) {
 	if name == "" {
 		name = c.def
 	}
@@ -139,12 +139,12 @@ func (c *Client) base(op *Op, name string) (string, error) {
 	if d := c.svc.base(name); d != nil && d.Option != "" {
 		how = d.Option
 	} else if d == nil {
-		return "", &conduit.Error{Service: c.svc.Name, Op: op.Name, Field: "base",
+		return baseURL{}, &conduit.Error{Service: c.svc.Name, Op: op.Name, Field: "base",
 			Message: fmt.Sprintf("%s has no base URL placeholder %q", c.svc.Name, name), Err: conduit.ErrInvalidParam}
 	}
 	msg := fmt.Sprintf("missing base URL %s: set it with %s or %s", name, how, EnvName(c.svc.Name, name))
 	if d := c.svc.base(name); d.NoDefault != "" {
 		msg += "; it has no default: " + d.NoDefault
 	}
-	return "", &conduit.Error{Service: c.svc.Name, Op: op.Name, Endpoint: op.Endpoint(), Message: msg, Err: conduit.ErrMissingBaseURL}
+	return baseURL{}, &conduit.Error{Service: c.svc.Name, Op: op.Name, Endpoint: op.Endpoint(), Message: msg, Err: conduit.ErrMissingBaseURL}
 }

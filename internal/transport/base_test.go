@@ -159,13 +159,13 @@ func TestDefaultBaseAndURLVariable(t *testing.T) {
 	svc := &Service{Name: "onebase", Bases: []Base{{Name: "thing_url", Option: "conduit.WithBaseURL", Default: "https://{region}.api.example.com"}},
 		Values: []Value{{Name: "region", Option: "onebase.WithRegion", Default: "eu"}}}
 	c := newClient(t, svc)
-	assert.Equal(t, "https://eu.api.example.com", c.bases["thing_url"])
+	assert.Equal(t, "https://eu.api.example.com", c.bases["thing_url"].url)
 	t.Setenv("CONDUIT_ONEBASE_URL", "https://proxy.example.net/base")
 	c = newClient(t, svc)
-	assert.Equal(t, "https://proxy.example.net/base", c.bases["thing_url"])
+	assert.Equal(t, "https://proxy.example.net/base", c.bases["thing_url"].url)
 	c = newClient(t, svc, svc.Set("region", "us"))
-	assert.Equal(t, "https://proxy.example.net/base", c.bases["thing_url"], "the variable wins over the default")
+	assert.Equal(t, "https://proxy.example.net/base", c.bases["thing_url"].url, "the variable wins over the default")
 	t.Setenv("CONDUIT_ONEBASE_URL", "")
 	c = newClient(t, svc, svc.Set("region", "us"))
-	assert.Equal(t, "https://us.api.example.com", c.bases["thing_url"])
+	assert.Equal(t, "https://us.api.example.com", c.bases["thing_url"].url)
 }

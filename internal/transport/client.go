@@ -33,9 +33,9 @@ const (
 // closure, which fmt, encoding/json and log/slog cannot look into.
 type Client struct {
 	svc      *Service
-	bases    map[string]string // placeholder -> base URL, without a trailing slash
-	def      string            // the default placeholder
-	settings map[string]string // settings that are not secret (environment, region)
+	bases    map[string]baseURL // placeholder -> base URL, without a trailing slash
+	def      string             // the default placeholder
+	settings map[string]string  // settings that are not secret (environment, region)
 	vault    func() *vault
 	hc       *http.Client
 	rc       *retryablehttp.Client
@@ -67,7 +67,7 @@ func New(svc *Service, opts ...conduit.Option) (*Client, error) {
 	if errs := st.Errs(); len(errs) > 0 {
 		return fail("options", errors.Join(errs...))
 	}
-	c := &Client{svc: svc, bases: map[string]string{}, settings: map[string]string{}, logger: st.Logger}
+	c := &Client{svc: svc, bases: map[string]baseURL{}, settings: map[string]string{}, logger: st.Logger}
 	v := &vault{values: map[string]string{}, red: &redactor{}}
 	c.vault = func() *vault { return v }
 	if err := c.resolveValues(st, v); err != nil {

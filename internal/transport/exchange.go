@@ -192,7 +192,7 @@ func (x *exchange) request() (*retryablehttp.Request, error) {
 	if err != nil {
 		return nil, err
 	}
-	x.safeURL = x.red.string(u)
+	x.safeURL = x.red.string(u.raw)
 	body, contentType, err := x.body(p.body)
 	if err != nil {
 		return nil, err
@@ -210,7 +210,11 @@ func (x *exchange) request() (*retryablehttp.Request, error) {
 	if b, ok := body.([]byte); ok {
 		sent = x.replay(b)
 	}
-	req, err := retryablehttp.NewRequestWithContext(x, op.Method, u, sent)
+	hr, err := newRequest(x, op.Method, u)
+	req := &retryablehttp.Request{Request: hr}
+	if err == nil {
+		err = req.SetBody(sent)
+	}
 	if err != nil {
 		return nil, x.complete(&conduit.Error{Message: x.red.string(err.Error()), Err: conduit.ErrInvalidParam})
 	}

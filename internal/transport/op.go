@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"reflect"
 
 	"github.com/conduit-sdk/conduit"
 )
@@ -114,14 +115,18 @@ type Endpoint[T any] struct {
 	*Op
 	check func(*T) *Problem
 	text  func(*T, []byte)
+	word  int // T's field holding the profile's status word, -1 for none
 }
 
 // Declare binds an operation answered with a JSON T to svc. check, if not
 // nil, inspects every decoded answer (and any failure body that decodes as
 // a T): a non-nil Problem makes the call fail with it.
 func Declare[T any](svc *Service, op Op, check func(*T) *Problem) *Endpoint[T] {
-	e := &Endpoint[T]{Op: &op, check: check}
+	e := &Endpoint[T]{Op: &op, check: check, word: -1}
 	svc.declare(e.Op)
+	if in := e.Op.profile().InBody; in != nil {
+		e.word = wordField(reflect.TypeFor[T](), in.Path)
+	}
 	return e
 }
 
@@ -141,7 +146,7 @@ func (e *Endpoint[T]) Do(ctx context.Context, c *Client, call Call, opts []condu
 		out T
 		res jsonResult[T]
 	}{}
-	box.res = jsonResult[T]{out: &box.out, check: e.check, text: e.text, fresh: true}
+	box.res = jsonResult[T]{out: &box.out, check: e.check, text: e.text, word: e.word, fresh: true}
 	if err := c.exchange(ctx, e.Op, &call, opts, &box.res); err != nil {
 		return nil, err
 	}
@@ -151,7 +156,7 @@ func (e *Endpoint[T]) Do(ctx context.Context, c *Client, call Call, opts []condu
 // Into is Do decoding into out, which keeps what a 2xx answer held even when
 // the check failed it: GraphQL's partial data beside its errors.
 func (e *Endpoint[T]) Into(ctx context.Context, c *Client, call Call, opts []conduit.Option, out *T) error {
-	return c.exchange(ctx, e.Op, &call, opts, jsonResult[T]{out: out, check: e.check, text: e.text})
+	return c.exchange(ctx, e.Op, &call, opts, jsonResult[T]{out: out, check: e.check, text: e.text, word: -1})
 }
 
 // Send sends one call whose answer has nothing to decode (a 204, an

@@ -10,7 +10,6 @@ import (
 	"net/http"
 	"reflect"
 	"strings"
-	"sync"
 
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/internal/sse"
@@ -25,6 +24,7 @@ type jsonResult[T any] struct {
 	// word may be read from it (statusOf) and it emptied again; a caller's
 	// value (Into) is decoded once, onto what it holds.
 	fresh bool
+	word  int // the field holding the status word, -1 for none (wordField)
 }
 
 func (r jsonResult[T]) accept(x *exchange, resp *http.Response) error {
@@ -68,9 +68,8 @@ func (r jsonResult[T]) decode(body []byte, resp *http.Response) error {
 // scanning the body before it is decoded. decoded is false, and r.out left
 // empty, for any other T, a text reader, a caller's value, or a body that
 // does not decode.
-func (r jsonResult[T]) statusOf(body []byte, path string) (word string, decoded bool) {
-	i, ok := wordField(reflect.TypeFor[T](), path)
-	if !ok || r.text != nil || !r.fresh {
+func (r jsonResult[T]) statusOf(body []byte) (word string, decoded bool) {
+	if r.word < 0 || r.text != nil || !r.fresh {
 		return "", false
 	}
 	var zero T
@@ -79,26 +78,15 @@ func (r jsonResult[T]) statusOf(body []byte, path string) (word string, decoded 
 		*r.out = zero
 		return "", false
 	}
-	return reflect.ValueOf(r.out).Elem().Field(i).String(), true
-}
-
-// wordFields caches wordField.
-var wordFields sync.Map // wordKey -> int, -1 for none
-
-type wordKey struct {
-	t    reflect.Type
-	path string
+	return reflect.ValueOf(r.out).Elem().Field(r.word).String(), true
 }
 
 // wordField returns the index of t's own field that decodes the member
-// path of the top object: a string, named path exactly in its JSON tag. A
-// type that decodes itself from bytes (UnmarshalJSON) has none: what its
-// fields hold is its own choice.
-func wordField(t reflect.Type, path string) (int, bool) {
-	key := wordKey{t, path}
-	if i, ok := wordFields.Load(key); ok {
-		return i.(int), i.(int) >= 0
-	}
+// path of the top object: a string, named path exactly in its JSON tag;
+// -1 for none. A type that decodes itself from bytes (UnmarshalJSON) has
+// none: what its fields hold is its own choice. Declare finds it once per
+// endpoint.
+func wordField(t reflect.Type, path string) int {
 	i := -1
 	if t.Kind() == reflect.Struct && !strings.Contains(path, ".") && !reflect.PointerTo(t).Implements(v1Unmarshaler) {
 		for k := range t.NumField() {
@@ -110,8 +98,7 @@ func wordField(t reflect.Type, path string) (int, bool) {
 			}
 		}
 	}
-	wordFields.Store(key, i)
-	return i, i >= 0
+	return i
 }
 
 var v1Unmarshaler = reflect.TypeFor[json.Unmarshaler]()

@@ -203,7 +203,7 @@ func (x *exchange) log(ctx context.Context, resp *http.Response, err error, retr
 // status word from what it decoded: one pass over the body where a scan
 // for the word and the decoding took two.
 type statusReader interface {
-	statusOf(body []byte, path string) (word string, decoded bool)
+	statusOf(body []byte) (word string, decoded bool)
 }
 
 // statusDecoded reports that the call's result decoded the 2xx body whole
@@ -217,7 +217,7 @@ func (x *exchange) statusDecoded(h http.Header, body []byte) bool {
 	if !ok || p.InBody == nil || (len(p.Pages) > 0 && !isJSON(h.Get("Content-Type"), body)) {
 		return false
 	}
-	word, decoded := r.statusOf(body, p.InBody.Path)
+	word, decoded := r.statusOf(body)
 	x.ok.decoded = decoded
 	return decoded && (word == "" || slices.Contains(p.InBody.OK, word))
 }

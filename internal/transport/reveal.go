@@ -19,4 +19,7 @@ func (c *Client) Reveal(op *Op, name string) (string, error) {
 // BaseURL returns the resolved base URL of the placeholder name ("" is the
 // default), for a package that builds addresses its callers fetch
 // themselves (a delivery URL); a missing one is op's missing-base error.
-func (c *Client) BaseURL(op *Op, name string) (string, error) { return c.base(op, name) }
+func (c *Client) BaseURL(op *Op, name string) (string, error) {
+	b, err := c.base(op, name)
+	return b.url, err
+}
