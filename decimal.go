@@ -282,6 +282,8 @@ func scaleInt[T text](s T, f decimalForm, scale int) (v int64, exact, fits bool)
 	if f.neg {
 		limit++
 	}
+	// u*10+d > limit, tested without a division per digit.
+	top, last := limit/10, limit%10
 	var u uint64
 	for j := 0; j < max(keep, nAll); j++ {
 		var d uint64
@@ -297,7 +299,7 @@ func scaleInt[T text](s T, f decimalForm, scale int) (v int64, exact, fits bool)
 			}
 			continue
 		}
-		if u > (limit-d)/10 {
+		if u > top || u == top && d > last {
 			return 0, false, false
 		}
 		u = u*10 + d

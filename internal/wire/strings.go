@@ -20,18 +20,27 @@ func Plain(b []byte) (contents []byte, ok bool) {
 	}
 	in := b[1 : n-1]
 	// Eight bytes at a time: the timestamps, ids and numbers in strings
-	// that most scalars are decoded from pass in three or four steps.
+	// that most scalars are decoded from pass in three or four steps. The
+	// last step reads the final eight bytes, overlapping the one before,
+	// so that no byte is tested alone.
+	if len(in) < 8 {
+		return plainShort(in)
+	}
 	var seen uint64
-	i := 0
-	for ; i+8 <= len(in); i += 8 {
-		w := binary.LittleEndian.Uint64(in[i:])
+	for i := 0; i < len(in); i += 8 {
+		w := binary.LittleEndian.Uint64(in[min(i, len(in)-8):])
 		if notPlain(w) {
 			return nil, false
 		}
 		seen |= w
 	}
-	ascii := seen&highBits == 0
-	for _, c := range in[i:] {
+	return in, seen&highBits == 0 || utf8.Valid(in)
+}
+
+// plainShort is Plain's test for fewer than eight bytes.
+func plainShort(in []byte) ([]byte, bool) {
+	ascii := true
+	for _, c := range in {
 		switch {
 		case c < 0x20 || c == '"' || c == '\\':
 			return nil, false
