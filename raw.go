@@ -24,9 +24,8 @@ import (
 type Raw struct {
 	// The tags keep JSON encoders from treating an embedded Raw as members
 	// of the record.
-	src []byte `json:"-"`
-	off int    `json:"-"` // where the record starts in src, give or take a separator
-	n   int    `json:"-"` // its length from off; 0 means not measured yet
+	src []byte `json:"-"` // the input from where the record starts, give or take a separator
+	n   int    `json:"-"` // the record's length in src; 0 means not measured yet
 }
 
 // RawJSON returns the record exactly as the service sent it, or nil for a
@@ -36,9 +35,9 @@ func (r Raw) RawJSON() json.RawMessage {
 		return nil
 	}
 	if r.n > 0 {
-		return r.src[r.off : r.off+r.n : r.off+r.n]
+		return r.src[:r.n:r.n]
 	}
-	start := skipSeparators(r.src, r.off)
+	start := skipSeparators(r.src, 0)
 	end := valueEnd(r.src, start)
 	return r.src[start:end:end]
 }
@@ -106,7 +105,7 @@ func markRecord(dec *jsontext.Decoder, rec any) {
 		return
 	}
 	if r, ok := rec.(*Raw); ok {
-		r.src, r.off, r.n = dec.UnreadBuffer(), 0, 0
+		r.src, r.n = dec.UnreadBuffer(), 0
 	}
 }
 
@@ -114,7 +113,7 @@ func markRecord(dec *jsontext.Decoder, rec any) {
 // where one starts and lets the decoder go on as usual.
 func (d *decoder) mark(dec *jsontext.Decoder, h rawHolder) error {
 	r := h.rawRecord()
-	r.src, r.off, r.n = d.src, int(dec.InputOffset()), 0
+	r.src, r.n = d.src[dec.InputOffset():], 0
 	return errors.ErrUnsupported
 }
 
@@ -177,7 +176,7 @@ func keepTop(data []byte, v any, err error) {
 	r := h.rawRecord()
 	if err != nil {
 		// Where the hook leaves a record the decoder gave up on.
-		r.src, r.off, r.n = data, 0, 0
+		r.src, r.n = data, 0
 		return
 	}
 	// The whole input is the top record: measure it now, once.
@@ -186,7 +185,7 @@ func keepTop(data []byte, v any, err error) {
 	for end > start && isSpace(data[end-1]) {
 		end--
 	}
-	r.src, r.off, r.n = data, start, end-start
+	r.src, r.n = data[start:], end-start
 }
 
 // errTrailing reports data after the top record's value.

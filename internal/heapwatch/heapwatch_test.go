@@ -16,7 +16,12 @@ func TestPeakAndLiveSeeALargeAllocation(t *testing.T) {
 	stop := Peak()
 	kept = make([]byte, size)
 	alloc, inuse := stop()
-	if alloc < size || inuse < size {
+	// The spans in use grow by the allocation's own span, less what the
+	// background sweeper frees meanwhile of the spans counted at the start
+	// (a few pages): inuse may fall short of size by that much, never by
+	// a large part of it.
+	const sweptMeanwhile = 1 << 20
+	if alloc < size || inuse < size-sweptMeanwhile {
 		t.Errorf("peak alloc %d, inuse %d; want at least %d", alloc, inuse, size)
 	}
 	if live := Live(); live < before+size {

@@ -16,7 +16,10 @@ func (op *Op) LatLng(lat, lng float64) ([]string, error) {
 	if !(lng >= -180 && lng <= 180) {
 		return nil, op.Invalid("lng", "%v is outside -180..180", lng)
 	}
-	return []string{"lat", strconv.FormatFloat(lat, 'f', -1, 64), "lng", strconv.FormatFloat(lng, 'f', -1, 64)}, nil
+	// Room for the few parameters a call adds after them, in one allocation.
+	q := make([]string, 4, 10)
+	q[0], q[1], q[2], q[3] = "lat", strconv.FormatFloat(lat, 'f', -1, 64), "lng", strconv.FormatFloat(lng, 'f', -1, 64)
+	return q, nil
 }
 
 // Reader checks a reader argument: nil, or a nil pointer inside the
