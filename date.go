@@ -95,6 +95,11 @@ func (d Date) String() string {
 }
 
 func (d Date) appendText(b []byte) []byte {
+	if y, m, day := d.Year, int(d.Month), d.Day; 0 <= y && y <= 9999 && 0 <= m && m <= 99 && 0 <= day && day <= 99 {
+		// What appendPadded writes for these, a digit at a time.
+		return append(b, byte('0'+y/1000), byte('0'+y/100%10), byte('0'+y/10%10), byte('0'+y%10), '-',
+			byte('0'+m/10), byte('0'+m%10), '-', byte('0'+day/10), byte('0'+day%10))
+	}
 	b = appendPadded(b, d.Year, 4)
 	b = append(b, '-')
 	b = appendPadded(b, int(d.Month), 2)

@@ -278,6 +278,19 @@ func scaleInt[T text](s T, f decimalForm, scale int) (v int64, exact, fits bool)
 	nInt := f.intEnd - f.intStart
 	nAll := nInt + f.fracEnd - f.fracStart
 	keep := nInt + f.exp + scale // how many digits end up before the point
+	if nAll <= keep && keep < len(pow10) {
+		// Every digit is kept and the result has at most 18 digits, below
+		// any limit: no digit is dropped and nothing overflows.
+		var u uint64
+		for j := range nAll {
+			if j < nInt {
+				u = u*10 + uint64(s[f.intStart+j]-'0')
+			} else {
+				u = u*10 + uint64(s[f.fracStart+j-nInt]-'0')
+			}
+		}
+		return signed(u*pow10[keep-nAll], f.neg), true, true
+	}
 	limit := uint64(math.MaxInt64)
 	if f.neg {
 		limit++
@@ -306,6 +319,9 @@ func scaleInt[T text](s T, f decimalForm, scale int) (v int64, exact, fits bool)
 	}
 	return signed(u, f.neg), true, true
 }
+
+// pow10 holds the powers of ten a uint64 holds with room to spare.
+var pow10 = [...]uint64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18}
 
 // signed applies the sign to a magnitude of at most 2^63 (which wraps to
 // math.MinInt64, as it should).

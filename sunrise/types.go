@@ -39,7 +39,9 @@ type Results struct {
 func (r *Results) anchor(day conduit.Date, loc *time.Location) {
 	for _, t := range []*Time{&r.Sunrise, &r.Sunset, &r.SolarNoon, &r.CivilTwilightBegin, &r.CivilTwilightEnd,
 		&r.NauticalTwilightBegin, &r.NauticalTwilightEnd, &r.AstronomicalTwilightBegin, &r.AstronomicalTwilightEnd} {
-		t.anchor(day, loc)
+		if t.Clock != "" { // only a clock reading needs its day
+			t.anchor(day, loc)
+		}
 	}
 }
 
@@ -71,6 +73,16 @@ const noEvent = "12:00:01 AM"
 
 // UnmarshalJSON accepts an RFC 3339 timestamp or a 12-hour clock string.
 func (t *Time) UnmarshalJSON(b []byte) error {
+	// An RFC 3339 time holds no byte a JSON string escapes, so a string
+	// whose bytes read as one is that time: the form every answer to
+	// formatted=0 has is read in place, without unquoting it first.
+	if n := len(b); n > 2 && b[0] == '"' && b[n-1] == '"' {
+		var ts time.Time
+		if ts.UnmarshalText(b[1:n-1]) == nil {
+			t.setInstant(ts)
+			return nil
+		}
+	}
 	text, str, null, err := wire.Scalar(b)
 	switch {
 	case null:
@@ -87,10 +99,7 @@ func (t *Time) UnmarshalJSON(b []byte) error {
 		ts, err = time.Parse(time.RFC3339, string(text))
 	}
 	if err == nil {
-		t.Time, t.Clock = ts.UTC(), ""
-		if u := ts.Unix(); u >= 0 && u < 24*60*60 { // a time on 1970-01-01 UTC, without the cost of Date
-			t.Time = time.Time{}
-		}
+		t.setInstant(ts)
 		return nil
 	}
 	s := string(text)
@@ -102,6 +111,15 @@ func (t *Time) UnmarshalJSON(b []byte) error {
 		t.Clock = ""
 	}
 	return nil
+}
+
+// setInstant sets t to the instant ts, or to the zero Time for a time on
+// 1970-01-01 UTC, the service's mark of an event that does not happen.
+func (t *Time) setInstant(ts time.Time) {
+	t.Time, t.Clock = ts.UTC(), ""
+	if u := ts.Unix(); u >= 0 && u < 24*60*60 { // without the cost of Date
+		t.Time = time.Time{}
+	}
 }
 
 // MarshalJSON writes the instant, and the clock text when there was one; an
@@ -118,10 +136,8 @@ func (t Time) MarshalJSON() ([]byte, error) {
 	return append(wire.AppendString(b, t.Clock), '}'), nil
 }
 
+// anchor reads t's clock reading as the wall clock of day in loc.
 func (t *Time) anchor(day conduit.Date, loc *time.Location) {
-	if t.Clock == "" {
-		return
-	}
 	off, err := ParseClock(t.Clock)
 	if err != nil {
 		return
