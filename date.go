@@ -205,7 +205,7 @@ func (d Date) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON reads a "YYYY-MM-DD" string; null and "" leave d zero.
 // Anything else, a number such as 20240101 included, is an error.
 func (d *Date) UnmarshalJSON(b []byte) error {
-	return decodeScalar(d, "date", b, func(tok []byte, str bool) (Date, error) {
+	return decodeDigits(d, "date", b, func(tok []byte, str bool) (Date, error) {
 		if !str {
 			return Date{}, fmt.Errorf("conduit: date: want a \"YYYY-MM-DD\" string, got %s", quoted(tok))
 		}

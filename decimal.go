@@ -124,7 +124,7 @@ func boolInt(b bool) int {
 // (which treasury datasets send for a missing amount) leave d absent.
 // Anything else is an error.
 func (d *Decimal) UnmarshalJSON(b []byte) error {
-	return decodeScalar(d, "decimal", b, decimalToken)
+	return decodeDigits(d, "decimal", b, decimalToken)
 }
 
 // decimalToken reads a JSON string's contents (where "" is absent) or a

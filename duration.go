@@ -19,7 +19,7 @@ type Duration struct{ time.Duration }
 // hold them. Other text, and a length beyond time.Duration's ±292 years,
 // is an error.
 func (d *Duration) UnmarshalJSON(b []byte) error {
-	return decodeScalar(&d.Duration, "duration", b, parseDuration)
+	return decodeDigits(&d.Duration, "duration", b, parseDuration)
 }
 
 // parseDuration reads tok, the contents of a JSON string when str is true

@@ -32,6 +32,21 @@ func decodeScalar[T any](dst *T, kind string, b []byte, parse func(tok []byte, s
 	return nil
 }
 
+// decodeDigits is decodeScalar for a type whose every text form is made
+// of characters a JSON string never escapes (digits, signs, '.', '-',
+// ':'), as its parse checks: a string whose raw bytes parse is that text,
+// read in place without unquoting it first. Any other value, an escaped
+// string among them, goes through decodeScalar.
+func decodeDigits[T any](dst *T, kind string, b []byte, parse func(tok []byte, str bool) (T, error)) error {
+	if n := len(b); n >= 2 && b[0] == '"' && b[n-1] == '"' {
+		if v, err := parse(b[1:n-1], true); err == nil {
+			*dst = v
+			return nil
+		}
+	}
+	return decodeScalar(dst, kind, b, parse)
+}
+
 // quoted writes s for an error message: quoted, and cut after 40 bytes so a
 // huge value cannot flood a log line.
 func quoted[T text](s T) string {

@@ -4,10 +4,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"io"
 	"log/slog"
+	"reflect"
+	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -81,5 +85,47 @@ func BenchmarkUnmarshalJSON(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// The digit types read a string's raw bytes in place when they parse; the
+// same text with every character escaped goes the long way, through
+// unquoting. Both must give the same value, or both refuse it.
+func FuzzDigitTypesReadEscapedAsPlain(f *testing.F) {
+	for _, s := range []string{"2024-06-21", "", "109.95", "-0.5e3", "131072", "165s", "16:38:09", "2024-02-30", "1.5", " 12", "1e999", "é"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if !utf8.ValidString(s) || strings.ContainsFunc(s, func(r rune) bool { return r < 0x20 || r == '"' || r == '\\' }) {
+			return
+		}
+		plain := []byte(`"` + s + `"`)
+		var esc strings.Builder
+		esc.WriteByte('"')
+		for _, r := range s {
+			if r > 0xffff {
+				esc.WriteRune(r) // a surrogate pair is not what this checks
+				continue
+			}
+			fmt.Fprintf(&esc, `\u%04x`, r)
+		}
+		esc.WriteByte('"')
+		escaped := []byte(esc.String())
+		sameEitherWay[conduit.Decimal](t, plain, escaped)
+		sameEitherWay[conduit.Date](t, plain, escaped)
+		sameEitherWay[conduit.Int](t, plain, escaped)
+		sameEitherWay[conduit.Duration](t, plain, escaped)
+	})
+}
+
+func sameEitherWay[T any, P interface {
+	*T
+	json.Unmarshaler
+}](t *testing.T, plain, escaped []byte) {
+	t.Helper()
+	var a, b T
+	errA, errB := P(&a).UnmarshalJSON(plain), P(&b).UnmarshalJSON(escaped)
+	if (errA == nil) != (errB == nil) || !reflect.DeepEqual(a, b) {
+		t.Fatalf("%T: %s read %v (%v), %s read %v (%v)", a, plain, a, errA, escaped, b, errB)
 	}
 }

@@ -52,7 +52,7 @@ type Int int64
 // 1.2e2 and 120.0 are 120; 1.5, 1e-3 and 9223372036854775808 are errors.
 // null is 0.
 func (n *Int) UnmarshalJSON(b []byte) error {
-	return decodeScalar(n, "integer", b, func(tok []byte, _ bool) (Int, error) {
+	return decodeDigits(n, "integer", b, func(tok []byte, _ bool) (Int, error) {
 		f, err := scanDecimal(tok)
 		if err != nil {
 			return 0, numberError("integer", tok, err)
