@@ -334,7 +334,9 @@ func FuzzSnowflake(f *testing.F) {
 			return
 		}
 		var str string
-		if json.Unmarshal([]byte(in), &str) != nil && s != "" {
+		if json.Unmarshal([]byte(in), &str) == nil {
+			require.Equal(t, str, string(s), "a string id is the string's text")
+		} else if s != "" {
 			for _, c := range s {
 				if c < '0' || c > '9' {
 					t.Fatalf("number %q decoded to non-digit id %q", in, s)
