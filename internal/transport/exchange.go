@@ -72,11 +72,10 @@ func (x *exchange) replay(b []byte) retryablehttp.ReaderFunc {
 // okAnswer is a 2xx body the retry check read whole to look for a status
 // word or a failure page, kept so that the result reads it from here.
 type okAnswer struct {
-	read   bool // the fields below hold an answer
-	body   []byte
-	err    error   // why it could not be read
-	failed bool    // its status word or a page reported a failure
-	fail   failure // which
+	read bool // the fields below hold an answer
+	body []byte
+	err  error    // why it could not be read
+	fail *failure // the failure its status word or a page reported, if any
 	// decoded: the result decoded it whole, to read its status word
 	// (statusReader), and need not decode it again.
 	decoded bool

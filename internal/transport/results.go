@@ -110,8 +110,8 @@ func (x *exchange) readJSON(resp *http.Response) ([]byte, error) {
 		switch {
 		case ok.err != nil:
 			return nil, x.readError(ok.err)
-		case ok.failed:
-			return nil, x.bodyFailure(resp, ok.body, ok.fail, nil)
+		case ok.fail != nil:
+			return nil, x.bodyFailure(resp, ok.body, *ok.fail, nil)
 		}
 		return ok.body, nil
 	}

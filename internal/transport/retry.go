@@ -123,7 +123,7 @@ func (x *exchange) readAnswer(resp *http.Response) (failure, bool) {
 		}
 		f, failed := p.inBodyFailure(resp.Header, body)
 		if failed {
-			x.ok.failed, x.ok.fail = true, f
+			x.ok.fail = &f
 		}
 		return f, failed
 	}
