@@ -107,7 +107,10 @@ func (o *OutcomeStatus) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	if dec.PeekKind() != '{' {
 		return dec.SkipValue()
 	}
-	var v struct{ Category, Date jsontext.Value }
+	var v struct {
+		Category jsontext.Value `json:"category"`
+		Date     jsontext.Value `json:"date"`
+	}
 	if err := jsonv2.UnmarshalDecode(dec, &v); err != nil {
 		return err
 	}
