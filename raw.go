@@ -89,7 +89,10 @@ var decoders = sync.Pool{New: func() any {
 // reading it reads an input conduit keeps unchanged, in one buffer.
 var ours = jsonv2.JoinOptions(jsonv2.Deterministic(true), jsontext.EscapeForHTML(true))
 
-func init() { record.Mark = markRecord }
+func init() {
+	record.Mark = markRecord
+	record.Marked = func(rec any) bool { r, _ := rec.(*Raw); return r != nil && r.src != nil }
+}
 
 // markRecord notes where the record whose Raw is rec starts, when dec is
 // one of conduit's decoders: a record decoded by anything else keeps no

@@ -21,6 +21,10 @@ func (r raw) RawJSON() json.RawMessage { return r.Raw.RawJSON() }
 // read a field this package does not type.
 func (r raw) Decode(v any) error { return r.Raw.Decode(v) }
 
+// marked reports whether a value, not null, was decoded into the record:
+// a null record is left zero, its raw bytes included.
+func (r *raw) marked() bool { return record.Marked(&r.Raw) }
+
 // UnmarshalJSONFrom notes where the record starts in the answer, for
 // RawJSON, and leaves its fields to the decoder: a record marks itself.
 func (r *raw) UnmarshalJSONFrom(dec *jsontext.Decoder) error { return record.Start(dec, &r.Raw) }

@@ -23,6 +23,10 @@ import (
 // raw type's, calls Mark before reading anything.
 var Mark func(dec *jsontext.Decoder, rec any)
 
+// Marked reports whether the record whose *conduit.Raw is rec was marked:
+// whether a value, not null, was decoded into it. Package conduit sets it.
+var Marked func(rec any) bool
+
 // Start marks rec and returns errors.ErrUnsupported, which tells the
 // decoder to decode the record's fields as it would without the method.
 func Start(dec *jsontext.Decoder, rec any) error {
