@@ -77,12 +77,13 @@ func storeList(fixture string, pick ...func(*http.Request) string) func(http.Res
 			writeError(w, http.StatusBadRequest, "bad_sort", "sort must be asc or desc")
 			return
 		}
+		served := fixture // a pick is this request's alone
 		for _, p := range pick {
 			if f := p(r); f != "" {
-				fixture = f
+				served = f
 			}
 		}
-		serveFixture(w, "store", fixture, 0)
+		serveFixture(w, "store", served, 0)
 	}
 }
 
