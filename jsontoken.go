@@ -38,8 +38,8 @@ func decodeScalar[T any](dst *T, kind string, b []byte, parse func(tok []byte, s
 // read in place without unquoting it first. Any other value, an escaped
 // string among them, goes through decodeScalar.
 func decodeDigits[T any](dst *T, kind string, b []byte, parse func(tok []byte, str bool) (T, error)) error {
-	if n := len(b); n >= 2 && b[0] == '"' && b[n-1] == '"' {
-		if v, err := parse(b[1:n-1], true); err == nil {
+	if raw, ok := wire.Between(b); ok {
+		if v, err := parse(raw, true); err == nil {
 			*dst = v
 			return nil
 		}

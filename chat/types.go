@@ -18,8 +18,8 @@ type Snowflake string
 // UnmarshalJSON accepts a JSON string, a whole JSON number or null.
 func (s *Snowflake) UnmarshalJSON(b []byte) error {
 	// Digits are never escaped: a string of them is read in place.
-	if n := len(b); n > 2 && b[0] == '"' && b[n-1] == '"' && isDigits(string(b[1:n-1])) {
-		*s = Snowflake(b[1 : n-1])
+	if raw, ok := wire.Between(b); ok && isDigits(string(raw)) {
+		*s = Snowflake(raw)
 		return nil
 	}
 	tok, str, null, err := wire.Scalar(b)

@@ -76,9 +76,9 @@ func (t *Time) UnmarshalJSON(b []byte) error {
 	// An RFC 3339 time holds no byte a JSON string escapes, so a string
 	// whose bytes read as one is that time: the form every answer to
 	// formatted=0 has is read in place, without unquoting it first.
-	if n := len(b); n > 2 && b[0] == '"' && b[n-1] == '"' {
+	if raw, ok := wire.Between(b); ok {
 		var ts time.Time
-		if ts.UnmarshalText(b[1:n-1]) == nil {
+		if ts.UnmarshalText(raw) == nil {
 			t.setInstant(ts)
 			return nil
 		}

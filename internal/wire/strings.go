@@ -9,16 +9,26 @@ import (
 	"unicode/utf8"
 )
 
+// Between returns the bytes between the quotes of b when b is a JSON
+// string literal, escapes left as they stand: the text itself where the
+// caller's grammar has no character a string escapes (digits, dates), as
+// its parse then checks.
+func Between(b []byte) (raw []byte, ok bool) {
+	if n := len(b); n >= 2 && b[0] == '"' && b[n-1] == '"' {
+		return b[1 : n-1], true
+	}
+	return nil, false
+}
+
 // Plain returns the contents of the JSON string literal b when they mean
 // themselves: no escapes, no control characters, valid UTF-8. ok is false
 // for anything else (another kind of value, an escape, invalid UTF-8),
 // which the caller decodes the slow way. The contents are a slice of b.
 func Plain(b []byte) (contents []byte, ok bool) {
-	n := len(b)
-	if n < 2 || b[0] != '"' || b[n-1] != '"' {
+	in, ok := Between(b)
+	if !ok {
 		return nil, false
 	}
-	in := b[1 : n-1]
 	// Eight bytes at a time: the timestamps, ids and numbers in strings
 	// that most scalars are decoded from pass in three or four steps. The
 	// last step reads the final eight bytes, overlapping the one before,
