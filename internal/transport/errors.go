@@ -20,7 +20,7 @@ const (
 // place every error of the core passes.
 func (x *exchange) complete(e *conduit.Error) *conduit.Error {
 	e.Service, e.Op, e.Endpoint = x.c.svc.Name, x.op.Name, x.op.Endpoint()
-	e.URL = x.safeURL
+	e.URL = x.safeURL()
 	if e.Attempts == 0 {
 		e.Attempts = x.attempts
 	}

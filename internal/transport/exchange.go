@@ -29,7 +29,7 @@ type exchange struct {
 	callv           Call  // the call, copied, so that the caller's need not escape
 	cs              *callSettings
 	red             *redactor
-	safeURL         string // the URL with credentials removed
+	url             string // the URL as sent, credentials included: printed only through safeURL
 	credentialed    bool   // carries a secret: the redirect rules are stricter
 	write           bool   // retried only when provably unsent or rate limited
 	retries         int
@@ -67,6 +67,15 @@ func (x *exchange) replay(b []byte) retryablehttp.ReaderFunc {
 		r.Reset(b)
 		return r, nil
 	}
+}
+
+// safeURL is the call's URL with its credentials removed, for an error, a
+// log line or a Response: redacted when one asks, not on every call.
+func (x *exchange) safeURL() string {
+	if x.url == "" {
+		return ""
+	}
+	return x.red.string(x.url)
 }
 
 // okAnswer is a 2xx body the retry check read whole to look for a status
@@ -191,7 +200,7 @@ func (x *exchange) request() (*retryablehttp.Request, error) {
 	if err != nil {
 		return nil, err
 	}
-	x.safeURL = x.red.string(u.raw)
+	x.url = u.raw
 	body, contentType, err := x.body(p.body)
 	if err != nil {
 		return nil, err
@@ -334,7 +343,7 @@ func (x *exchange) capture(resp *http.Response) {
 	if len(x.cs.responses) == 0 {
 		return
 	}
-	r := conduit.Response{URL: x.safeURL, Attempts: x.attempts, Elapsed: time.Since(x.start)}
+	r := conduit.Response{URL: x.safeURL(), Attempts: x.attempts, Elapsed: time.Since(x.start)}
 	if x.mw != nil {
 		r.Cache = x.mw.info.Cache
 	}

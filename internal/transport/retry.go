@@ -185,7 +185,7 @@ func (x *exchange) log(ctx context.Context, resp *http.Response, err error, retr
 		slog.String("service", x.c.svc.Name),
 		slog.String("op", x.op.Name),
 		slog.String("endpoint", x.op.Endpoint()),
-		slog.String("url", x.safeURL),
+		slog.String("url", x.safeURL()),
 		slog.Int("attempt", x.attempts),
 		slog.Duration("duration", time.Since(x.attemptStart)),
 		slog.Bool("retry", retry),
