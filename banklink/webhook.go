@@ -33,6 +33,13 @@ const VerificationHeader = "Plaid-Verification"
 // minutes, which bounds how long a captured webhook can be replayed.
 const maxWebhookAge = 5 * time.Minute
 
+// MaxWebhookSkew is how far ahead of this machine's clock a webhook's iat
+// may be. The service documents only the five-minute age; an iat further
+// ahead than clocks drift apart is a token minted to be replayed for as
+// long as it stays "recent" (a year ahead would verify for a year), so
+// VerifyWebhook refuses it.
+const MaxWebhookSkew = 5 * time.Minute
+
 // keyTTL bounds how long a fetched key is trusted without asking again, so
 // a key the service expires stops verifying within the hour.
 const keyTTL = time.Hour
@@ -97,7 +104,8 @@ type cachedKey struct {
 // decoded. The Plaid-Verification header must be a JWT signed with ES256
 // (any other algorithm is refused before anything is fetched) by the key
 // its kid names, fetched with WebhookVerificationKey and cached by key id
-// for an hour; its iat must be at most five minutes old; and its
+// for an hour; its iat must be at most five minutes old and at most
+// MaxWebhookSkew ahead of this machine's clock; and its
 // request_body_sha256 must equal the SHA-256 of body, compared in constant
 // time. Pass body exactly as received: re-encoded JSON does not verify.
 //
@@ -241,8 +249,11 @@ func (t *jwt) verify(pub *ecdsa.PublicKey, body []byte, now time.Time) error {
 	if t.claims.IssuedAt == 0 {
 		return unverified("the JWT has no iat")
 	}
-	if age := now.Sub(time.Unix(t.claims.IssuedAt, 0)); age > maxWebhookAge {
+	switch age := transport.Since(now, t.claims.IssuedAt); {
+	case age > maxWebhookAge:
 		return unverified("the JWT was issued %s ago, more than %s", age.Round(time.Second), maxWebhookAge)
+	case -age > MaxWebhookSkew:
+		return unverified("the JWT claims to be issued %s from now, more than the %s of clock skew allowed", (-age).Round(time.Second), MaxWebhookSkew)
 	}
 	sum := sha256.Sum256(body)
 	want := []byte(hex.EncodeToString(sum[:]))
