@@ -11,6 +11,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -46,8 +47,14 @@ func jwk(pub *ecdsa.PublicKey, id string, expiredAt string) string {
 // it (r and s, 32 bytes each).
 func sign(t *testing.T, key *ecdsa.PrivateKey, head string, iat time.Time, body []byte) http.Header {
 	t.Helper()
+	return signIAT(t, key, head, strconv.FormatInt(iat.Unix(), 10), body)
+}
+
+// signIAT signs claims whose iat is written as given, any int64 or none.
+func signIAT(t *testing.T, key *ecdsa.PrivateKey, head, iat string, body []byte) http.Header {
+	t.Helper()
 	sum := sha256.Sum256(body)
-	claims := fmt.Sprintf(`{"iat":%d,"request_body_sha256":%q}`, iat.Unix(), hex.EncodeToString(sum[:]))
+	claims := fmt.Sprintf(`{"iat":%s,"request_body_sha256":%q}`, iat, hex.EncodeToString(sum[:]))
 	input := b64.EncodeToString([]byte(head)) + "." + b64.EncodeToString([]byte(claims))
 	digest := sha256.Sum256([]byte(input))
 	r, s, err := ecdsa.Sign(rand.Reader, key, digest[:])
@@ -86,6 +93,8 @@ func TestVerifyWebhookAcceptsTheServicesSignature(t *testing.T) {
 
 	_, err = c.VerifyWebhook(ctx, hookBody, sign(t, key, es256Head(kid), time.Now().Add(-4*time.Minute), hookBody))
 	require.NoError(t, err, "four minutes old is within the five the service allows")
+	_, err = c.VerifyWebhook(ctx, hookBody, sign(t, key, es256Head(kid), time.Now().Add(4*time.Minute), hookBody))
+	require.NoError(t, err, "four minutes ahead is within the clock skew allowed")
 	assert.Equal(t, 1, srv.Hits(), "the key is cached by key id")
 }
 
@@ -124,6 +133,13 @@ func TestVerifyWebhookRefuses(t *testing.T) {
 		{"a tampered body", jwk(&key.PublicKey, kid, "null"), sign(t, key, es256Head(kid), now, hookBody), []byte(strings.Replace(string(hookBody), "true", "false", 1))},
 		{"a signature by another key", jwk(&key.PublicKey, kid, "null"), sign(t, other, es256Head(kid), now, hookBody), hookBody},
 		{"a stale issued-at", jwk(&key.PublicKey, kid, "null"), sign(t, key, es256Head(kid), now.Add(-6*time.Minute), hookBody), hookBody},
+		{"an issued-at a year ahead", jwk(&key.PublicKey, kid, "null"), sign(t, key, es256Head(kid), now.AddDate(1, 0, 0), hookBody), hookBody},
+		{"an issued-at six minutes ahead", jwk(&key.PublicKey, kid, "null"), sign(t, key, es256Head(kid), now.Add(6*time.Minute), hookBody), hookBody},
+		{"an issued-at 2^62 s ahead", jwk(&key.PublicKey, kid, "null"), signIAT(t, key, es256Head(kid), "4611686018427387904", hookBody), hookBody},
+		{"an issued-at at the end of int64", jwk(&key.PublicKey, kid, "null"), signIAT(t, key, es256Head(kid), "9223372036854775807", hookBody), hookBody},
+		{"an issued-at at the start of int64", jwk(&key.PublicKey, kid, "null"), signIAT(t, key, es256Head(kid), "-9223372036854775808", hookBody), hookBody},
+		{"an issued-at past int64", jwk(&key.PublicKey, kid, "null"), signIAT(t, key, es256Head(kid), "99999999999999999999", hookBody), hookBody},
+		{"no issued-at", jwk(&key.PublicKey, kid, "null"), signIAT(t, key, es256Head(kid), "null", hookBody), hookBody},
 		{"HS256", "", hs256(), hookBody},
 		{"alg none", "", sign(t, key, `{"alg":"none","kid":"`+kid+`"}`, now, hookBody), hookBody},
 		{"ES384 claimed", "", sign(t, key, `{"alg":"ES384","kid":"`+kid+`"}`, now, hookBody), hookBody},
@@ -138,7 +154,7 @@ func TestVerifyWebhookRefuses(t *testing.T) {
 			srv := testkit.Start(t, testkit.Reply{Body: tc.keyBody})
 			ev, err := newLocal(t, srv).VerifyWebhook(context.Background(), tc.body, tc.header)
 			assert.Nil(t, ev)
-			assert.ErrorIs(t, err, banklink.ErrUnverifiedWebhook)
+			require.ErrorIs(t, err, banklink.ErrUnverifiedWebhook)
 			if tc.keyBody == "" {
 				assert.Zero(t, srv.Hits(), "refused before any key is fetched")
 			}

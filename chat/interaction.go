@@ -65,7 +65,7 @@ func verifyAt(now time.Time, publicKey ed25519.PublicKey, signature, timestamp s
 	if err != nil {
 		return fmt.Errorf("%w: the timestamp is not Unix seconds", ErrUnverified)
 	}
-	if skew := now.Sub(time.Unix(secs, 0)); skew > MaxInteractionSkew || skew < -MaxInteractionSkew {
+	if skew := transport.Since(now, secs); skew > MaxInteractionSkew || skew < -MaxInteractionSkew {
 		return ErrStaleInteraction
 	}
 	msg := make([]byte, 0, len(timestamp)+len(body))

@@ -95,6 +95,17 @@ func TestVerifyInteractionRefuses(t *testing.T) {
 	}
 }
 
+// A correctly signed timestamp at any extreme of int64 is stale, on
+// either side: the distance to it is clamped, never wrapped.
+func TestVerifyInteractionRefusesExtremeTimestamps(t *testing.T) {
+	pub, priv, err := ed25519.GenerateKey(rand.Reader)
+	require.NoError(t, err)
+	for _, ts := range []string{"4611686018427387904", "-4611686018427387904", "9223372036854775807", "-9223372036854775808", "253402300800", "-62135596801"} {
+		sig := hex.EncodeToString(ed25519.Sign(priv, []byte(ts+commandBody)))
+		assert.ErrorIs(t, chat.VerifyInteraction(pub, sig, ts, []byte(commandBody)), chat.ErrStaleInteraction, ts)
+	}
+}
+
 func TestParsePublicKeyRefusesOtherSizes(t *testing.T) {
 	for _, k := range []string{"", "abcd", strings.Repeat("ab", 33), strings.Repeat("zz", 32)} {
 		_, err := chat.ParsePublicKey(k)

@@ -25,7 +25,9 @@ const DefaultNotificationMaxAge = 2 * time.Hour
 // signature must be the hex digest of body, then timestamp, then the API
 // secret, with the client's signature algorithm, compared in constant
 // time; the timestamp may be at most maxAge old (0 means
-// DefaultNotificationMaxAge) and not further ahead of now than that. A
+// DefaultNotificationMaxAge) and not further ahead of now than that, for
+// any value the header holds (one centuries away is refused, not wrapped
+// around). A
 // mismatch or a stale notification is ErrInvalidParam naming "signature"
 // or "timestamp"; a client without the API secret fails with
 // ErrMissingCredential.
@@ -41,8 +43,7 @@ func (c *Client) verifyAt(body []byte, timestamp, signature string, maxAge time.
 	if err != nil {
 		return verifyOp.Invalid("timestamp", "%.20q is not a Unix time in seconds", timestamp)
 	}
-	sent := time.Unix(secs, 0)
-	switch age := now.Sub(sent).Round(time.Second); {
+	switch age := transport.Since(now, secs).Round(time.Second); {
 	case age > maxAge:
 		return verifyOp.Invalid("timestamp", "the notification was signed %s ago, over the maximum age %s", age, maxAge)
 	case -age > maxAge:

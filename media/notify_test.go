@@ -78,3 +78,21 @@ func TestVerifyNotificationNeedsTheSecret(t *testing.T) {
 	err := c.VerifyNotification(notification, ts, signNotification(notification, ts, secret, false), 0)
 	assert.ErrorIs(t, err, conduit.ErrMissingCredential)
 }
+
+// A correctly signed timestamp at any extreme of int64 is refused as too
+// old or too far ahead: the age of 2^62 s ahead saturated, its negation
+// overflowed back to a negative number, and the check passed.
+func TestVerifyNotificationRefusesExtremeTimestamps(t *testing.T) {
+	c := notifyClient(t)
+	for _, ts := range []string{
+		"4611686018427387904", "-4611686018427387904", // ±2^62
+		"9223372036854775807", "-9223372036854775808", // the ends of int64
+		"9223372036854775806", "-9223372036854775807",
+		"253402300800", "-62135596801", // just past year 9999, just before year 1
+	} {
+		for _, maxAge := range []time.Duration{0, time.Second, 24 * time.Hour} {
+			err := c.VerifyNotification(notification, ts, signNotification(notification, ts, secret, false), maxAge)
+			t.Run(ts+"/"+maxAge.String(), func(t *testing.T) { testkit.InvalidParam(t, err, "timestamp") })
+		}
+	}
+}

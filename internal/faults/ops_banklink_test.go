@@ -105,6 +105,8 @@ func init() {
 			return discard(c.WebhookVerificationKey(ctx, "bfbd5111-8e33-4643-8ced-b2e642a72f3c"))
 		}).auth(bankBody).rejects("key_id", func(ctx context.Context, c *banklink.Client) error {
 			return discard(c.WebhookVerificationKey(ctx, ""))
+		}).rejects("key_id", func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.WebhookVerificationKey(ctx, "bfbd5111-8e33-4643-8ced-b2e642a72f3c0")) // one past a UUID
 		}),
 	)
 }

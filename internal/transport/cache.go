@@ -114,6 +114,7 @@ func (upstream) RoundTrip(r *http.Request) (*http.Response, error) {
 		return nil, err
 	}
 	noStale(resp.Header)
+	boundAges(resp.Header)
 	return resp, nil
 }
 
