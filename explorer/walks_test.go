@@ -70,7 +70,7 @@ func TestWalksRefuseRepeatedTransactions(t *testing.T) {
 			"newer blocks on every page":    func(n int) []string { return span(25*n, func(i int) int { return 800000 + 100*(i/25) - i%25 }) },
 		},
 		"BlockTransactions": {
-			"the same page":                func(int) []string { return span(0, oneBlock) },
+			"the same page":                 func(int) []string { return span(0, oneBlock) },
 			"one earlier transaction again": func(n int) []string { return append(span(25*n, oneBlock)[1:], confirmedAt(25, 800000)) },
 		},
 	}
