@@ -116,7 +116,7 @@ func (c *Client) TopPackages(ctx context.Context, p *TopParams, opts ...Option) 
 // limit, or page 100, the last the service serves; at the first error,
 // which it yields; and with an error when a page repeats the one before
 // (a server ignoring page would otherwise loop). A cancelled ctx ends it
-// with ctx's error before the next page or item.
+// with an *Error wrapping ctx's error before the next page or item.
 func (c *Client) AllTopPackages(ctx context.Context, p *TopParams, opts ...Option) iter.Seq2[TopPackage, error] {
 	return pages(ctx, c, allTopPackagesOp, p, true, nil, nil, opts)
 }
