@@ -20,9 +20,9 @@ func rowPlace(r *row) string { return r.place }
 func rowID(r *row) string    { return r.id }
 
 // walkRows ranges over PagesBy on pages served by serve, which is handed
-// the token of each page, and returns the items yielded and the last
-// error; the walk is cut off after limit pages.
-func walkRows(t *testing.T, token string, order Order[row], serve func(n int, token string) ([]row, string)) ([]string, error, int) {
+// the count and the token of each page, and returns the items yielded,
+// the pages asked for and the last error.
+func walkRows(t *testing.T, token string, order Order[row], serve func(n int, token string) ([]row, string)) ([]string, int, error) {
 	t.Helper()
 	c := newOpen(t, "http://127.0.0.1:9")
 	e := Declare[[]row](c.svc, get("/list"), nil)
@@ -41,7 +41,7 @@ func walkRows(t *testing.T, token string, order Order[row], serve func(n int, to
 		}
 		got = append(got, it.id)
 	}
-	return got, last, calls
+	return got, calls, last
 }
 
 // ids names n rows from first, each step apart, with the row's own place
@@ -106,7 +106,7 @@ func TestPagesByRefusesAPageThatDoesNotMovePast(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err, _ := walkRows(t, tc.token, tc.order, tc.serve)
+			got, _, err := walkRows(t, tc.token, tc.order, tc.serve)
 			require.ErrorIs(t, err, conduit.ErrMalformedResponse)
 			assert.Equal(t, "X", asError(t, err).Op)
 			assert.Equal(t, tc.want, got, "nothing of the page that fails the order is yielded")
@@ -115,7 +115,7 @@ func TestPagesByRefusesAPageThatDoesNotMovePast(t *testing.T) {
 }
 
 func TestPagesByWalksAnOrderedList(t *testing.T) {
-	got, err, calls := walkRows(t, "100", Order[row]{Key: rowPlace, Cmp: Decreasing, Cursor: true}, func(n int, tok string) ([]row, string) {
+	got, calls, err := walkRows(t, "100", Order[row]{Key: rowPlace, Cmp: Decreasing, Cursor: true}, func(n int, tok string) ([]row, string) {
 		before, _ := strconv.Atoi(tok)
 		if before <= 95 {
 			return ids(before-1, -1, 1), ""
@@ -127,7 +127,7 @@ func TestPagesByWalksAnOrderedList(t *testing.T) {
 	assert.Equal(t, []string{"99", "98", "97", "96", "95", "94", "93"}, got)
 	assert.Equal(t, 3, calls)
 
-	got, err, _ = walkRows(t, "", Order[row]{Key: rowPlace, Cmp: Decreasing, ID: rowID}, func(n int, _ string) ([]row, string) {
+	got, _, err = walkRows(t, "", Order[row]{Key: rowPlace, Cmp: Decreasing, ID: rowID}, func(n int, _ string) ([]row, string) {
 		if n == 1 {
 			return []row{{"", "m"}, {"801", "a"}, {"800", "b"}}, "b"
 		}
