@@ -97,7 +97,6 @@ func Pages[T any](ctx context.Context, c *Client, op *Op, token string, page fun
 func PagesBy[T any](ctx context.Context, c *Client, op *Op, token string, order Order[T], page func(token string) ([]T, string, error)) iter.Seq2[T, error] {
 	return func(yield func(T, error) bool) {
 		var zero T
-		x := &exchange{c: c, op: op, call: &Call{}, red: c.vault().red}
 		if ctx == nil {
 			yield(zero, op.Invalid("ctx", "nil context"))
 			return
@@ -113,7 +112,7 @@ func PagesBy[T any](ctx context.Context, c *Client, op *Op, token string, order 
 		empty := 0
 		for {
 			if err := ctx.Err(); err != nil {
-				yield(zero, x.complete(&conduit.Error{Err: err}))
+				yield(zero, Ended(c, op, err))
 				return
 			}
 			items, next, err := page(token)
@@ -123,7 +122,7 @@ func PagesBy[T any](ctx context.Context, c *Client, op *Op, token string, order 
 			}
 			for _, it := range items {
 				if err := ctx.Err(); err != nil {
-					yield(zero, x.complete(&conduit.Error{Err: err}))
+					yield(zero, Ended(c, op, err))
 					return
 				}
 				if !yield(it, nil) {
@@ -226,6 +225,14 @@ func (r *recentSet) has(s string) bool {
 func (r *recentSet) reset() {
 	r.list, r.at = r.list[:0], 0
 	clear(r.set)
+}
+
+// Ended is the error of a walk of op's pages that the context ended (err
+// is ctx.Err()): an *Error naming op and wrapping err, as Pages yields, for
+// walks that hold their pages before yielding (a sync run).
+func Ended(c *Client, op *Op, err error) error {
+	x := &exchange{c: c, op: op, call: &Call{}, red: c.vault().red}
+	return x.complete(&conduit.Error{Err: err})
 }
 
 // Refuse is an iterator that yields err alone: bad input to an All… or
