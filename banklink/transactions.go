@@ -244,8 +244,9 @@ func (c *Client) EachTransactionUpdate(ctx context.Context, accessToken string, 
 // of an item with years of history, page by hand with SyncTransactions.
 //
 // It stops at the first other error and yields it once: a page's
-// *Error, ctx's error once ctx ends (checked before each page and each
-// update), or a next_cursor the run already visited, which would loop.
+// *Error, an *Error wrapping ctx's error once ctx ends (checked before
+// each page and each update), or a next_cursor the run already visited,
+// which would loop.
 func (c *Client) AllTransactionUpdates(ctx context.Context, accessToken string, p *SyncTransactionsParams, opts ...Option) iter.Seq2[TransactionUpdate, error] {
 	return func(yield func(TransactionUpdate, error) bool) {
 		if ctx == nil {
@@ -271,7 +272,7 @@ func (c *Client) AllTransactionUpdates(ctx context.Context, accessToken string, 
 		}
 		for _, u := range run {
 			if err := ctx.Err(); err != nil {
-				yield(TransactionUpdate{}, err)
+				yield(TransactionUpdate{}, transport.Ended(c.t, syncOp.Op, err))
 				return
 			}
 			if !yield(u, nil) {
@@ -289,7 +290,7 @@ func (c *Client) syncRun(ctx context.Context, accessToken string, p SyncTransact
 	seen := map[string]bool{}
 	for {
 		if err := ctx.Err(); err != nil {
-			return nil, err
+			return nil, transport.Ended(c.t, syncOp.Op, err)
 		}
 		page, err := c.SyncTransactions(ctx, accessToken, &p, opts...)
 		if err != nil {

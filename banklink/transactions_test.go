@@ -116,6 +116,8 @@ func TestAllTransactionUpdatesStopsOnOtherErrorsAndEarlyBreak(t *testing.T) {
 	srv = testkit.Start(t)
 	for _, err := range newLocal(t, srv).AllTransactionUpdates(ctx, accessToken, nil) {
 		assert.ErrorIs(t, err, context.Canceled)
+		var e *banklink.Error
+		assert.ErrorAs(t, err, &e, "an *Error, as every walk of the core yields")
 	}
 	assert.Zero(t, srv.Hits())
 }

@@ -89,12 +89,17 @@ func (c *Client) GuildMembers(ctx context.Context, guildID Snowflake, p *GuildMe
 	return *ms, nil
 }
 
+// byUserID is the order of AllGuildMembers: each member's user id higher
+// than the one before, and the first higher than the start.
+var byUserID = transport.Order[Member]{Key: func(m *Member) string { return string(m.User.ID) }, Cmp: transport.Increasing, Cursor: true}
+
 // AllGuildMembers yields every member of a server in user id order, from
 // after p.After (nil or empty: from the first), in pages of p.Limit (0:
 // 1,000, the most the platform gives). It ends after a page shorter than
 // asked for; it stops with the error of a page that fails, with ctx's
-// error once ctx ends, and with ErrMalformedResponse if a page would send
-// it back to one it already read.
+// error once ctx ends, and with ErrMalformedResponse, yielding nothing of
+// that page, if a page holds a member whose user id is not higher than the
+// last one read (a server that ignores after).
 func (c *Client) AllGuildMembers(ctx context.Context, guildID Snowflake, p *GuildMembersParams, opts ...Option) iter.Seq2[Member, error] {
 	walk := GuildMembersParams{Limit: maxMembersPage}
 	if p != nil {
@@ -103,7 +108,7 @@ func (c *Client) AllGuildMembers(ctx context.Context, guildID Snowflake, p *Guil
 			walk.Limit = p.Limit
 		}
 	}
-	return transport.Pages(ctx, c.t, guildMembersOp.Op, string(walk.After), func(after string) ([]Member, string, error) {
+	return transport.PagesBy(ctx, c.t, guildMembersOp.Op, string(walk.After), byUserID, func(after string) ([]Member, string, error) {
 		page := walk
 		page.After = Snowflake(after)
 		ms, err := c.GuildMembers(ctx, guildID, &page, opts...)

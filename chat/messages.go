@@ -103,21 +103,26 @@ func (c *Client) ChannelMessages(ctx context.Context, channelID Snowflake, p *Ch
 // out of the loop closes the answer.
 func (c *Client) EachChannelMessage(ctx context.Context, channelID Snowflake, p *ChannelMessagesParams, opts ...Option) iter.Seq2[Message, error] {
 	if err := checkID(eachChannelMessageOp.Op, "channel_id", channelID); err != nil {
-		return failed[Message](err)
+		return transport.Refuse[Message](err)
 	}
 	q, err := p.query(eachChannelMessageOp.Op)
 	if err != nil {
-		return failed[Message](err)
+		return transport.Refuse[Message](err)
 	}
 	return eachChannelMessageOp.All(ctx, c.t, transport.Call{Args: []string{string(channelID)}, Query: q}, opts)
 }
+
+// newestFirst is the order of AllChannelMessages: each message older (a
+// lower id) than the one before, and the first older than the start.
+var newestFirst = transport.Order[Message]{Key: func(m *Message) string { return string(m.ID) }, Cmp: transport.Decreasing, Cursor: true}
 
 // AllChannelMessages walks a channel's history backwards, newest first,
 // from before p.Before (nil or empty: from the newest message), asking for
 // pages of p.Limit messages (0: 100, the most the platform gives). It ends
 // after a page shorter than asked for; it stops with the error of a page
-// that fails, with ctx's error once ctx ends, and with ErrMalformedResponse
-// if a page would send it back to one it already read. After and Around
+// that fails, with ctx's error once ctx ends, and with ErrMalformedResponse,
+// yielding nothing of that page, if a page holds a message not older than
+// the last one read (a server that ignores before). After and Around
 // have no meaning for a backwards walk and are refused.
 func (c *Client) AllChannelMessages(ctx context.Context, channelID Snowflake, p *ChannelMessagesParams, opts ...Option) iter.Seq2[Message, error] {
 	walk := ChannelMessagesParams{Limit: maxMessagesPage}
@@ -131,10 +136,10 @@ func (c *Client) AllChannelMessages(ctx context.Context, channelID Snowflake, p 
 			if p.After == "" {
 				field = "around"
 			}
-			return failed[Message](channelMessagesOp.Invalid(field, "AllChannelMessages walks backwards; start it with Before"))
+			return transport.Refuse[Message](channelMessagesOp.Invalid(field, "AllChannelMessages walks backwards; start it with Before"))
 		}
 	}
-	return transport.Pages(ctx, c.t, channelMessagesOp.Op, string(walk.Before), func(before string) ([]Message, string, error) {
+	return transport.PagesBy(ctx, c.t, channelMessagesOp.Op, string(walk.Before), newestFirst, func(before string) ([]Message, string, error) {
 		page := walk
 		page.Before = Snowflake(before)
 		msgs, err := c.ChannelMessages(ctx, channelID, &page, opts...)
@@ -143,15 +148,6 @@ func (c *Client) AllChannelMessages(ctx context.Context, channelID Snowflake, p 
 		}
 		return msgs, string(msgs[len(msgs)-1].ID), nil
 	})
-}
-
-// failed is an iterator that yields err alone: bad input to an All…
-// method, found before any page is asked for.
-func failed[T any](err error) iter.Seq2[T, error] {
-	return func(yield func(T, error) bool) {
-		var zero T
-		yield(zero, err)
-	}
 }
 
 // Message returns one message of a channel. The bot needs the Read Message

@@ -139,7 +139,7 @@ func TestAllChannelMessagesStopsAtAPageItAlreadyRead(t *testing.T) {
 		got = append(got, m.ID)
 	}
 	assert.ErrorIs(t, last, conduit.ErrMalformedResponse)
-	assert.Equal(t, []chat.Snowflake{"9", "8", "9", "8"}, got)
+	assert.Equal(t, []chat.Snowflake{"9", "8"}, got, "the repeated page is not yielded (issue 30)")
 	assert.Equal(t, 2, srv.Hits())
 }
 

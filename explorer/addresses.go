@@ -3,6 +3,7 @@ package explorer
 import (
 	"context"
 	"iter"
+	"strconv"
 
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
@@ -61,13 +62,29 @@ func addressTxsCall(address string, p *AddressTransactionsParams) (transport.Cal
 	return call, nil
 }
 
+// newestBlockFirst is the order of an address's history: the unconfirmed
+// transactions, then the confirmed ones by block, newest first, none
+// twice within a block.
+var newestBlockFirst = transport.Order[Transaction]{
+	Key: func(tx *Transaction) string {
+		if !tx.Status.Confirmed {
+			return ""
+		}
+		return strconv.FormatInt(tx.Status.BlockHeight, 10)
+	},
+	Cmp: transport.Decreasing,
+	ID:  func(tx *Transaction) string { return tx.TxID },
+}
+
 // AllAddressTransactions yields an address's whole history, newest first:
 // the unconfirmed transactions and the first confirmed page, then each
 // older page after the last transaction seen, until a page holds fewer
 // than 25 confirmed. It stops at the first error, yielding it once, at the
-// end of ctx, and at a page that names a transaction already seen.
+// end of ctx, and with ErrMalformedResponse, yielding nothing of that
+// page, at a page that names a transaction already seen or one of a newer
+// block than the last seen.
 func (c *Client) AllAddressTransactions(ctx context.Context, address string, opts ...Option) iter.Seq2[Transaction, error] {
-	return transport.Pages(ctx, c.t, addressTxsOp.Op, "", func(after string) ([]Transaction, string, error) {
+	return transport.PagesBy(ctx, c.t, addressTxsOp.Op, "", newestBlockFirst, func(after string) ([]Transaction, string, error) {
 		call, err := addressTxsCall(address, &AddressTransactionsParams{AfterTxID: after})
 		if err != nil {
 			return nil, "", err

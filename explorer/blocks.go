@@ -63,11 +63,18 @@ func (c *Client) BlockTransactions(ctx context.Context, hash string, startIndex 
 	return list(ctx, c, blockTxsOp, transport.Call{Args: []string{hash, strconv.Itoa(startIndex)}}, opts)
 }
 
+// distinctTxs is the order of a block's transactions: no transaction
+// twice.
+var distinctTxs = transport.Order[Transaction]{ID: func(tx *Transaction) string { return tx.TxID }}
+
 // AllBlockTransactions yields every transaction of a block in block order,
 // a page of 25 at a time, until a page comes back short. It stops at the
-// first error, yielding it once, and at the end of ctx.
+// first error, yielding it once, at the end of ctx, and with
+// ErrMalformedResponse, yielding nothing of that page, at a page that
+// names a transaction already seen (a server that ignores the start
+// index).
 func (c *Client) AllBlockTransactions(ctx context.Context, hash string, opts ...Option) iter.Seq2[Transaction, error] {
-	return transport.Pages(ctx, c.t, blockTxsOp.Op, "0", func(index string) ([]Transaction, string, error) {
+	return transport.PagesBy(ctx, c.t, blockTxsOp.Op, "0", distinctTxs, func(index string) ([]Transaction, string, error) {
 		start, _ := strconv.Atoi(index) // the iterator's own tokens
 		txs, err := c.BlockTransactions(ctx, hash, start, opts...)
 		if err != nil || len(txs) < blockTxsPage {

@@ -205,8 +205,12 @@ func TestAllBlockTransactions(t *testing.T) {
 		if len(starts) == 3 {
 			n = 1
 		}
+		var txs []string
+		for i := range n {
+			txs = append(txs, fmt.Sprintf(`{"txid":"%d-%d"}`, len(starts), i))
+		}
 		w.Header().Set("Content-Type", "application/json")
-		w.Write([]byte("[" + strings.TrimSuffix(strings.Repeat(`{"txid":"x"},`, n), ",") + "]"))
+		w.Write([]byte("[" + strings.Join(txs, ",") + "]"))
 	}))
 	c := testkit.Client(t, explorer.New, conduit.WithBaseURL(srv.URL))
 	n := 0

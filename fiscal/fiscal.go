@@ -161,7 +161,8 @@ func (c *Client) AvgInterestRates(ctx context.Context, p *PageParams, opts ...Op
 
 // AllDebtToPenny yields every national debt record from p's page on,
 // following links.next; opts apply to every page. It stops at the first
-// error, which it yields; a cancelled ctx ends it with ctx.Err().
+// error, which it yields; a cancelled ctx ends it with an *Error wrapping
+// ctx's error.
 func (c *Client) AllDebtToPenny(ctx context.Context, p *PageParams, opts ...Option) iter.Seq2[DebtRecord, error] {
 	return all(ctx, c, allDebtOp, p, opts)
 }

@@ -42,7 +42,7 @@ func eachOp[R interface{ RawJSON() json.RawMessage }](name, path string) *transp
 func (c *Client) EachQueryRow(ctx context.Context, endpoint string, q *Query, opts ...Option) iter.Seq2[Row, error] {
 	path, err := endpointPath(eachQueryOp.Op, endpoint)
 	if err != nil {
-		return failed[Row](err)
+		return transport.Refuse[Row](err)
 	}
 	return eachQuery(ctx, c, eachQueryOp, q, opts, path)
 }
@@ -81,7 +81,7 @@ func (c *Client) EachMTSSummaryRecord(ctx context.Context, q *Query, opts ...Opt
 func eachPage[R any](ctx context.Context, c *Client, op *transport.ListEndpoint[R], p *PageParams, opts []Option) iter.Seq2[R, error] {
 	call, err := pageCall(op.Op, p)
 	if err != nil {
-		return failed[R](err)
+		return transport.Refuse[R](err)
 	}
 	return op.All(ctx, c.t, call, opts)
 }
@@ -90,15 +90,7 @@ func eachPage[R any](ctx context.Context, c *Client, op *transport.ListEndpoint[
 func eachQuery[R any](ctx context.Context, c *Client, op *transport.ListEndpoint[R], q *Query, opts []Option, args ...string) iter.Seq2[R, error] {
 	call, err := q.call(op.Op, args...)
 	if err != nil {
-		return failed[R](err)
+		return transport.Refuse[R](err)
 	}
 	return op.All(ctx, c.t, call, opts)
-}
-
-// failed is an iteration of err alone.
-func failed[R any](err error) iter.Seq2[R, error] {
-	return func(yield func(R, error) bool) {
-		var zero R
-		yield(zero, err)
-	}
 }

@@ -23,59 +23,50 @@ func all[R any](ctx context.Context, c *Client, op *transport.Endpoint[Page[R]],
 }
 
 // walk reads op's pages from first on, building each page's call with
-// build. It stops after a page whose links.next is null or whose data is
-// empty, and refuses a next link that does not move forward, so a
-// misbehaving server cannot make it loop.
+// build, through transport.Pages. It stops after a page whose links.next
+// is null or whose data is empty, and refuses a next link that does not
+// move forward, so a misbehaving server cannot make it loop: that page's
+// records are yielded, then ErrMalformedResponse.
 func walk[R any](ctx context.Context, c *Client, op *transport.Endpoint[Page[R]], first PageParams, build func(*PageParams) (transport.Call, error), opts []Option) iter.Seq2[R, error] {
-	return func(yield func(R, error) bool) {
-		var zero R
+	return transport.Pages(ctx, c.t, op.Op, pageToken(first.PageNumber, first.PageSize), func(token string) ([]R, string, error) {
 		next := first
-		if ctx == nil {
-			yield(zero, op.Invalid("ctx", "nil context"))
-			return
+		next.PageNumber, next.PageSize = readPageToken(token)
+		call, err := build(&next)
+		if err != nil {
+			return nil, "", err
 		}
-		for {
-			if err := ctx.Err(); err != nil {
-				yield(zero, err)
-				return
-			}
-			call, err := build(&next)
-			if err != nil {
-				yield(zero, err)
-				return
-			}
-			pg, err := op.Do(ctx, c.t, call, opts)
-			if err != nil {
-				yield(zero, err)
-				return
-			}
-			pg.typeRows()
-			for _, rec := range pg.Data {
-				if err := ctx.Err(); err != nil {
-					yield(zero, err)
-					return
-				}
-				if !yield(rec, nil) {
-					return
-				}
-			}
-			if pg.Links.Next == "" || len(pg.Data) == 0 {
-				return
-			}
-			number, size, err := ParseLink(pg.Links.Next)
-			if err == nil && number <= max(next.PageNumber, 1) {
-				err = fmt.Errorf("links.next %q does not move past page %d", pg.Links.Next, max(next.PageNumber, 1))
-			}
-			if err != nil {
-				yield(zero, op.Fail(c.t, call, transport.Problem{Kind: conduit.ErrMalformedResponse, Message: err.Error()}))
-				return
-			}
-			next.PageNumber = number
-			if size > 0 {
-				next.PageSize = size
-			}
+		pg, err := op.Do(ctx, c.t, call, opts)
+		if err != nil {
+			return nil, "", err
 		}
-	}
+		pg.typeRows()
+		if pg.Links.Next == "" || len(pg.Data) == 0 {
+			return pg.Data, "", nil
+		}
+		number, size, err := ParseLink(pg.Links.Next)
+		if err == nil && number <= max(next.PageNumber, 1) {
+			err = fmt.Errorf("links.next %q does not move past page %d", pg.Links.Next, max(next.PageNumber, 1))
+		}
+		if err != nil {
+			return pg.Data, "", op.Fail(c.t, call, transport.Problem{Kind: conduit.ErrMalformedResponse, Message: err.Error()})
+		}
+		if size == 0 {
+			size = next.PageSize
+		}
+		return pg.Data, pageToken(number, size), nil
+	})
+}
+
+// pageToken is the walk's own token for a page: its number and size
+// (either 0 when the caller left it to the service).
+func pageToken(number, size int) string { return strconv.Itoa(number) + "," + strconv.Itoa(size) }
+
+// readPageToken reads a token pageToken wrote.
+func readPageToken(token string) (number, size int) {
+	n, s, _ := strings.Cut(token, ",")
+	number, _ = strconv.Atoi(n)
+	size, _ = strconv.Atoi(s)
+	return number, size
 }
 
 // ParseLink reads page[number] and page[size] from a links value, which the

@@ -100,11 +100,15 @@ func TestIteratorContext(t *testing.T) {
 		cancel()
 	}
 	assert.Equal(t, []string{"2024-01-01"}, got)
-	assert.Equal(t, context.Canceled, last, "stops with ctx.Err() itself")
+	assert.ErrorIs(t, last, context.Canceled, "stops with the context's error")
+	var e *fiscal.Error
+	require.ErrorAs(t, last, &e, "an *Error, as every walk of the core yields")
+	assert.Equal(t, "AllDebtToPenny", e.Op)
 	assert.Len(t, p.seen(), 1)
 
 	_, err := dates(t, p.client(t).AllDebtToPenny(ctx, nil))
-	assert.Equal(t, context.Canceled, err, "a cancelled context reads nothing")
+	assert.ErrorIs(t, err, context.Canceled, "a cancelled context reads nothing")
+	require.ErrorAs(t, err, &e)
 	assert.Len(t, p.seen(), 1)
 }
 

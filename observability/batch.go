@@ -36,10 +36,23 @@ type EventStatus struct {
 	// many columns."), empty for an accepted one.
 	Error string `json:"error"`
 	// Err is nil for an accepted event; otherwise an *Error (ErrAPI) with
-	// the status as Code and the reason as Message, or ErrMalformedResponse
+	// the status as Code, the service's reason alone as Message and an
+	// *EventFailure naming the event as Detail, or ErrMalformedResponse
 	// when the answer holds no status for the event.
 	Err error `json:"-"`
 }
+
+// EventFailure is the Detail of a refused event's Err: which event of the
+// batch it is, kept apart from the service's reason in Error.Message so a
+// caller can match or show the reason as the service wrote it.
+// errors.As reaches it from the event's Err.
+type EventFailure struct {
+	// Index is the event's place in the events passed to SendBatch.
+	Index int
+}
+
+// Error names the event, "events[2]".
+func (f *EventFailure) Error() string { return fmt.Sprintf("events[%d]", f.Index) }
 
 // SendBatch ingests events into dataset with one request (POST
 // /1/batch/<dataset>), each event with its own time and sample rate, and
@@ -98,21 +111,22 @@ func (c *Client) statuses(call transport.Call, got []EventStatus, n int) []Event
 	copy(out, got)
 	for i := range out {
 		s := &out[i]
+		which := &EventFailure{Index: i}
 		switch {
 		case i >= len(got):
-			s.Err = sendBatchOp.Fail(c.t, call, transport.Problem{Kind: conduit.ErrMalformedResponse,
-				Message: fmt.Sprintf("the answer has %d statuses for %d events: none for events[%d], which may or may not be stored", len(got), n, i)})
+			s.Err = sendBatchOp.Fail(c.t, call, transport.Problem{Kind: conduit.ErrMalformedResponse, Detail: which,
+				Message: fmt.Sprintf("the answer has %d statuses for %d events: none for this one, which may or may not be stored", len(got), n)})
 		case s.Status == 0:
-			s.Err = sendBatchOp.Fail(c.t, call, transport.Problem{Kind: conduit.ErrMalformedResponse,
-				Message: fmt.Sprintf("events[%d] has no status in the answer, so it may or may not be stored", i), Body: s.RawJSON()})
+			s.Err = sendBatchOp.Fail(c.t, call, transport.Problem{Kind: conduit.ErrMalformedResponse, Detail: which,
+				Message: "the event has no status in the answer, so it may or may not be stored", Body: s.RawJSON()})
 		case s.Status >= 200 && s.Status <= 299:
 		default:
 			msg := s.Error
 			if msg == "" {
 				msg = http.StatusText(s.Status) // "" for a status HTTP does not name
 			}
-			s.Err = sendBatchOp.Fail(c.t, call, transport.Problem{Code: strconv.Itoa(s.Status),
-				Message: fmt.Sprintf("events[%d]: %s", i, msg), Body: s.RawJSON()})
+			s.Err = sendBatchOp.Fail(c.t, call, transport.Problem{Code: strconv.Itoa(s.Status), Detail: which,
+				Message: msg, Body: s.RawJSON()})
 		}
 	}
 	return out

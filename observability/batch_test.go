@@ -53,7 +53,10 @@ func TestSendBatchReportsEachRefusedEvent(t *testing.T) {
 	assert.ErrorIs(t, e, conduit.ErrAPI)
 	assert.Equal(t, "400", e.Code)
 	assert.Equal(t, "SendBatch", e.Op)
-	assert.Contains(t, e.Message, "events[2]: Event has too many columns.")
+	assert.Equal(t, "Event has too many columns.", e.Message, "the service's reason alone")
+	var which *observability.EventFailure
+	require.ErrorAs(t, st[2].Err, &which)
+	assert.Equal(t, 2, which.Index, "the event's index in its own field")
 	assert.JSONEq(t, `{"status": 400, "error": "Event has too many columns."}`, string(st[2].RawJSON()))
 }
 
@@ -67,6 +70,9 @@ func TestSendBatchNeverTakesAnUnansweredEventAsStored(t *testing.T) {
 	assert.ErrorIs(t, st[1].Err, conduit.ErrMalformedResponse, "an answer without a status")
 	assert.ErrorIs(t, st[2].Err, conduit.ErrMalformedResponse, "no answer at all")
 	assert.Contains(t, st[2].Err.Error(), "2 statuses for 3 events")
+	var which *observability.EventFailure
+	require.ErrorAs(t, st[1].Err, &which)
+	assert.Equal(t, 1, which.Index)
 }
 
 func TestSendBatchFailsWholeWhenTheRequestFails(t *testing.T) {

@@ -116,68 +116,52 @@ func (c *Client) TopPackages(ctx context.Context, p *TopParams, opts ...Option) 
 // limit, or page 100, the last the service serves; at the first error,
 // which it yields; and with an error when a page repeats the one before
 // (a server ignoring page would otherwise loop). A cancelled ctx ends it
-// with ctx's error before the next page or item.
+// with an *Error wrapping ctx's error before the next page or item.
 func (c *Client) AllTopPackages(ctx context.Context, p *TopParams, opts ...Option) iter.Seq2[TopPackage, error] {
 	return pages(ctx, c, allTopPackagesOp, p, true, nil, nil, opts)
 }
 
-// pages walks a numbered list; err is a failed check of the inputs,
-// yielded before any request.
+// pages walks a numbered list through transport.Pages; err is a failed
+// check of the inputs, yielded before any request.
 func pages[T any](ctx context.Context, c *Client, op *transport.Endpoint[[]T], p *TopParams, withType bool, err error, args []string, opts []Option) iter.Seq2[T, error] {
+	if err != nil {
+		return transport.Refuse[T](err)
+	}
+	start := TopParams{}
+	if p != nil {
+		start = *p
+	}
+	limit := cmpOr(start.Limit, maxLimit)
 	return func(yield func(T, error) bool) {
-		var zero T
-		if ctx == nil {
-			yield(zero, op.Invalid("ctx", "nil context"))
-			return
-		}
-		if err != nil {
-			yield(zero, err)
-			return
-		}
-		next := TopParams{}
-		if p != nil {
-			next = *p
-		}
-		limit := cmpOr(next.Limit, maxLimit)
-		var prev []byte
-		for page := cmpOr(next.Page, 1); page <= maxPage; page++ {
-			if err := ctx.Err(); err != nil {
-				yield(zero, err)
-				return
-			}
-			next.Page = page
+		var prev []byte // the first item of the page before, which a repeat repeats
+		for it, err := range transport.Pages(ctx, c.t, op.Op, strconv.Itoa(cmpOr(start.Page, 1)), func(token string) ([]T, string, error) {
+			next := start
+			next.Page, _ = strconv.Atoi(token) // the walk's own tokens
 			q, err := next.query(op.Op, withType)
 			if err != nil {
-				yield(zero, err)
-				return
+				return nil, "", err
 			}
 			call := transport.Call{Args: args, Query: q}
 			list, err := op.Do(ctx, c.t, call, opts)
 			if err != nil {
-				yield(zero, err)
-				return
+				return nil, "", err
 			}
 			items := *list
 			if len(items) == 0 {
-				return
+				return nil, "", nil
 			}
 			first := firstRaw(items)
 			if prev != nil && string(first) == string(prev) {
-				yield(zero, op.Fail(c.t, call, transport.Problem{Kind: conduit.ErrMalformedResponse,
-					Message: fmt.Sprintf("page %d repeats page %d: the list would never end", page, page-1)}))
-				return
+				return nil, "", op.Fail(c.t, call, transport.Problem{Kind: conduit.ErrMalformedResponse,
+					Message: fmt.Sprintf("page %d repeats page %d: the list would never end", next.Page, next.Page-1)})
 			}
 			prev = first
-			for _, it := range items {
-				if err := ctx.Err(); err != nil {
-					yield(zero, err)
-					return
-				}
-				if !yield(it, nil) {
-					return
-				}
+			if len(items) < limit || next.Page == maxPage {
+				return items, "", nil
 			}
-			if len(items) < limit {
+			return items, strconv.Itoa(next.Page + 1), nil
+		}) {
+			if !yield(it, err) {
 				return
 			}
 		}

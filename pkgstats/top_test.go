@@ -138,6 +138,9 @@ func TestAllTopPackagesAfterCancelSendsNothing(t *testing.T) {
 	require.Len(t, errs, 1)
 	assert.ErrorIs(t, errs[0], context.Canceled)
 	assert.Zero(t, srv.Hits())
+	var e *pkgstats.Error
+	require.ErrorAs(t, errs[0], &e, "an *Error, as every walk of the core yields")
+	assert.Equal(t, "AllTopPackages", e.Op)
 }
 
 func TestGitHubPackagesAreUserSlashRepo(t *testing.T) {

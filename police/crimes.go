@@ -116,7 +116,7 @@ var (
 func (c *Client) EachStreetCrime(ctx context.Context, lat, lng float64, p *StreetCrimesParams, opts ...Option) iter.Seq2[Crime, error] {
 	q, err := eachCrimeOp.LatLng(lat, lng)
 	if err != nil {
-		return failed[Crime](err)
+		return transport.Refuse[Crime](err)
 	}
 	return c.eachStreetCrime(ctx, eachCrimeOp, q, p, opts)
 }
@@ -126,7 +126,7 @@ func (c *Client) EachStreetCrime(ctx context.Context, lat, lng float64, p *Stree
 func (c *Client) EachStreetCrimeInArea(ctx context.Context, area []Point, p *StreetCrimesParams, opts ...Option) iter.Seq2[Crime, error] {
 	q, err := poly(eachCrimeInAreaOp.Op, area)
 	if err != nil {
-		return failed[Crime](err)
+		return transport.Refuse[Crime](err)
 	}
 	return c.eachStreetCrime(ctx, eachCrimeInAreaOp, q, p, opts)
 }
@@ -134,19 +134,11 @@ func (c *Client) EachStreetCrimeInArea(ctx context.Context, area []Point, p *Str
 // eachStreetCrime streams a crimes-street call of op with the area in q.
 func (c *Client) eachStreetCrime(ctx context.Context, op *transport.ListEndpoint[Crime], q []string, p *StreetCrimesParams, opts []Option) iter.Seq2[Crime, error] {
 	if err := slug(op.Op, "category", p.category()); err != nil {
-		return failed[Crime](err)
+		return transport.Refuse[Crime](err)
 	}
 	q, err := month(op.Op, q, p.month())
 	if err != nil {
-		return failed[Crime](err)
+		return transport.Refuse[Crime](err)
 	}
 	return op.All(ctx, c.t, transport.Call{Args: []string{p.category()}, Query: q}, opts)
-}
-
-// failed is an iteration of err alone.
-func failed[T any](err error) iter.Seq2[T, error] {
-	return func(yield func(T, error) bool) {
-		var zero T
-		yield(zero, err)
-	}
 }

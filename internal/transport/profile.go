@@ -174,7 +174,6 @@ func (p *Profile) readFailure(status int, h http.Header, body []byte) failure {
 		if f.message == "" {
 			f.message = commonMessage(doc)
 		}
-		f.message = withTitle(doc, f.message)
 		if f.requestID == "" {
 			f.requestID = first(doc, commonRequestIDPaths)
 		}
@@ -381,9 +380,10 @@ func problemType(code string) string {
 }
 
 func commonMessage(doc any) string {
-	if s := first(doc, []string{"error.message", "error.detail", "message", "msg", "error_message",
-		"error_description", "detail", "status_message", "errors.0.message", "errors.0.detail", "title", "errors.0.title"}); s != "" {
-		return s
+	for _, p := range commonMessagePaths {
+		if s := at(doc, strings.Split(p, ".")); s != "" {
+			return withTitle(doc, p)
+		}
 	}
 	// "error" as a bare sentence is the message.
 	if s := at(doc, []string{"error"}); strings.ContainsAny(s, " \t") {
@@ -392,24 +392,35 @@ func commonMessage(doc any) string {
 	return ""
 }
 
-// withTitle joins the title and the detail of an RFC 9457 problem or a
-// JSON:API error ("You have exceeded your rate limit: Please try again
-// after 10s"), at the top or in the first element of "errors", when the
-// message read is one of them: each alone says half of it.
-func withTitle(doc any, msg string) string {
-	for _, prefix := range []string{"", "errors.0."} {
-		title, detail := at(doc, strings.Split(prefix+"title", ".")), at(doc, strings.Split(prefix+"detail", "."))
-		switch {
-		case title == "" || detail == "" || (msg != "" && msg != title && msg != detail):
-			continue
-		case strings.Contains(detail, title):
-			return detail
-		case strings.Contains(title, detail):
-			return title
-		}
-		return strings.TrimRight(title, ".:") + ": " + detail
+var commonMessagePaths = []string{"error.message", "error.detail", "message", "msg", "error_message",
+	"error_description", "detail", "status_message", "errors.0.message", "errors.0.detail", "title", "errors.0.title"}
+
+// withTitle is the message read at path, joined, when path is the title or
+// the detail of an RFC 9457 problem or a JSON:API error (at the top or in
+// the first element of "errors"), with the other of the two ("You have
+// exceeded your rate limit: Please try again after 10s"): each alone says
+// half of it. A message read from any other member stands alone, even
+// when it repeats the detail (Honeycomb's error), and so does the message
+// of a profile's own Message paths, which say where the service keeps it.
+func withTitle(doc any, path string) string {
+	msg := at(doc, strings.Split(path, "."))
+	prefix, name := "", path
+	if rest, ok := strings.CutPrefix(path, "errors.0."); ok {
+		prefix, name = "errors.0.", rest
 	}
-	return msg
+	if name != "title" && name != "detail" {
+		return msg
+	}
+	title, detail := at(doc, strings.Split(prefix+"title", ".")), at(doc, strings.Split(prefix+"detail", "."))
+	switch {
+	case title == "" || detail == "":
+		return msg
+	case strings.Contains(detail, title):
+		return detail
+	case strings.Contains(title, detail):
+		return title
+	}
+	return strings.TrimRight(title, ".:") + ": " + detail
 }
 
 var commonRequestIDPaths = []string{"request_id", "requestId", "error.request_id"}

@@ -358,3 +358,24 @@ func TestProblemTitleAndDetailBothInMessage(t *testing.T) {
 		assert.Equal(t, want, f.message, body)
 	}
 }
+
+// A message read from a member other than title and detail stands alone,
+// even when it repeats the detail, and a profile's own Message paths give
+// the member they name, as its package documents (Honeycomb: error, else
+// detail, else title).
+func TestMessageRepeatingTheDetailGetsNoTitle(t *testing.T) {
+	honeycomb := Profile{Message: []string{"error", "detail", "title"}}
+	for _, tc := range []struct {
+		p    Profile
+		body string
+		want string
+	}{
+		{honeycomb, `{"status":404,"type":"https://api.honeycomb.io/problems/not-found","title":"The requested resource cannot be found.","error":"Dataset not found","detail":"Dataset not found"}`, "Dataset not found"},
+		{honeycomb, `{"status":404,"title":"The requested resource cannot be found.","detail":"Dataset not found"}`, "Dataset not found"},
+		{honeycomb, `{"status":404,"title":"The requested resource cannot be found."}`, "The requested resource cannot be found."},
+		{Profile{}, `{"title":"Rate limited","message":"Please try again after 10s","detail":"Please try again after 10s"}`, "Please try again after 10s"},
+	} {
+		f := tc.p.readFailure(404, http.Header{"Content-Type": {"application/problem+json"}}, []byte(tc.body))
+		assert.Equal(t, tc.want, f.message, tc.body)
+	}
+}
