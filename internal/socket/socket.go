@@ -64,6 +64,10 @@ type Config struct {
 	// Commands limits the messages written on one connection; the zero
 	// Rate does not limit.
 	Commands Rate
+	// Closes gives the server's close codes a meaning: the error a
+	// CloseError of that code unwraps to (a code that means the
+	// credentials were refused, ErrUnauthorized).
+	Closes map[int]error
 	// Fail turns an error into the one callers see (the core names the
 	// service and removes credentials). nil: errors are returned as built.
 	Fail func(error) error
@@ -82,14 +86,24 @@ type Inflater interface {
 type CloseError struct {
 	Code   int
 	Reason string
+	// Kind is what the code means, from Config.Closes; nil when it says
+	// nothing.
+	Kind error
 }
 
 func (e *CloseError) Error() string {
-	if e.Reason == "" {
-		return fmt.Sprintf("the server closed the connection with code %d", e.Code)
+	msg := fmt.Sprintf("the server closed the connection with code %d", e.Code)
+	if e.Kind != nil {
+		msg += " (" + e.Kind.Error() + ")"
 	}
-	return fmt.Sprintf("the server closed the connection with code %d: %s", e.Code, e.Reason)
+	if e.Reason != "" {
+		msg += ": " + e.Reason
+	}
+	return msg
 }
+
+// Unwrap returns the code's meaning.
+func (e *CloseError) Unwrap() error { return e.Kind }
 
 // CloseCode returns the code of the close that err reports, or 0 when the
 // connection did not end with a close frame (a dropped connection, a read
@@ -229,7 +243,7 @@ func (c *Conn) readError(err error) error {
 	case errors.Is(err, websocket.ErrMessageTooBig):
 		return c.cfg.fail(fmt.Errorf("%w: a message over %d bytes (socket.Config.MaxMessageBytes)", conduit.ErrResponseTooLarge, c.cfg.MaxMessageBytes))
 	case errors.As(err, &ce):
-		return c.cfg.fail(&CloseError{Code: int(ce.Code), Reason: ce.Reason})
+		return c.cfg.fail(&CloseError{Code: int(ce.Code), Reason: ce.Reason, Kind: c.cfg.Closes[int(ce.Code)]})
 	}
 	return c.cfg.fail(fmt.Errorf("reading from the WebSocket: %w", err))
 }

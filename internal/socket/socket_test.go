@@ -96,13 +96,16 @@ func TestMessageAtTheCapIsRead(t *testing.T) {
 
 func TestServerCloseCode(t *testing.T) {
 	srv := start(t)
-	c, p := dial(t, srv, socket.Config{})
+	refused := errors.New("authentication failed")
+	c, p := dial(t, srv, socket.Config{Closes: map[int]error{4004: refused}})
 	go p.Close(4004, "Authentication failed.")
 	_, err := c.Read(context.Background())
 	require.Equal(t, 4004, socket.CloseCode(err))
 	var ce *socket.CloseError
 	require.ErrorAs(t, err, &ce)
 	require.Equal(t, "Authentication failed.", ce.Reason)
+	require.ErrorIs(t, err, refused)
+	require.Contains(t, err.Error(), "authentication failed")
 	c.Close()
 }
 

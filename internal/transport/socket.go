@@ -26,6 +26,12 @@ func (c *Client) Socket(name, raw string, secrets ...string) (socket.Config, err
 	op := &Op{Name: name, Method: "GET", Path: "(WebSocket)"}
 	fail := func(u string) func(error) error {
 		return func(err error) error {
+			var ce *socket.CloseError
+			if errors.As(err, &ce) {
+				// The close's reason is the server's text, which may echo a
+				// credential; the code and its meaning stay reachable.
+				err = &socket.CloseError{Code: ce.Code, Reason: red.string(ce.Reason), Kind: ce.Kind}
+			}
 			e := &conduit.Error{Service: c.svc.Name, Op: name, Endpoint: op.Endpoint(), URL: red.string(u), Err: red.error(err)}
 			var he *socket.HandshakeError
 			if errors.As(err, &he) {
