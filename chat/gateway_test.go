@@ -14,6 +14,8 @@ import (
 
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/chat"
+	"github.com/conduit-sdk/conduit/conduittest"
+	"github.com/conduit-sdk/conduit/internal/golden"
 	"github.com/conduit-sdk/conduit/internal/wstest"
 )
 
@@ -511,4 +513,35 @@ func TestGatewayBadParams(t *testing.T) {
 	}
 	_, err = g.RequestGuildMembers(context.Background(), chat.GuildMembersRequest{GuildID: "1"})
 	require.ErrorIs(t, err, conduit.ErrInvalidParam)
+}
+
+func TestGatewayBot(t *testing.T) {
+	c, _ := newReplay(t)
+	g, err := c.GatewayBot(context.Background())
+	require.NoError(t, err)
+	require.Equal(t, 9, g.Shards)
+	require.Equal(t, chat.SessionStartLimit{Total: 1000, Remaining: 999, ResetAfter: 14400000, MaxConcurrency: 1}, g.SessionStartLimit)
+	// The fake points url at its own gateway, on a port of the moment.
+	require.True(t, strings.HasPrefix(g.URL, "ws://127.0.0.1:") && strings.HasSuffix(g.URL, "/chat_gateway"), g.URL)
+	g.URL = "ws://fake/chat_gateway"
+	golden.JSON(t, "chat", "gateway_bot", g)
+}
+
+// A bot runs against conduittest's gateway fake: READY, a dispatch, op 7
+// and a replay on RESUME of what it missed, exactly once.
+func TestGatewayOnConduittest(t *testing.T) {
+	wstest.NoLeaks(t, "chat.(*Gateway)", "chat.(*session)")
+	srv := conduittest.NewServer(t)
+	c, err := chat.New(srv.Options("chat")...)
+	require.NoError(t, err)
+	_, r := startEvents(t, c, nil)
+	fake := srv.ChatGateway()
+	require.IsType(t, &chat.ReadyEvent{}, r.next(t))
+	require.NoError(t, fake.Dispatch("MESSAGE_CREATE", `{"id":"1","channel_id":"2","content":"!ping","author":{"id":"3"}}`))
+	require.Equal(t, "!ping", r.next(t).(*chat.MessageCreateEvent).Message.Content)
+	require.NoError(t, fake.Reconnect())
+	require.True(t, r.reconnect(t).Resume)
+	require.IsType(t, &chat.ResumedEvent{}, r.next(t))
+	ids, resumes := fake.Sessions()
+	require.Equal(t, [2]int{1, 1}, [2]int{ids, resumes})
 }
