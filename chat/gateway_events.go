@@ -15,7 +15,7 @@ import (
 // that field's RawJSON is the event's whole payload.
 type Event interface {
 	// EventName is the dispatch's name as the platform sends it
-	// ("MESSAGE_CREATE"); conduit's own events start with "CONDUIT_".
+	// ("MESSAGE_CREATE"); conduit's own are named "conduit:…".
 	EventName() string
 }
 
@@ -309,7 +309,7 @@ type VoiceStateUpdateEvent struct {
 }
 
 func (e *UnknownEvent) EventName() string                  { return e.Name }
-func (*ReconnectEvent) EventName() string                  { return "CONDUIT_RECONNECT" }
+func (*ReconnectEvent) EventName() string                  { return "conduit:reconnect" }
 func (*ReadyEvent) EventName() string                      { return "READY" }
 func (*ResumedEvent) EventName() string                    { return "RESUMED" }
 func (*GuildCreateEvent) EventName() string                { return "GUILD_CREATE" }
