@@ -4,6 +4,7 @@ go 1.26.0
 
 require (
 	github.com/bartventer/httpcache v0.13.0
+	github.com/coder/websocket v1.8.15
 	github.com/go-json-experiment/json v1.27.2
 	github.com/google/jsonschema-go v0.4.3
 	github.com/hashicorp/go-retryablehttp v0.7.8

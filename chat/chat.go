@@ -77,6 +77,16 @@
 // request, answers 401 to one that fails, PONG to a PING, and hands every
 // other interaction to the caller.
 //
+// # Gateway
+//
+// A bot receives messages, reactions, member changes and interactions on
+// the gateway, a WebSocket: Gateway and its Events iterator (see there for
+// the consuming policy, reconnects and the fatal close codes), with
+// GatewayBot for the address and the session start budget. Events carry
+// the REST types; commands (UpdatePresence, RequestGuildMembers,
+// UpdateVoiceState) are held to the platform's 120 a minute. conduittest's
+// Server.ChatGateway fakes it.
+//
 // # Rate limits
 //
 // Every answer names the route's bucket and what is left of it
@@ -119,8 +129,7 @@
 //
 // For an endpoint this package does not type, use Do. The platform
 // documents many more than these; not typed, since a bot that posts,
-// reads and answers rarely needs them: the gateway (a WebSocket, not
-// HTTP), application command registration, channel, role, ban, invite,
+// reads and answers rarely needs them: application command registration, channel, role, ban, invite,
 // emoji, sticker and scheduled-event management, pins, threads, polls,
 // the other users' reactions, bulk deletion, webhook management and the
 // OAuth2 flows.

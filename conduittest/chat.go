@@ -23,6 +23,7 @@ func init() {
 			"ExecuteWebhook":       {handle: executeWebhook},
 			"ExecuteWebhookWait":   {handle: executeWebhook},
 			"CreateDM":             {fixture: "create_dm.json"},
+			"GatewayBot":           {handle: gatewayBot},
 			"DeleteMessage":        {handle: noContent},
 			"CreateReaction":       {handle: noContent},
 			"DeleteOwnReaction":    {handle: noContent},

@@ -87,6 +87,8 @@
 // the fake's is 404 Unknown Webhook, another token 401.
 //
 //	CurrentUser           user 1180000000000000042, "deploy-bot"
+//	GatewayBot            9 shards, 999 of 1000 session starts, url the fake gateway
+//	                      (Server.ChatGateway: HELLO, READY, replay on RESUME)
 //	CreateMessage         message …5001, "Deploy 2024.06.21-3 finished in 4m12s"
 //	Message               the same message, with one reaction
 //	EditMessage           the same, content "… (rolled back)"

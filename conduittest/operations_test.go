@@ -171,6 +171,10 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 			m, err := bot.CreateMessage(ctx, "1180000000000000101", "Deploy finished", nil)
 			return field(m, func() any { return m.ID }), err
 		}},
+		"chat.GatewayBot": {do: func(ctx context.Context) (any, error) {
+			g, err := bot.GatewayBot(ctx)
+			return field(g, func() any { return g.SessionStartLimit.Remaining }), err
+		}},
 		"chat.GuildChannels": {do: func(ctx context.Context) (any, error) {
 			chs, err := bot.GuildChannels(ctx, "1180000000000000007")
 			return len(chs), err

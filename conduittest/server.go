@@ -28,6 +28,7 @@ type Server struct {
 	scripts map[string]*Script    // "pkg.Op"
 	calls   map[string][]*Request // "pkg.Op", or "pkg.METHOD /path" for a Handle
 	handles []*handled
+	gateway *ChatGateway
 }
 
 // NewServer starts a Server for the test; tb.Cleanup closes it.
@@ -43,6 +44,8 @@ func NewServer(tb testing.TB) *Server {
 func Start() *Server {
 	s := &Server{scripts: map[string]*Script{}, calls: map[string][]*Request{}}
 	s.mux = http.NewServeMux()
+	s.gateway = newChatGateway()
+	s.mux.Handle(gatewayPath, s.gateway)
 	for _, svc := range services() {
 		f := fakes[svc.Name]
 		if f == nil {

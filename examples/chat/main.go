@@ -51,6 +51,11 @@ func main() {
 		log.Fatal(err)
 	}
 	fmt.Printf("bot        %s (%s)\n", me.Username, me.ID)
+	gb, err := c.GatewayBot(ctx)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("gateway    %d shards recommended, %d of %d session starts left\n", gb.Shards, gb.SessionStartLimit.Remaining, gb.SessionStartLimit.Total)
 	chs, err := c.GuildChannels(ctx, chat.Snowflake(*guild))
 	if err != nil {
 		log.Fatal(err)

@@ -31,6 +31,24 @@ func init() {
 			return err
 		}
 		say("CurrentUser", "%s (id %s)", me.Username, me.ID)
+		gb, err := c.GatewayBot(ctx)
+		if err != nil {
+			return err
+		}
+		say("GatewayBot", "%d shards, %d of %d session starts left", gb.Shards, gb.SessionStartLimit.Remaining, gb.SessionStartLimit.Total)
+		gw, err := c.Gateway(&chat.GatewayParams{Intents: chat.IntentGuildMessages})
+		if err != nil {
+			return err
+		}
+		for ev, err := range gw.Events(ctx) {
+			if err != nil {
+				return err
+			}
+			if r, ok := ev.(*chat.ReadyEvent); ok {
+				say("Gateway", "READY as %s, session %s, %d servers to come", r.User.Username, r.SessionID, len(r.Guilds))
+				break // closes the connection with 1000
+			}
+		}
 		m, err := c.CreateMessage(ctx, "1180000000000000101", "Deploy 2024.06.21-3 finished in 4m12s", nil)
 		if err != nil {
 			return err

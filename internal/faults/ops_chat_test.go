@@ -20,6 +20,9 @@ func init() {
 		}).rejects("content", func(ctx context.Context, c *chat.Client) error {
 			return discard(c.CreateMessage(ctx, "1180000000000000101", "\n", nil))
 		}),
+		row("chat", "GatewayBot", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return discard(c.GatewayBot(ctx))
+		}).auth(botHeader),
 		row("chat", "GuildChannels", chat.New, func(ctx context.Context, c *chat.Client) error {
 			return discard(c.GuildChannels(ctx, "1180000000000000007"))
 		}).auth(botHeader).rejects("guild_id", func(ctx context.Context, c *chat.Client) error {

@@ -38,6 +38,7 @@ type Client struct {
 	settings map[string]string  // settings that are not secret (environment, region)
 	vault    func() *vault
 	hc       *http.Client
+	userHC   *http.Client // the user's WithHTTPClient, for WebSocket handshakes
 	rc       *retryablehttp.Client
 	ua       []string
 	logger   *slog.Logger
@@ -102,6 +103,7 @@ func New(svc *Service, opts ...conduit.Option) (*Client, error) {
 	c.cache = newHTTPCache(st.Cache)
 	c.defaults = clientDefaults(st)
 	c.hc = c.httpClient(st.HTTPClient)
+	c.userHC = st.HTTPClient
 	c.rc = c.retryClient()
 	return c, nil
 }
