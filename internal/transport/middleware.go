@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"maps"
 	"net/http"
 	"net/url"
 	"slices"
@@ -171,18 +172,45 @@ func (x *exchange) merge(view handed, mreq, real *http.Request) error {
 	if mreq.Method != view.method || mreq.URL.String() != view.url {
 		return x.op.Invalid("options", "a middleware changed the method or URL of %s; it may change headers and the context only", x.op.Endpoint())
 	}
-	for k, vs := range mreq.Header {
+	set := canonical(mreq.Header)
+	for k, vs := range set {
 		if x.placedHeader(k) || slices.Equal(vs, view.header[k]) {
 			continue
 		}
 		real.Header[k] = vs
 	}
 	for k := range view.header {
-		if _, kept := mreq.Header[k]; !kept && !x.placedHeader(k) {
+		if _, kept := set[k]; !kept && !x.placedHeader(k) {
 			delete(real.Header, k)
 		}
 	}
 	return nil
+}
+
+// canonical returns h with every name in its canonical form. net/http
+// writes req.Header["authorization"] as a line of its own, which a server
+// reads as one more Authorization header, so a name must count as the
+// header it names in whatever case a middleware writes it: a name in
+// another case sets that header anew, replacing the canonical entry (the
+// values of several such names are joined in the order of the names).
+func canonical(h http.Header) http.Header {
+	out := make(http.Header, len(h))
+	var variants http.Header
+	for _, k := range slices.Sorted(maps.Keys(h)) {
+		ck := http.CanonicalHeaderKey(k)
+		if ck == k {
+			if _, set := variants[ck]; !set {
+				out[ck] = h[k]
+			}
+			continue
+		}
+		if variants == nil {
+			variants = http.Header{}
+		}
+		variants[ck] = append(variants[ck], h[k]...)
+		out[ck] = variants[ck]
+	}
+	return out
 }
 
 // own keeps the exchange in a context a middleware replaced with one not
