@@ -26,10 +26,18 @@ type wrapped struct {
 
 	// With a cache: the call's key space, the way to the retry loop the
 	// cache sends through, and whether the call has returned.
-	cacheNS   string
-	cacheable bool
-	last      func(*http.Request) (*http.Response, error)
-	ended     atomic.Bool
+	cacheNS  string
+	cacheUse cacheUse
+	last     func(*http.Request) (*http.Response, error)
+	ended    atomic.Bool
+	// sharedSpace: the key space is the open one, which stores no private
+	// answer. noStore: an attempt middleware added a credential the key
+	// space does not know of, so no answer of the call may be stored.
+	// hiddenCC is the Cache-Control the cache was not shown.
+	sharedSpace bool
+	noStore     atomic.Bool
+	ccHidden    bool
+	hiddenCC    []string
 }
 
 // wrap prepares a call for its middleware.
@@ -44,7 +52,7 @@ func (x *exchange) wrap(body any, p *placed) {
 // send runs the call's retry loop, inside the call's middleware when it
 // has any. Without middleware it is the loop alone: nothing is built.
 func (x *exchange) send(req *retryablehttp.Request) (*http.Response, error) {
-	if len(x.cs.middleware) == 0 && (x.mw == nil || !x.mw.cacheable) {
+	if len(x.cs.middleware) == 0 && (x.mw == nil || x.mw.cacheUse == cacheOff) {
 		return x.c.rc.Do(req)
 	}
 	defer x.mw.ended.Store(true)
@@ -72,14 +80,9 @@ func (x *exchange) send(req *retryablehttp.Request) (*http.Response, error) {
 		return x.handOver(view, resp, err)
 	}
 	inner := last
-	if x.mw.cacheable {
+	if x.mw.cacheUse != cacheOff {
 		x.mw.last = last
-		rt := x.c.cache.transport(x.mw.cacheNS)
-		inner = func(mreq *http.Request) (*http.Response, error) {
-			resp, err := rt.RoundTrip(mreq.WithContext(x.own(mreq.Context())))
-			x.mw.info.Cache = cacheStatus(resp)
-			return resp, err
-		}
+		inner = x.throughCache(last)
 	}
 	resp, err := chain(x.cs.middleware, inner)(view)
 	if h, ok := err.(*hiddenError); ok {
@@ -106,6 +109,9 @@ func (x *exchange) attempt(base http.RoundTripper, req *http.Request) (*http.Res
 	last := func(mreq *http.Request) (*http.Response, error) {
 		if err := x.merge(was, mreq, req); err != nil {
 			return nil, err
+		}
+		if x.mw.cacheUse == cacheRead && addedCredential(was.header, mreq.Header) {
+			x.mw.noStore.Store(true)
 		}
 		resp, err := base.RoundTrip(req.WithContext(x.own(mreq.Context())))
 		return x.handOver(view, resp, err)
