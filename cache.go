@@ -47,6 +47,15 @@ const (
 // entry. The service's Cache-Control (max-age, no-store, no-cache), Expires,
 // ETag, Last-Modified and Vary decide what is stored, for how long, and
 // when a conditional request revalidates it. Off by default. Client level.
+//
+// The request as sent decides, after the middleware: a credential header a
+// middleware adds (Authorization, Cookie, an API key) keeps the read out
+// of the cache, or keys it by a digest of the header where the service
+// lets credentialed answers be cached. The entries without credentials are
+// shared by every client on the store (every process, with Redis), so a
+// private answer is never stored among them (RFC 9111 §5.2.2.7). A POST,
+// PUT, PATCH or DELETE answered 2xx or 3xx removes the entries of its URI
+// and of its Location and Content-Location on the same host (RFC 9111 §4.4).
 func WithCache(store CacheStore) Option {
 	return option(func(s *config.Settings) {
 		if !s.Only(config.Client, "conduit.WithCache") {

@@ -23,12 +23,16 @@ type Next func(req *http.Request) (*http.Response, error)
 // req never holds a credential conduit placed: its URL and headers have
 // them replaced by "[REDACTED]" or removed, and its body, where it has one,
 // is a redacted copy of a JSON body (nil for an upload). A middleware may
-// add, replace or delete headers (not the credential's), replace the
-// context (a tracing span, a value), answer without calling next, or wrap
-// or replace the response; it may not change the method or the URL, which
-// belong to the typed call, and the call fails with ErrInvalidParam if it
-// does. The response it gets from next still has its body to read; one it
-// reads must be replaced with the same bytes.
+// add, replace or delete headers (not the credential's: what it writes
+// there is dropped, under any case of the name), replace the context (a
+// tracing span, a value), answer without calling next, or wrap or replace
+// the response; it may not change the method or the URL, which belong to
+// the typed call, and the call fails with ErrInvalidParam if it does. A
+// header is one header whatever the case of its name: a
+// req.Header["content-type"] it writes replaces the canonical entry, as
+// Header.Set would, rather than going out as a second line. The response
+// it gets from next still has its body to read; one it reads must be
+// replaced with the same bytes.
 type Middleware func(req *http.Request, next Next) (*http.Response, error)
 
 // WithMiddleware wraps every call of a client (given to New) or one call

@@ -43,6 +43,7 @@ type Client struct {
 	ua       []string
 	logger   *slog.Logger
 	limiter  config.Limiter // nil: no limit
+	tuned    *tunedLimiter  // the limiter, when answers retune it
 	buckets  *bucketStore   // nil unless the service reports route budgets
 	cache    *httpCache     // nil unless WithCache
 	defaults *callSettings
@@ -90,6 +91,9 @@ func New(svc *Service, opts ...conduit.Option) (*Client, error) {
 	switch {
 	case st.LimiterSet:
 		c.limiter = st.Limiter
+	case svc.Limit.N > 0 && svc.Limit.Advertised:
+		c.tuned = tunedFor(svc)
+		c.limiter = c.tuned
 	case svc.Limit.N > 0:
 		c.limiter = sharedLimiter(svc.Limit)
 	}

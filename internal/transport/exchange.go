@@ -229,13 +229,13 @@ func (x *exchange) request() (*retryablehttp.Request, error) {
 	if err := x.headers(req.Header, contentType, &p); err != nil {
 		return nil, err
 	}
-	ns, cacheable := "", false
+	ns, use := "", cacheOff
 	if c.cache != nil {
-		ns, cacheable = x.cacheSpace(auth, &p, secrets)
+		ns, use = x.cacheSpace(auth, &p, secrets)
 	}
-	if len(x.cs.middleware) > 0 || len(x.cs.attemptMW) > 0 || cacheable {
+	if len(x.cs.middleware) > 0 || len(x.cs.attemptMW) > 0 || use != cacheOff {
 		x.wrap(body, &p)
-		x.mw.cacheNS, x.mw.cacheable = ns, cacheable
+		x.mw.cacheNS, x.mw.cacheUse = ns, use
 	}
 	return req, nil
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"maps"
 	"net/http"
 	"net/url"
 	"slices"
@@ -25,10 +26,18 @@ type wrapped struct {
 
 	// With a cache: the call's key space, the way to the retry loop the
 	// cache sends through, and whether the call has returned.
-	cacheNS   string
-	cacheable bool
-	last      func(*http.Request) (*http.Response, error)
-	ended     atomic.Bool
+	cacheNS  string
+	cacheUse cacheUse
+	last     func(*http.Request) (*http.Response, error)
+	ended    atomic.Bool
+	// sharedSpace: the key space is the open one, which stores no private
+	// answer. noStore: an attempt middleware added a credential the key
+	// space does not know of, so no answer of the call may be stored.
+	// hiddenCC is the Cache-Control the cache was not shown.
+	sharedSpace bool
+	noStore     atomic.Bool
+	ccHidden    bool
+	hiddenCC    []string
 }
 
 // wrap prepares a call for its middleware.
@@ -43,7 +52,7 @@ func (x *exchange) wrap(body any, p *placed) {
 // send runs the call's retry loop, inside the call's middleware when it
 // has any. Without middleware it is the loop alone: nothing is built.
 func (x *exchange) send(req *retryablehttp.Request) (*http.Response, error) {
-	if len(x.cs.middleware) == 0 && (x.mw == nil || !x.mw.cacheable) {
+	if len(x.cs.middleware) == 0 && (x.mw == nil || x.mw.cacheUse == cacheOff) {
 		return x.c.rc.Do(req)
 	}
 	defer x.mw.ended.Store(true)
@@ -71,14 +80,9 @@ func (x *exchange) send(req *retryablehttp.Request) (*http.Response, error) {
 		return x.handOver(view, resp, err)
 	}
 	inner := last
-	if x.mw.cacheable {
+	if x.mw.cacheUse != cacheOff {
 		x.mw.last = last
-		rt := x.c.cache.transport(x.mw.cacheNS)
-		inner = func(mreq *http.Request) (*http.Response, error) {
-			resp, err := rt.RoundTrip(mreq.WithContext(x.own(mreq.Context())))
-			x.mw.info.Cache = cacheStatus(resp)
-			return resp, err
-		}
+		inner = x.throughCache(last)
 	}
 	resp, err := chain(x.cs.middleware, inner)(view)
 	if h, ok := err.(*hiddenError); ok {
@@ -105,6 +109,9 @@ func (x *exchange) attempt(base http.RoundTripper, req *http.Request) (*http.Res
 	last := func(mreq *http.Request) (*http.Response, error) {
 		if err := x.merge(was, mreq, req); err != nil {
 			return nil, err
+		}
+		if x.mw.cacheUse == cacheRead && addedCredential(was.header, mreq.Header) {
+			x.mw.noStore.Store(true)
 		}
 		resp, err := base.RoundTrip(req.WithContext(x.own(mreq.Context())))
 		return x.handOver(view, resp, err)
@@ -171,18 +178,45 @@ func (x *exchange) merge(view handed, mreq, real *http.Request) error {
 	if mreq.Method != view.method || mreq.URL.String() != view.url {
 		return x.op.Invalid("options", "a middleware changed the method or URL of %s; it may change headers and the context only", x.op.Endpoint())
 	}
-	for k, vs := range mreq.Header {
+	set := canonical(mreq.Header)
+	for k, vs := range set {
 		if x.placedHeader(k) || slices.Equal(vs, view.header[k]) {
 			continue
 		}
 		real.Header[k] = vs
 	}
 	for k := range view.header {
-		if _, kept := mreq.Header[k]; !kept && !x.placedHeader(k) {
+		if _, kept := set[k]; !kept && !x.placedHeader(k) {
 			delete(real.Header, k)
 		}
 	}
 	return nil
+}
+
+// canonical returns h with every name in its canonical form. net/http
+// writes req.Header["authorization"] as a line of its own, which a server
+// reads as one more Authorization header, so a name must count as the
+// header it names in whatever case a middleware writes it: a name in
+// another case sets that header anew, replacing the canonical entry (the
+// values of several such names are joined in the order of the names).
+func canonical(h http.Header) http.Header {
+	out := make(http.Header, len(h))
+	var variants http.Header
+	for _, k := range slices.Sorted(maps.Keys(h)) {
+		ck := http.CanonicalHeaderKey(k)
+		if ck == k {
+			if _, set := variants[ck]; !set {
+				out[ck] = h[k]
+			}
+			continue
+		}
+		if variants == nil {
+			variants = http.Header{}
+		}
+		variants[ck] = append(variants[ck], h[k]...)
+		out[ck] = variants[ck]
+	}
+	return out
 }
 
 // own keeps the exchange in a context a middleware replaced with one not

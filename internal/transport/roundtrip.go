@@ -77,6 +77,9 @@ func (t *attemptTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 	if buckets != nil {
 		buckets.update(x.route, x.major, resp)
 	}
+	if x != nil && x.c.tuned != nil {
+		x.c.tuned.observe(x.op.profile().rateLimit(resp.Header))
+	}
 	if x != nil && (x.cs.idle > 0 || x.cs.bodyTime > 0) {
 		var total time.Duration
 		if _, bounded := req.Context().Deadline(); !bounded && x.op.Accept != "text/event-stream" {

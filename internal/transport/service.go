@@ -86,6 +86,10 @@ type Value struct {
 type Limit struct {
 	N   int
 	Per time.Duration
+	// Advertised says the service's answers state the limit it serves,
+	// counted over Per (AniList's X-RateLimit-Limit, which drifts from its
+	// documented figure), so the shared limiter retunes to each answer's.
+	Advertised bool
 }
 
 // Scheme says where a request's credentials go.
