@@ -225,8 +225,8 @@ func publicIDProblem(id string) string {
 		return "contains a control character"
 	}
 	for _, seg := range strings.Split(id, "/") {
-		if seg == "" || seg == "." || seg == ".." {
-			return "has an empty, . or .. segment"
+		if seg == "" || transport.DotSegment(seg) {
+			return "has an empty, . or .. segment (or one percent-encoded)"
 		}
 	}
 	return ""
