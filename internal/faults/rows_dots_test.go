@@ -15,9 +15,8 @@ import (
 
 // Two classes of bad input, added to every operation that can receive them:
 // "." and ".." path arguments (plain or percent-encoded), which RFC 3986
-// resolves as moves in the path,
-// and typed-nil readers, which a failed os.Open leaves behind. Each must fail
-// before any I/O. (This file's name sorts after ops_*_test.go, whose rows it
+// resolves as moves in the path, and typed-nil readers, which a failed
+// os.Open leaves behind. Each must fail before any I/O. (This file's name sorts after ops_*_test.go, whose rows it
 // extends: Go runs a package's init functions in file-name order.)
 func init() {
 	addRejects("chat", "CreateMessage", "channel_id", func(ctx context.Context, c *chat.Client) error {
