@@ -18,10 +18,12 @@ import (
 // Reader is read once, and such a message is never retried.
 type File struct {
 	// Name is the file name the channel shows; an embed refers to it as
-	// "attachment://<Name>".
+	// "attachment://<Name>". It is written into the part's header, so a
+	// control character in it is refused (ErrInvalidParam).
 	Name string
 	// ContentType is the file's media type; "" sends
-	// application/octet-stream and lets the platform sniff it.
+	// application/octet-stream and lets the platform sniff it. Anything
+	// that does not parse as a media type is refused.
 	ContentType string
 	// Description is the file's alt text.
 	Description string
@@ -77,7 +79,9 @@ func messageCall[B any](op *transport.Op, body B, content string, embeds []Embed
 		if ctype == "" {
 			ctype = "application/octet-stream"
 		}
-		parts = append(parts, transport.FormPart{Field: "files[" + strconv.Itoa(i) + "]", Filename: f.Name, ContentType: ctype, Body: f.Reader})
+		field := "files[" + strconv.Itoa(i) + "]"
+		parts = append(parts, transport.FormPart{Field: field, Filename: f.Name, ContentType: ctype, Body: f.Reader,
+			Names: transport.PartNames{Filename: field + ".name", ContentType: field + ".content_type"}})
 	}
 	return transport.Call{Upload: transport.MultipartForm(parts...)}, nil
 }

@@ -183,5 +183,28 @@ func TestFilesAreCheckedBeforeSending(t *testing.T) {
 		{Field: "files[1].reader", Call: send(chat.File{Name: "a", Reader: strings.NewReader("x")}, chat.File{Name: "b"})},
 		{Field: "files[0].reader", Call: send(chat.File{Name: "a", Reader: failedOpen})},
 		{Field: "content", Call: send()},
+		// A part header written from caller text holds no control
+		// character: CR LF would add a header, a NUL or CR breaks the part.
+		{Field: "files[0].name", Call: send(chat.File{Name: "a.txt\r\nX-Injected: 1", Reader: strings.NewReader("x")})},
+		{Field: "files[1].name", Call: send(chat.File{Name: "a", Reader: strings.NewReader("x")}, chat.File{Name: "b\x00.png", Reader: strings.NewReader("x")})},
+		{Field: "files[0].name", Call: send(chat.File{Name: "tab\there", Reader: strings.NewReader("x")})},
+		{Field: "files[0].name", Call: send(chat.File{Name: "del\x7f", Reader: strings.NewReader("x")})},
+		{Field: "files[0].content_type", Call: send(chat.File{Name: "a", ContentType: "text/plain\r\nContent-Type: text/html", Reader: strings.NewReader("x")})},
+		{Field: "files[0].content_type", Call: send(chat.File{Name: "a", ContentType: "text/plain\r", Reader: strings.NewReader("x")})},
 	}, testToken)
+}
+
+// A file name with quotes and backslashes arrives as the caller wrote it:
+// the part header escapes them as mime/multipart does.
+func TestFileNameQuotesAreEscaped(t *testing.T) {
+	srv := testkit.Start(t, testkit.Reply{Body: testkit.Fixture(t, "chat", "create_message.json")})
+	c := botClient(t, srv)
+	const name = `say "hi"\now.txt`
+	_, err := c.CreateMessage(context.Background(), "1180000000000000101", "", &chat.MessageParams{
+		Files: []chat.File{{Name: name, ContentType: "text/plain", Reader: strings.NewReader("x")}},
+	})
+	require.NoError(t, err)
+	ps := parts(t, srv.Last(t))
+	require.Len(t, ps, 2)
+	assert.Equal(t, part{"files[0]", name, "text/plain", "x"}, ps[1])
 }

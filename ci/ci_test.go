@@ -263,6 +263,8 @@ func TestBadInput(t *testing.T) {
 		{Field: "org", Call: list(ci.ProjectSlug{VCS: "gh", Org: "acme/api", Repo: "x"})},
 		{Field: "vcs_prefix", Call: trigger(ci.ProjectSlug{VCS: "gh/", Org: "acme", Repo: "api"}, "main")},
 		{Field: "repo", Call: list(ci.ProjectSlug{VCS: "gh", Org: "acme", Repo: ".."})},
+		{Field: "repo", Call: list(ci.ProjectSlug{VCS: "gh", Org: "acme", Repo: "%2e%2e"})},
+		{Field: "org", Call: list(ci.ProjectSlug{VCS: "gh", Org: "%2E", Repo: "api"})},
 		{Field: "repo", Call: list(ci.ProjectSlug{VCS: "gh", Org: "acme", Repo: "my api"})},
 		{Field: "org", Call: list(ci.ProjectSlug{VCS: "gh", Org: "acme\n", Repo: "api"})},
 		{Field: "branch", Call: trigger(acmeAPI, " \t")},

@@ -44,7 +44,7 @@ func (p ProjectSlug) problem() (field, why string) {
 		switch {
 		case part.v == "":
 			return part.field, "must not be empty"
-		case part.v == "." || part.v == "..":
+		case transport.DotSegment(part.v):
 			return part.field, "must not be a dot segment"
 		case strings.ContainsFunc(part.v, func(r rune) bool {
 			return r == '/' || unicode.IsSpace(r) || unicode.IsControl(r) || r == unicode.ReplacementChar

@@ -266,7 +266,9 @@ func ArchiveURL(cik CIK, accessionNumber, document string) (string, error) {
 	if len(accn) != 18 || !digits(accn) {
 		return "", fmt.Errorf("filings: %w: accession number %.30q is not 18 digits (0000320193-24-000123)", conduit.ErrInvalidParam, accessionNumber)
 	}
-	if strings.ContainsAny(document, "/\\?#") || document == "." || document == ".." {
+	// The document is written as it stands: decoded (as often as a server
+	// may decode it) it must still be one file name, not a move.
+	if strings.ContainsAny(transport.PathUnescaped(document), "/\\?#") || transport.DotSegment(document) {
 		return "", fmt.Errorf("filings: %w: document %.60q is not a file name", conduit.ErrInvalidParam, document)
 	}
 	return fmt.Sprintf("https://www.sec.gov/Archives/edgar/data/%d/%s/%s", int64(cik), accn, document), nil

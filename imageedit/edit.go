@@ -51,10 +51,7 @@ func (c *Client) EditFile(ctx context.Context, file io.Reader, name string, p *E
 	if err := editFileOp.Reader(EditFileField, file); err != nil {
 		return nil, err
 	}
-	name, ctype, err := partNames(editFileOp.Op, file, name, "")
-	if err != nil {
-		return nil, err
-	}
+	name, ctype := partNames(file, name, "")
 	fields, err := p.values(editFileOp.Op)
 	if err != nil {
 		return nil, err

@@ -125,13 +125,7 @@ func (c *Client) Segment(ctx context.Context, file io.Reader, p *SegmentParams, 
 	if err := segmentOp.Reader(field, file); err != nil {
 		return nil, err
 	}
-	if hasControl(field) {
-		return nil, segmentOp.Invalid("name", "the form field name contains a control character")
-	}
-	name, ctype, err := partNames(segmentOp.Op, file, p.FileName, p.ContentType)
-	if err != nil {
-		return nil, err
-	}
+	name, ctype := partNames(file, p.FileName, p.ContentType)
 	fields, err := p.fields(segmentOp.Op)
 	if err != nil {
 		return nil, err
@@ -141,9 +135,9 @@ func (c *Client) Segment(ctx context.Context, file io.Reader, p *SegmentParams, 
 	return c.image(ctx, segmentOp, transport.Call{Upload: m}, opts)
 }
 
-// partNames completes and checks the file name and media type of an
-// upload's part.
-func partNames(op *transport.Op, file io.Reader, name, ctype string) (string, string, error) {
+// partNames completes the file name and media type of an upload's part;
+// the core checks both as it writes the part's headers.
+func partNames(file io.Reader, name, ctype string) (string, string) {
 	if name == "" {
 		name = fileName(file)
 	}
@@ -153,15 +147,5 @@ func partNames(op *transport.Op, file io.Reader, name, ctype string) (string, st
 			ctype = "application/octet-stream"
 		}
 	}
-	if hasControl(name) {
-		return "", "", op.Invalid("filename", "the file name contains a control character")
-	}
-	if _, _, err := mime.ParseMediaType(ctype); err != nil || hasControl(ctype) {
-		return "", "", op.Invalid("Content-Type", "%q is not a media type", ctype)
-	}
-	return name, ctype, nil
-}
-
-func hasControl(s string) bool {
-	return strings.ContainsFunc(s, func(r rune) bool { return r < 0x20 || r == 0x7f })
+	return name, ctype
 }

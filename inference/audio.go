@@ -6,7 +6,6 @@ import (
 	"mime"
 	"path/filepath"
 	"strconv"
-	"strings"
 
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
@@ -194,9 +193,6 @@ func (u *audioUpload) form() (*transport.Multipart, error) {
 		if f, ok := u.file.(interface{ Name() string }); ok && f.Name() != "" {
 			name = filepath.Base(f.Name())
 		}
-	}
-	if strings.ContainsFunc(name, func(r rune) bool { return r < 0x20 || r == 0x7f }) {
-		return nil, u.op.Invalid("filename", "contains a control character")
 	}
 	ctype := mime.TypeByExtension(filepath.Ext(name))
 	if ctype == "" {

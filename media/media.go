@@ -187,6 +187,8 @@ func segmentProblem(s string) string {
 		return "contains '/'"
 	case strings.ContainsFunc(s, func(r rune) bool { return r < 0x20 || r == 0x7f }):
 		return "contains a control character"
+	case transport.DotSegment(s):
+		return "is a dot segment (., .., or one percent-encoded), a move in the path"
 	}
 	return ""
 }

@@ -282,6 +282,8 @@ func TestBadInput(t *testing.T) {
 		{Field: "tag", Call: func() error { _, err := c.ListByTag(context.Background(), "a\nb"); return err }},
 		{Field: "cloud_name", Call: newWith("demo/other")},
 		{Field: "cloud_name", Call: newWith("demo\r\n")},
+		{Field: "cloud_name", Call: newWith("..")},
+		{Field: "cloud_name", Call: newWith("%2e%2e")},
 		{Field: "cloud_name", Call: newWith("")},
 	}, key, secret)
 }

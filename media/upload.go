@@ -111,8 +111,6 @@ func (c *Client) Upload(ctx context.Context, f File, p *UploadParams, opts ...Op
 		return nil, uploadOp.Invalid("file", "missing: build it with media.FromReader or media.FromURL")
 	case f.r == nil && !hasRemoteScheme(f.url):
 		return nil, uploadOp.Invalid("file", "%.40q is not an http, https, ftp, s3 or gs address or a data URI", f.url)
-	case f.r != nil && controlChar(f.name):
-		return nil, uploadOp.Invalid("file", "its name contains a control character")
 	}
 	var params []string
 	if f.url != "" {
@@ -147,7 +145,8 @@ func (c *Client) Upload(ctx context.Context, f File, p *UploadParams, opts ...Op
 		if name == "" {
 			name = "file"
 		}
-		parts = append(parts, transport.FormPart{Field: "file", Filename: name, ContentType: "application/octet-stream", Body: f.r})
+		parts = append(parts, transport.FormPart{Field: "file", Filename: name, ContentType: "application/octet-stream", Body: f.r,
+			Names: transport.PartNames{Filename: "file"}})
 	}
 	return uploadOp.Do(ctx, c.t, transport.Call{Args: []string{c.cloud, rt}, Upload: transport.MultipartForm(parts...)}, opts)
 }
@@ -226,8 +225,8 @@ func publicIDProblem(id string) string {
 		return "contains a control character"
 	}
 	for _, seg := range strings.Split(id, "/") {
-		if seg == "" || seg == "." || seg == ".." {
-			return "has an empty, . or .. segment"
+		if seg == "" || transport.DotSegment(seg) {
+			return "has an empty, . or .. segment (or one percent-encoded)"
 		}
 	}
 	return ""

@@ -126,6 +126,10 @@ func TestSignedCallsCheckTheirInputBeforeSending(t *testing.T) {
 	for field, call := range map[string]func() error{
 		"file":  func() error { _, err := c.Upload(ctx, media.File{}, nil); return err },
 		"file ": func() error { _, err := c.Upload(ctx, media.FromURL("javascript:alert(1)"), nil); return err },
+		"file  ": func() error {
+			_, err := c.Upload(ctx, media.FromReader("a.png\r\nX-Injected: 1", strings.NewReader("x")), nil)
+			return err
+		},
 		"tags": func() error {
 			_, err := c.Upload(ctx, media.FromURL("https://a.example/x.png"), &media.UploadParams{Tags: []string{"a,b"}})
 			return err

@@ -111,8 +111,8 @@ func (c *Client) URL(publicID string, p *URLParams) (string, error) {
 	var chain []string
 	for i, t := range p.Transformations {
 		s := t.String()
-		if s == "" || strings.ContainsAny(s, "/?#") || controlChar(s) {
-			return "", urlOp.Invalid("transformations", "component %d (%.40q) is empty or holds '/', '?', '#' or a control character", i, s)
+		if s == "" || strings.ContainsAny(s, "/?#") || controlChar(s) || transport.DotSegment(s) {
+			return "", urlOp.Invalid("transformations", "component %d (%.40q) is empty, a dot segment, or holds '/', '?', '#' or a control character", i, s)
 		}
 		chain = append(chain, s)
 	}

@@ -81,6 +81,21 @@ func TestURLRefusesBadInputAndMissingSettings(t *testing.T) {
 	_, err := c.URL("", nil)
 	testkit.InvalidParam(t, err, "public_id")
 
+	// A dot segment, written plainly or percent-encoded once or twice,
+	// would move the URL out of the cloud's delivery path.
+	for _, dots := range []string{".", "..", "%2e%2e", "%2E.", ".%2e", "%2e", "%252e%252E"} {
+		for field, p := range map[string]*media.URLParams{
+			"type":            {Type: dots},
+			"transformations": {Transformations: []media.Transformation{{Width: 10}, {Raw: dots}}},
+		} {
+			u, err := c.URL("image", p)
+			testkit.InvalidParam(t, err, field)
+			assert.Empty(t, u)
+		}
+		_, err = c.URL("a/"+dots+"/b", nil)
+		testkit.InvalidParam(t, err, "public_id")
+	}
+
 	t.Setenv("CONDUIT_MEDIA_API_SECRET", "")
 	t.Setenv("CONDUIT_MEDIA_DELIVERY_URL", "")
 	bare := testkit.Client(t, media.New, media.WithCloudName("demo"), media.WithDeliveryURL("https://res.cloudinary.com"))

@@ -60,7 +60,7 @@ func checkName(name string) string {
 		return "is a scope without a package name"
 	}
 	for _, s := range segs {
-		if s == "" || s == "@" || s == "." || s == ".." {
+		if s == "" || s == "@" || transport.DotSegment(s) {
 			return "has an empty or dot segment"
 		}
 	}
@@ -77,7 +77,7 @@ func checkRepo(name string) string {
 		return "is not a GitHub user/repo"
 	case strings.ContainsFunc(name, func(r rune) bool { return r <= ' ' || r == 0x7f }):
 		return "contains a space or control character"
-	case user == "" || repo == "" || strings.Contains(user, "@") || user == "." || user == ".." || repo == "." || repo == "..":
+	case user == "" || repo == "" || strings.Contains(user, "@") || transport.DotSegment(user) || transport.DotSegment(repo):
 		return "is not a GitHub user/repo"
 	}
 	return ""

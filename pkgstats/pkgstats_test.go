@@ -219,6 +219,8 @@ func TestBadInput(t *testing.T) {
 		{Field: "package", Call: pkg("npm", "@/core")},
 		{Field: "package", Call: pkg("npm", "/react")},
 		{Field: "package", Call: pkg("npm", "..")},
+		{Field: "package", Call: pkg("npm", "%2e%2e")},
+		{Field: "package", Call: pkg("npm", "@x/.%2E")},
 		{Field: "package", Call: pkg("npm", "@scope/..")},
 		{Field: "package", Call: pkg("npm", "re act")},
 		{Field: "package", Call: pkg("npm", "react\n")},

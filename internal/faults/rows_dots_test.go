@@ -14,9 +14,9 @@ import (
 )
 
 // Two classes of bad input, added to every operation that can receive them:
-// "." and ".." path arguments, which RFC 3986 resolves as moves in the path,
-// and typed-nil readers, which a failed os.Open leaves behind. Each must fail
-// before any I/O. (This file's name sorts after ops_*_test.go, whose rows it
+// "." and ".." path arguments (plain or percent-encoded), which RFC 3986
+// resolves as moves in the path, and typed-nil readers, which a failed
+// os.Open leaves behind. Each must fail before any I/O. (This file's name sorts after ops_*_test.go, whose rows it
 // extends: Go runs a package's init functions in file-name order.)
 func init() {
 	addRejects("chat", "CreateMessage", "channel_id", func(ctx context.Context, c *chat.Client) error {
@@ -39,6 +39,20 @@ func init() {
 	})
 	addRejects("ci", "ListPipelines", "repo", func(ctx context.Context, c *ci.Client) error {
 		return discard(c.ListPipelines(ctx, ci.ProjectSlug{VCS: "gh", Org: "acme", Repo: ".."}, nil))
+	})
+	// Percent-encoded dots are dots to a server that decodes the path,
+	// once for each escape.
+	addRejects("chat", "CreateMessage", "channel_id", func(ctx context.Context, c *chat.Client) error {
+		return discard(c.CreateMessage(ctx, "%2e%2e", "hi", nil))
+	})
+	addRejects("observability", "SendEvent", "dataset", func(ctx context.Context, c *observability.Client) error {
+		return c.SendEvent(ctx, ".%2E", observability.Event{"a": 1})
+	})
+	addRejects("store", "ProductsByCategory", "category", func(ctx context.Context, c *store.Client) error {
+		return discard(c.ProductsByCategory(ctx, "%252e%252e", nil))
+	})
+	addRejects("filings", "CompanyConcept", "taxonomy", func(ctx context.Context, c *filings.Client) error {
+		return discard(c.CompanyConcept(ctx, 320193, "%2e", "AccountsPayableCurrent"))
 	})
 	addRejects("imageedit", "Segment", imageedit.DefaultSegmentField, func(ctx context.Context, c *imageedit.Client) error {
 		var f *os.File // what a failed os.Open returns

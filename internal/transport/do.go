@@ -18,9 +18,9 @@ const doName = "Do"
 // type: the same base URLs, credential placement, limits, redirect rules,
 // redaction and error profile as the typed methods. path is relative to
 // the base ("/v1/things/42?expand=all"); its segments are sent as written,
-// but "." and ".." segments are refused. in, when not nil, is sent as JSON;
-// a 2xx answer is decoded into out (a pointer, or nil to discard it),
-// filling any conduit.Raw in it. A method other than GET, HEAD or OPTIONS
+// but "." and ".." segments are refused, percent-encoded ones too. in,
+// when not nil, is sent as JSON; a 2xx answer is decoded into out (a
+// pointer, or nil to discard it), filling any conduit.Raw in it. A method other than GET, HEAD or OPTIONS
 // is a write: retried only when provably unsent or rate limited, unless
 // the call carries conduit.WithIdempotent.
 func (c *Client) Do(ctx context.Context, method, path string, in, out any, opts []conduit.Option) error {
@@ -55,7 +55,7 @@ func splitPath(op *Op, path string) (string, []string, error) {
 		return "", nil, op.Invalid("path", "%.60q holds a character that cannot stand in a path", path)
 	}
 	for _, seg := range strings.Split(p, "/") {
-		if u, err := url.PathUnescape(seg); err != nil || u == "." || u == ".." {
+		if _, err := url.PathUnescape(seg); err != nil || DotSegment(seg) {
 			return "", nil, op.Invalid("path", "%.60q has a dot segment or a malformed escape", path)
 		}
 	}

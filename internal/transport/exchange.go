@@ -264,6 +264,14 @@ func (x *exchange) body(creds []string) (any, string, error) {
 	call := x.call
 	callFields := len(x.cs.fields) > len(x.c.defaults.fields) // the client's come first
 	noObject := call.Body == nil && len(creds) == 0
+	if call.Upload != nil {
+		if hook, ok := x.Value(partsHookKey{}).(func([]FormPart)); ok {
+			hook(call.Upload.parts)
+		}
+		if err := call.Upload.check(x.op); err != nil {
+			return nil, "", err
+		}
+	}
 	switch {
 	case call.Upload != nil && callFields:
 		return nil, "", x.op.Invalid("options", "conduit.WithBodyField: %s sends a file, not a JSON object", x.op.Endpoint())

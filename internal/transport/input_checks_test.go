@@ -33,6 +33,13 @@ func TestDotSegmentsRefused(t *testing.T) {
 		{"/packages/{type}/{name...}/resolved", []string{"npm", "a/../b"}, "name"},
 		{"/packages/{type}/{name...}/resolved", []string{"npm", "./a"}, "name"},
 		{"/packages/{type}/{name...}/resolved", []string{"npm", "a/."}, "name"},
+		// Percent-encoded dots are dots to a server that decodes the path
+		// (once more for each escape the core adds).
+		{"/channels/{channel_id}/messages", []string{"%2e%2e"}, "channel_id"},
+		{"/channels/{channel_id}/messages", []string{"%2E"}, "channel_id"},
+		{"/channels/{channel_id}/messages", []string{".%2e"}, "channel_id"},
+		{"/channels/{channel_id}/messages", []string{"%252e%252e"}, "channel_id"},
+		{"/packages/{type}/{name...}/resolved", []string{"npm", "a/%2e%2e/b"}, "name"},
 	} {
 		err := send(bg, c, get(tc.path), Call{Args: tc.args})
 		require.ErrorIs(t, err, conduit.ErrInvalidParam, "%s %q", tc.path, tc.args)
@@ -55,7 +62,7 @@ func TestDotSegmentsRefused(t *testing.T) {
 func TestDotSegmentsRefusedByDo(t *testing.T) {
 	rec := newRecorder(t, nil)
 	c := newOpen(t, rec.URL)
-	for _, p := range []string{"/a/../b", "/a/./b", "/..", "/a/%2e%2E/b", "/a/%2E", "/a/.."} {
+	for _, p := range []string{"/a/../b", "/a/./b", "/..", "/a/%2e%2E/b", "/a/%2E", "/a/..", "/a/%252e%252e/b", "/a/%25252E"} {
 		err := c.Do(bg, "GET", p, nil, nil, nil)
 		require.ErrorIs(t, err, conduit.ErrInvalidParam, p)
 		assert.Equal(t, "path", asError(t, err).Field, p)

@@ -36,21 +36,43 @@ func (r *redactor) addBasic(user, pass string) {
 	r.add(user, pass, base64.StdEncoding.EncodeToString([]byte(user+":"+pass)))
 }
 
-// encodings lists s as it comes back when echoed: as given; query-escaped
-// (space as +) and path-escaped (space as %20 or +); each escaped form with
-// lower-case hex digits, which some servers write, and escaped once more,
-// which a proxy that escapes an already escaped URL does; and as a JSON
-// string's contents, with / as is or as \/, and \u escapes in either case.
+// encodings lists s as it comes back when echoed: as given; escaped once
+// as a server or proxy writes it (see escapedForms); each of those escaped
+// once more, for a query or a path whichever the first was, which is what
+// a proxy that escapes an already escaped URL sends and what a server that
+// puts a query value into a path writes; and as a JSON string's contents,
+// with / as is or as \/, and \u escapes in either case.
 func encodings(s string) []string {
-	q, p := url.QueryEscape(s), url.PathEscape(s)
-	forms := []string{s, q, p, strings.ReplaceAll(p, "%20", "+"), url.QueryEscape(q), url.PathEscape(p)}
-	for _, f := range forms[1:] {
-		if strings.IndexByte(f, '%') >= 0 {
-			forms = append(forms, lowerHex(f))
+	forms := []string{s}
+	seen := map[string]bool{s: true}
+	add := func(fs []string) {
+		for _, f := range fs {
+			if !seen[f] {
+				seen[f] = true
+				forms = append(forms, f)
+			}
 		}
 	}
+	add(escapedForms(s))
+	once := len(forms)
+	for _, f := range forms[1:once] {
+		add(escapedForms(f))
+	}
 	j := jsonEscaped(s)
-	return append(forms, j, strings.ReplaceAll(j, "/", `\/`), upperUnicode(j))
+	add([]string{j, strings.ReplaceAll(j, "/", `\/`), upperUnicode(j)})
+	return forms
+}
+
+// escapedForms lists s escaped once, in every spelling a server derives
+// from it: query-escaped (a space as + or %20) and path-escaped (a space as
+// %20 or +), each with its hex digits in upper or lower case.
+func escapedForms(s string) []string {
+	q, p := url.QueryEscape(s), url.PathEscape(s)
+	forms := []string{q, strings.ReplaceAll(q, "+", "%20"), p, strings.ReplaceAll(p, "%20", "+")}
+	for _, f := range forms[:4] {
+		forms = append(forms, lowerHex(f))
+	}
+	return forms
 }
 
 // lowerHex rewrites the hex digits of every %XX escape in s in lower case.

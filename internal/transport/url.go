@@ -33,11 +33,36 @@ type builtURL struct {
 	plain  bool // newRequest need not parse raw
 }
 
+// DotSegment reports whether seg, one element of a path, is "." or "..",
+// or becomes one when its escapes are decoded, once or more: RFC 3986
+// makes %2E a dot, and a server or proxy that decodes a path (twice, for
+// %252E) resolves such a segment as a move up or in place. Every builder
+// that writes caller text into a path (an operation's arguments, Do's
+// path, a package's URL helper) refuses the segments it reports.
+func DotSegment(seg string) bool {
+	u := PathUnescaped(seg)
+	return u == "." || u == ".."
+}
+
+// PathUnescaped is s with its percent escapes decoded until none is left
+// (or one is malformed): what s reads as to a server that decodes a path
+// as many times as it was escaped.
+func PathUnescaped(s string) string {
+	for strings.IndexByte(s, '%') >= 0 {
+		dec, err := url.PathUnescape(s)
+		if err != nil || dec == s {
+			break
+		}
+		s = dec // shorter each time: the loop ends
+	}
+	return s
+}
+
 // buildURL joins base, op's path template filled with args, the path key and
-// the query pairs. A "." or ".." argument is refused: RFC 3986 makes %2E%2E
-// equal to "..", so a normalising proxy would send the request to another
-// endpoint. The result may hold credentials; errors and logs use
-// redactor.string of it.
+// the query pairs. An argument that DotSegment reports is refused: escaped,
+// it would still read as a dot to a server that decodes twice, and written
+// as a move, it sends the request to another endpoint. The result may hold
+// credentials; errors and logs use redactor.string of it.
 func buildURL(base baseURL, op *Op, args []string, pathKey string, queries ...[]string) (builtURL, error) {
 	var b strings.Builder
 	b.Grow(len(base.url) + len(op.Path) + 64)
@@ -66,7 +91,7 @@ func buildURL(base baseURL, op *Op, args []string, pathKey string, queries ...[]
 			segs = strings.Split(arg, "/")
 		}
 		for k, seg := range segs {
-			if seg == "." || seg == ".." {
+			if DotSegment(seg) {
 				return builtURL{}, op.Invalid(name, "%q is a dot segment, which a server or proxy resolves as a move in the path", seg)
 			}
 			if k > 0 {
