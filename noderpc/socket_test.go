@@ -114,3 +114,35 @@ func iterPull[T any](seq iter.Seq2[T, error]) (func(t *testing.T) T, func()) {
 			}
 		}
 }
+
+// Logs missed while the connection was down come from eth_getLogs, each
+// once; a reorg passes the dropped logs on as removals.
+func TestLogsAcrossADropAndAReorg(t *testing.T) {
+	const token = "0x00000000000000000000000000000000000000aa"
+	transfer := "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef"
+	node, ws := nodeSocket(t, fast)
+	next := pull(t, func(ctx context.Context) iter.Seq2[*noderpc.Log, error] {
+		return ws.Logs(ctx, noderpc.FilterQuery{Addresses: []noderpc.Address{noderpc.MustAddress(token)},
+			Topics: [][]noderpc.Hash{{noderpc.MustHash(transfer)}}})
+	})
+	waitFor(t, "the subscription", func() bool { return node.Subscribed() == 1 })
+	node.Emit(token, transfer)
+	node.Emit("0x00000000000000000000000000000000000000bb", transfer) // another contract
+	node.Mine(1)
+	l := next(t)
+	require.EqualValues(t, 1, l.BlockNumber)
+	require.False(t, l.Removed)
+
+	node.Drop()
+	node.Emit(token, transfer)
+	node.Mine(2) // block 2 has a transfer nobody was told of
+	waitFor(t, "the re-subscription", func() bool { return node.Subscribed() == 2 })
+	l = next(t)
+	require.EqualValues(t, 2, l.BlockNumber, "filled by eth_getLogs")
+	require.GreaterOrEqual(t, node.Calls("eth_getLogs"), 1)
+
+	node.Reorg(2) // blocks 2 and 3 replaced: block 2's transfer is gone
+	l = next(t)
+	require.EqualValues(t, 2, l.BlockNumber)
+	require.True(t, l.Removed)
+}

@@ -410,7 +410,7 @@ func each[T any](ctx context.Context, s *Socket, what string, params []any, deco
 			if r == nil {
 				why := "the connection dropped"
 				if m.overflow > 0 {
-					why = fmt.Sprintf("%d notifications came while the buffer (SocketOptions.Buffer, %d) was full", m.overflow, s.o.Buffer)
+					why = fmt.Sprintf("the consumer fell behind the buffer: %d notifications came while it (SocketOptions.Buffer, %d) was full", m.overflow, s.o.Buffer)
 				}
 				if !yield(zero, s.fail(fmt.Errorf("%w: %s missed notifications: %s", ErrGap, what, why))) {
 					return
