@@ -235,9 +235,17 @@ func TestCallsMatchedByID(t *testing.T) {
 		err error
 	}
 	a, b := make(chan res, 1), make(chan res, 1)
-	go func() { var n noderpc.Quantity; err := ws.Call(context.Background(), "eth_blockNumber", nil, &n); a <- res{n, err} }()
+	go func() {
+		var n noderpc.Quantity
+		err := ws.Call(context.Background(), "eth_blockNumber", nil, &n)
+		a <- res{n, err}
+	}()
 	id1, _, _ := request(t, p)
-	go func() { var n noderpc.Quantity; err := ws.Call(context.Background(), "eth_chainId", nil, &n); b <- res{n, err} }()
+	go func() {
+		var n noderpc.Quantity
+		err := ws.Call(context.Background(), "eth_chainId", nil, &n)
+		b <- res{n, err}
+	}()
 	id2, _, _ := request(t, p)
 	require.NoError(t, p.Send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"result":"0x1"}`, id2)))
 	require.NoError(t, p.Send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"error":{"code":429,"message":"slow down"}}`, id1)))
