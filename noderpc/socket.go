@@ -128,7 +128,7 @@ type Socket struct {
 }
 
 // socketOp names the socket's failures in errors.
-var socketOp = &transport.Op{Name: "Socket", Method: "GET", Path: "/v2"}
+var socketOp = &transport.Op{Service: service, Name: "Socket", Method: "GET", Path: "/v2"}
 
 // Socket connects to the node's WebSocket endpoint. ctx bounds the dial
 // and the Socket's life: when it ends, so do the Socket, its

@@ -8,6 +8,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/conduittest"
 	"github.com/conduit-sdk/conduit/internal/wstest"
 	"github.com/conduit-sdk/conduit/noderpc"
@@ -145,4 +146,21 @@ func TestLogsAcrossADropAndAReorg(t *testing.T) {
 	l = next(t)
 	require.EqualValues(t, 2, l.BlockNumber)
 	require.True(t, l.Removed)
+}
+
+// Bad filters are refused before anything is sent, naming the field.
+func TestSubscriptionInputsChecked(t *testing.T) {
+	_, ws := nodeSocket(t, nil)
+	for name, seq := range map[string]iter.Seq2[*noderpc.Log, error]{
+		"fromBlock": ws.Logs(context.Background(), noderpc.FilterQuery{FromBlock: noderpc.BlockTag("0x1")}),
+		"topics":    ws.Logs(context.Background(), noderpc.FilterQuery{Topics: make([][]noderpc.Hash, 5)}),
+	} {
+		for _, err := range seq {
+			require.ErrorIs(t, err, conduit.ErrInvalidParam)
+			require.ErrorContains(t, err, "invalid parameter "+name)
+		}
+	}
+	for _, err := range ws.MinedTransactions(context.Background(), noderpc.MinedFilter{Addresses: make([]noderpc.AddressPair, 1001)}) {
+		require.ErrorContains(t, err, "invalid parameter addresses")
+	}
 }
