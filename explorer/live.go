@@ -189,15 +189,15 @@ func (l *Live) commands() [][]byte {
 // in one message, each set when present. Members this type does not name
 // are in Other, raw, so nothing the service sends is lost.
 type Update struct {
-	Block               *Block          `json:"block"`
-	Blocks              []Block         `json:"blocks"`
-	MempoolInfo         *MempoolInfo    `json:"mempoolInfo"`
-	Fees                *Fees           `json:"fees"`
-	MempoolBlocks       []MempoolBlock  `json:"mempool-blocks"`
-	AddressTransactions []Transaction   `json:"address-transactions"`
-	BlockTransactions   []Transaction   `json:"block-transactions"`
-	TxPosition          *TxPosition     `json:"txPosition"`
-	TxReplaced          *TxReplaced     `json:"txReplaced"`
+	Block               *Block         `json:"block"`
+	Blocks              []Block        `json:"blocks"`
+	MempoolInfo         *MempoolInfo   `json:"mempoolInfo"`
+	Fees                *Fees          `json:"fees"`
+	MempoolBlocks       []MempoolBlock `json:"mempool-blocks"`
+	AddressTransactions []Transaction  `json:"address-transactions"`
+	BlockTransactions   []Transaction  `json:"block-transactions"`
+	TxPosition          *TxPosition    `json:"txPosition"`
+	TxReplaced          *TxReplaced    `json:"txReplaced"`
 	// RBF is rbfLatest, the latest replacement trees (with TrackRBF), raw.
 	RBF  json.RawMessage `json:"rbfLatest"`
 	Pong bool            `json:"pong"`

@@ -430,4 +430,6 @@ func each[T any](ctx context.Context, s *Socket, what string, params []any, deco
 }
 
 // subOp names a subscription in the errors of its inputs.
-func subOp(name string) *transport.Op { return &transport.Op{Service: service, Name: name, Method: "GET", Path: "/v2"} }
+func subOp(name string) *transport.Op {
+	return &transport.Op{Service: service, Name: name, Method: "GET", Path: "/v2"}
+}
