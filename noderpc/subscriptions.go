@@ -83,11 +83,8 @@ func (r *recent[K]) add(k K) bool {
 // eth_unsubscribe.
 func (s *Socket) NewHeads(ctx context.Context) iter.Seq2[*Head, error] {
 	return func(yield func(*Head, error) bool) {
-		sb, err := s.start(ctx, []any{"newHeads"})
+		sb := open(ctx, s, []any{"newHeads"}, yield)
 		if sb == nil {
-			if err != nil {
-				yield(nil, err)
-			}
 			return
 		}
 		defer s.unsubscribe(sb)
@@ -102,11 +99,8 @@ func (s *Socket) NewHeads(ctx context.Context) iter.Seq2[*Head, error] {
 			return yield(h, nil)
 		}
 		for {
-			r, _, err, ok := sb.next(ctx)
+			r, _, ok := next(ctx, sb, yield)
 			if !ok {
-				if err != nil && err != errEnded {
-					yield(nil, err)
-				}
 				return
 			}
 			if r == nil {
@@ -207,11 +201,8 @@ func (s *Socket) Logs(ctx context.Context, q FilterQuery) iter.Seq2[*Log, error]
 			}
 			return
 		}
-		sb, err := s.start(ctx, []any{"logs", a})
+		sb := open(ctx, s, []any{"logs", a}, yield)
 		if sb == nil {
-			if err != nil {
-				yield(nil, err)
-			}
 			return
 		}
 		defer s.unsubscribe(sb)
@@ -226,11 +217,8 @@ func (s *Socket) Logs(ctx context.Context, q FilterQuery) iter.Seq2[*Log, error]
 			return yield(l, nil)
 		}
 		for {
-			r, _, err, ok := sb.next(ctx)
+			r, _, ok := next(ctx, sb, yield)
 			if !ok {
-				if err != nil && err != errEnded {
-					yield(nil, err)
-				}
 				return
 			}
 			if r == nil {
@@ -391,20 +379,14 @@ func fails[T any](err error) iter.Seq2[T, error] {
 func each[T any](ctx context.Context, s *Socket, what string, params []any, decode func(json.RawMessage) (T, error)) iter.Seq2[T, error] {
 	return func(yield func(T, error) bool) {
 		var zero T
-		sb, err := s.start(ctx, params)
+		sb := open(ctx, s, params, yield)
 		if sb == nil {
-			if err != nil {
-				yield(zero, err)
-			}
 			return
 		}
 		defer s.unsubscribe(sb)
 		for {
-			r, m, err, ok := sb.next(ctx)
+			r, m, ok := next(ctx, sb, yield)
 			if !ok {
-				if err != nil && err != errEnded {
-					yield(zero, err)
-				}
 				return
 			}
 			if r == nil {
@@ -432,4 +414,25 @@ func each[T any](ctx context.Context, s *Socket, what string, params []any, deco
 // subOp names a subscription in the errors of its inputs.
 func subOp(name string) *transport.Op {
 	return &transport.Op{Service: service, Name: name, Method: "GET", Path: "/v2"}
+}
+
+// open starts a subscription for an iterator; nil, with the error
+// yielded, when it could not.
+func open[T any](ctx context.Context, s *Socket, params []any, yield func(T, error) bool) *sub {
+	sb, err := s.start(ctx, params)
+	if sb == nil && err != nil {
+		var zero T
+		yield(zero, err)
+	}
+	return sb
+}
+
+// next is sb.next for an iterator: when sb ended, its error is yielded.
+func next[T any](ctx context.Context, sb *sub, yield func(T, error) bool) (json.RawMessage, missed, bool) {
+	r, m, err, ok := sb.next(ctx)
+	if !ok && err != nil && err != errEnded {
+		var zero T
+		yield(zero, err)
+	}
+	return r, m, ok
 }
