@@ -24,7 +24,7 @@ const (
 	// DefaultMaxGap is the most blocks conduit fills after a gap (a
 	// reconnect, a consumer that fell behind, a head that skipped numbers):
 	// at 12 s a block on Ethereum, about 25 minutes. Each block filled is
-	// one eth_getBlockByNumber (Alchemy: 16 compute units).
+	// one eth_getBlockByNumber, billed in compute units like any call.
 	DefaultMaxGap = 128
 	// DefaultSubscribeTimeout bounds the wait for the node's answer to
 	// eth_subscribe.
