@@ -69,9 +69,10 @@
 // answer (ErrMalformedResponse), never picking one.
 //
 // For an endpoint this package does not type, use Do: the key is appended
-// as the last path segment, as for /v2; for a JSON-RPC method, Call. Not
-// typed: filters and subscriptions (eth_newFilter and kin need a session a
-// stateless HTTP client does not keep; WebSockets are out of scope),
+// as the last path segment, as for /v2; for a JSON-RPC method, Call. Subscriptions
+// (eth_subscribe) go over a WebSocket: see Client.Socket. Not typed: the
+// polling filters (eth_newFilter and kin need a session a stateless HTTP
+// client does not keep; subscriptions replace them),
 // eth_getProof, eth_getBlockReceipts, the uncle and by-index lookups,
 // trace_ and debug_ methods, and the provider's NFT, token-metadata,
 // simulation and account-abstraction APIs, each a product of its own.

@@ -34,6 +34,7 @@ type Server struct {
 	refuse int // status to refuse handshakes with; 0 accepts
 	rest   http.Handler
 	peers  []*Peer
+	accept func(*Peer)
 }
 
 // Start starts a server on loopback. Close it when done.
@@ -53,6 +54,11 @@ func (s *Server) HTTPURL() string { return s.srv.URL }
 // Handle mounts an HTTP handler beside the WebSocket endpoint: requests
 // without an Upgrade header go to h.
 func (s *Server) Handle(h http.Handler) { s.mu.Lock(); s.rest = h; s.mu.Unlock() }
+
+// OnConnect hands later connections to f, on their own goroutine, instead
+// of queueing them for Next: a fake that serves every client for as long
+// as it stays. The connection ends when f returns.
+func (s *Server) OnConnect(f func(*Peer)) { s.mu.Lock(); s.accept = f; s.mu.Unlock() }
 
 // Stall makes the server accept later handshakes and then neither read nor
 // send: a server that hangs (its close handshake never answered).
@@ -76,7 +82,7 @@ func (s *Server) Close() {
 
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
-	stall, refuse, rest := s.stall, s.refuse, s.rest
+	stall, refuse, rest, accept := s.stall, s.refuse, s.rest, s.accept
 	s.mu.Unlock()
 	if !strings.EqualFold(r.Header.Get("Upgrade"), "websocket") {
 		if rest == nil {
@@ -101,6 +107,11 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	s.mu.Unlock()
 	if !stall {
 		go p.read()
+	}
+	if accept != nil {
+		accept(p)
+		p.Drop()
+		return
 	}
 	s.conns <- p
 	<-p.done
@@ -184,6 +195,13 @@ func (p *Peer) Read() ([]byte, error) {
 		return nil, errors.New("wstest: the client wrote nothing")
 	}
 }
+
+// Messages is what the client writes, for a fake that waits on it as long
+// as the connection lasts; it is closed when the connection ends.
+func (p *Peer) Messages() <-chan []byte { return p.msgs }
+
+// Done is closed once the connection ended.
+func (p *Peer) Done() <-chan struct{} { return p.done }
 
 // Closed waits for the client to end the connection and returns the close
 // code it sent: -1 when it dropped the connection without one.
