@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/conduit-sdk/conduit/conduittest"
 	"github.com/conduit-sdk/conduit/explorer"
 )
 
@@ -192,6 +193,36 @@ func init() {
 			return err
 		}
 		say("MiningPools", "%s first with %d of %d blocks", pools.Pools[0].Name, pools.Pools[0].BlockCount, pools.BlockCount)
-		return nil
+		return live(ctx, say)
 	})
+}
+
+// live asks the live-data fake for blocks and reads the first one pushed.
+func live(ctx context.Context, say func(op, format string, args ...any)) error {
+	feed := conduittest.StartMempoolSocket()
+	defer feed.Close()
+	c, err := explorer.New(feed.Options()...)
+	if err != nil {
+		return err
+	}
+	l := c.Live(nil)
+	if err := l.Want("blocks"); err != nil {
+		return err
+	}
+	go func() {
+		for len(feed.Received(0)) < 1 {
+			time.Sleep(5 * time.Millisecond)
+		}
+		feed.Push(`{"block":{"id":"0000000000000000000320283a032748cef8227873ff4872689bf23f1cda83a5","height":840001}}`)
+	}()
+	for u, err := range l.Updates(ctx) {
+		if err != nil {
+			return err
+		}
+		if u.Block != nil {
+			say("Live", "block %d pushed after want blocks", u.Block.Height)
+			break
+		}
+	}
+	return nil
 }

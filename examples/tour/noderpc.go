@@ -6,7 +6,9 @@ import (
 	"encoding/json"
 	"errors"
 	"math/big"
+	"time"
 
+	"github.com/conduit-sdk/conduit/conduittest"
 	"github.com/conduit-sdk/conduit/noderpc"
 )
 
@@ -212,6 +214,50 @@ func provider(ctx context.Context, c *noderpc.Client, say func(op, format string
 		return err
 	}
 	say("AllAssetTransfers", "%d transfers seen, last from %s", len(transfers), transfers[len(transfers)-1].From)
+	return subscribe(ctx, say)
+}
+
+// subscribe follows new heads over the socket fake: two mined live, a drop,
+// two mined meanwhile, filled in when the first head after the reconnect
+// shows the gap.
+func subscribe(ctx context.Context, say func(op, format string, args ...any)) error {
+	node := conduittest.StartNodeSocket()
+	defer node.Close()
+	c, err := noderpc.New(node.Options()...)
+	if err != nil {
+		return err
+	}
+	ws, err := c.Socket(ctx, &noderpc.SocketOptions{ReconnectMin: 10 * time.Millisecond, ReconnectMax: time.Second})
+	if err != nil {
+		return err
+	}
+	defer ws.Close()
+	go func() {
+		wait := func(n int) {
+			for node.Subscribed() < n && ctx.Err() == nil {
+				time.Sleep(5 * time.Millisecond)
+			}
+		}
+		wait(1)
+		node.Mine(2)
+		node.Drop()
+		node.Mine(2) // while nobody listens
+		wait(2)
+		node.Mine(1) // the first head after the reconnect shows the gap
+	}()
+	var filled int
+	for h, err := range ws.NewHeads(ctx) {
+		if err != nil {
+			return err
+		}
+		if h.Filled {
+			filled++
+		}
+		if h.Number == 5 {
+			say("Socket", "NewHeads to block %d across a drop, %d filled after the reconnect", h.Number, filled)
+			break
+		}
+	}
 	return nil
 }
 
