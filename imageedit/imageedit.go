@@ -16,9 +16,6 @@
 //   - segment_url (Segment): by default https://sdk.photoroom.com;
 //     WithSegmentURL or CONDUIT_IMAGEEDIT_SEGMENT_URL
 //
-// The names of earlier releases, CONDUIT_IMAGE_EDIT_URL, CONDUIT_IMAGE_URL
-// and CONDUIT_SEGMENT_URL, still work.
-//
 // Credentials: every operation sends the API key in the x-api-key header,
 // and nowhere else. Set it with WithAPIKey or CONDUIT_IMAGEEDIT_API_KEY.
 // Keys that start with "sandbox_" are free test keys whose results carry a

@@ -21,9 +21,6 @@
 // follows the spec can answer; a call to either without its base fails
 // with conduit.ErrMissingBaseURL saying so.
 //
-// The names of earlier releases, CONDUIT_GEOCODING_URL, CONDUIT_PLACES_URL
-// and CONDUIT_ROUTES_URL, still work.
-//
 // Credentials: one API key (WithAPIKey, CONDUIT_MAPS_API_KEY). Requests to
 // geocoding_url send it as the key query parameter; requests to places_url
 // and routes_url send it in the X-Provider-Api-Key header, with the

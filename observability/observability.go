@@ -7,9 +7,8 @@
 //
 // Base URLs: the placeholder obs_url for the US region (the default), set
 // with conduit.WithBaseURL or CONDUIT_OBSERVABILITY_OBS_URL, and obs_eu_url
-// for the EU region, set with WithEUURL or CONDUIT_OBSERVABILITY_OBS_EU_URL;
-// the names of earlier releases, CONDUIT_OBS_URL and CONDUIT_OBS_EU_URL,
-// still work. WithRegion(EU) or CONDUIT_OBSERVABILITY_REGION=eu (in any
+// for the EU region, set with WithEUURL or CONDUIT_OBSERVABILITY_OBS_EU_URL.
+// WithRegion(EU) or CONDUIT_OBSERVABILITY_REGION=eu (in any
 // case) selects the EU one, which conduit.WithBaseURL then sets. The paths
 // are the same in both regions and start with the version segment 1: a base
 // pasted with it ("https://api.example.com/1") is not doubled. Neither has

@@ -131,8 +131,8 @@ func (c *Client) Do(ctx context.Context, method, path string, in, out any, opts 
 
 // Product returns the product with the given id. The service answers an
 // unknown id with null or an empty body rather than 404; that is an *Error
-// matching conduit.ErrNotFound (and, as in earlier releases,
-// conduit.ErrMalformedResponse), never a zero Product.
+// matching both conduit.ErrNotFound and conduit.ErrMalformedResponse,
+// never a zero Product.
 func (c *Client) Product(ctx context.Context, id int64, opts ...Option) (*Product, error) {
 	if id <= 0 {
 		return nil, productOp.Invalid("id", "%d is not a positive product id", id)

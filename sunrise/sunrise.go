@@ -5,8 +5,7 @@
 // Base URL: the placeholder sun_url, by default the service's own
 // https://api.sunrise-sunset.org, so New needs no configuration. Set
 // another with conduit.WithBaseURL, CONDUIT_SUNRISE_SUN_URL or
-// CONDUIT_SUNRISE_URL (CONDUIT_SUN_URL, the name of earlier releases,
-// still works). The path carries no version segment. No credentials; no
+// CONDUIT_SUNRISE_URL. The path carries no version segment. No credentials; no
 // published rate limit.
 //
 //	c, err := sunrise.New()
