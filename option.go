@@ -17,22 +17,10 @@ import (
 // where it cannot apply makes New or the call fail with ErrInvalidParam
 // rather than be ignored. Options of one package (credentials, named base
 // URLs) are rejected by the others.
-type Option struct{ apply func(*config.Settings) }
+type Option = config.Option
 
 // option makes an Option of f.
-func option(f func(*config.Settings)) Option { return Option{apply: f} }
-
-// The core builds the packages' own options (credentials, named base
-// URLs) and applies every option through these, so that Option shows users
-// nothing of the settings it changes.
-func init() {
-	config.NewOption = func(f func(*config.Settings)) any { return option(f) }
-	config.ApplyOption = func(o any, s *config.Settings) {
-		if o, ok := o.(Option); ok && o.apply != nil {
-			o.apply(s)
-		}
-	}
-}
+func option(f func(*config.Settings)) Option { return config.NewOption(f) }
 
 // WithBaseURL sets the base URL of the package's default placeholder,
 // overriding its CONDUIT_<PACKAGE>_<PLACEHOLDER> variable (and
