@@ -86,14 +86,6 @@ import (
 	"github.com/conduit-sdk/conduit/internal/wire"
 )
 
-// Option configures a Client, or one call; the common options are in
-// package conduit.
-type Option = conduit.Option
-
-// Error is conduit's error type. GraphQL errors in a response become one,
-// with the first error's message and code; GraphQLErrors lists them all.
-type Error = conduit.Error
-
 // service keeps to the spec's "about 90 requests per minute without login"
 // unless conduit.WithRateLimit says otherwise. GraphQL errors carry the
 // HTTP-like status of each failure in a "status" member, which decides
@@ -123,18 +115,6 @@ var (
 	queryOp = transport.Declare(service, transport.Op{Name: "Query", Method: "POST", Fixed: []string{"query"}},
 		func(r *response) *transport.Problem { return r.Errors.problem() })
 )
-
-// Client calls the anime graph. It is safe for concurrent use.
-type Client struct{ t *transport.Client }
-
-// New returns a Client configured by opts and the CONDUIT_* environment.
-func New(opts ...Option) (*Client, error) {
-	t, err := transport.New(service, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return &Client{t: t}, nil
-}
 
 // Do calls any path of the service, for an endpoint this package does not
 // type, with the same base URL, limits, retries and errors as the typed

@@ -101,16 +101,8 @@ package banklink
 import (
 	"context"
 
-	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
-
-// Option configures a Client, or one call; the common options are in
-// package conduit.
-type Option = conduit.Option
-
-// Error is conduit's error type.
-type Error = conduit.Error
 
 // Environment selects the service's sandbox or production host.
 type Environment string

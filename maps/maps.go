@@ -95,16 +95,8 @@ package maps
 import (
 	"context"
 
-	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
-
-// Option configures a Client, or one call; the common options are in
-// package conduit.
-type Option = conduit.Option
-
-// Error is conduit's error type.
-type Error = conduit.Error
 
 const (
 	geocodingURL = "geocoding_url"
@@ -153,18 +145,6 @@ var (
 	computeRouteMatrixOp = transport.DeclareDownload(service, transport.Op{Name: "ComputeRouteMatrix", Method: "POST", Base: routesURL,
 		Path: "/distanceMatrix/v2:computeRouteMatrix", Accept: "application/json"}, "application/json")
 )
-
-// Client calls the maps interface. It is safe for concurrent use.
-type Client struct{ t *transport.Client }
-
-// New returns a Client configured by opts and the CONDUIT_* environment.
-func New(opts ...Option) (*Client, error) {
-	t, err := transport.New(service, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return &Client{t: t}, nil
-}
 
 // Do calls any path of the maps hosts, for an endpoint this package does
 // not type, with the limits, retries and errors of the typed methods; see

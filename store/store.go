@@ -68,13 +68,6 @@ import (
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
-// Option configures a Client, or one call; the common options are in
-// package conduit.
-type Option = conduit.Option
-
-// Error is conduit's error type.
-type Error = conduit.Error
-
 // service: the Cloudflare edge in front of the store answers 520 to 524
 // when the origin is down or slow, which a later read may get past.
 var service = transport.Register(&transport.Service{
@@ -107,18 +100,6 @@ func productFound(p **Product) *transport.Problem {
 		return &transport.Problem{Kind: errNoRecord, Message: "no product with this id"}
 	}
 	return nil
-}
-
-// Client calls the demo store. It is safe for concurrent use.
-type Client struct{ t *transport.Client }
-
-// New returns a Client configured by opts and the CONDUIT_* environment.
-func New(opts ...Option) (*Client, error) {
-	t, err := transport.New(service, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return &Client{t: t}, nil
 }
 
 // Do calls any path of the store, for an endpoint this package does not

@@ -58,13 +58,6 @@ import (
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
-// Option configures a Client, or one call; the common options are in
-// package conduit.
-type Option = conduit.Option
-
-// Error is conduit's error type.
-type Error = conduit.Error
-
 // service answers every request with a status word: OK, or what went wrong,
 // under status 200 or 4xx alike. The words carry no message; the meanings
 // give conduit's.
@@ -84,18 +77,6 @@ var service = transport.Register(&transport.Service{
 })
 
 var getOp = transport.Declare(service, transport.Op{Name: "Get", Method: "GET", Path: "/json"}, (*Response).check)
-
-// Client calls the sunrise interface. It is safe for concurrent use.
-type Client struct{ t *transport.Client }
-
-// New returns a Client configured by opts and the CONDUIT_* environment.
-func New(opts ...Option) (*Client, error) {
-	t, err := transport.New(service, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return &Client{t: t}, nil
-}
 
 // Do calls any path of the service, for an endpoint this package does not
 // type, with the same base URL, limits, retries and errors as Get; see

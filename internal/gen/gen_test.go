@@ -1,13 +1,12 @@
 package main
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
+	"github.com/conduit-sdk/conduit/internal/gen/genfile"
 	_ "github.com/conduit-sdk/conduit/internal/testkit" // keeps the test on loopback
 )
 
@@ -15,7 +14,7 @@ import (
 // operation, package, dependency or nested module shows in the README and
 // raw.go without anyone writing it there by hand.
 func TestGeneratedFilesCurrent(t *testing.T) {
-	root, err := moduleRoot()
+	root, err := genfile.Root()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -23,11 +22,8 @@ func TestGeneratedFilesCurrent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range slices.Sorted(mapsKeys(files)) {
-		old, err := os.ReadFile(filepath.Join(root, name))
-		if err != nil || !bytes.Equal(old, files[name]) {
-			t.Errorf("%s is stale: run go generate ./...", name)
-		}
+	for _, name := range genfile.Stale(root, files) {
+		t.Errorf("%s is stale: run go generate ./...", name)
 	}
 }
 
@@ -35,7 +31,7 @@ func TestGeneratedFilesCurrent(t *testing.T) {
 // missing by hand: all of maps' methods, bartventer/httpcache, and the
 // otelconduit and rediscache modules.
 func TestGeneratedREADMEComplete(t *testing.T) {
-	root, err := moduleRoot()
+	root, err := genfile.Root()
 	if err != nil {
 		t.Fatal(err)
 	}

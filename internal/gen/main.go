@@ -1,7 +1,8 @@
 // Command gen writes what the registry and the code already know, so that
 // no one writes it by hand: the README's packages table, dependency list
-// and nested modules, and each package's raw.go. The root package runs it
-// (go generate ./...), and its test fails when a file it writes is stale.
+// and nested modules. The root package runs it (go generate ./...) after
+// gen/skeleton, which writes the files the packages need to compile, and
+// its test fails when a file it writes is stale.
 package main
 
 import (
@@ -21,13 +22,14 @@ import (
 	"strings"
 
 	_ "github.com/conduit-sdk/conduit/conduittest" // links every package, so every service is registered
+	"github.com/conduit-sdk/conduit/internal/gen/genfile"
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
-const modulePath = "github.com/conduit-sdk/conduit"
+const modulePath = genfile.ModulePath
 
 func main() {
-	root, err := moduleRoot()
+	root, err := genfile.Root()
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -35,41 +37,14 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	for name, b := range files {
-		if old, err := os.ReadFile(filepath.Join(root, name)); err == nil && bytes.Equal(old, b) {
-			continue
-		}
-		if err := os.WriteFile(filepath.Join(root, name), b, 0o644); err != nil {
-			log.Fatal(err)
-		}
-	}
-}
-
-// moduleRoot is the main module's directory: go generate runs in the root
-// package's, and the test in this one's.
-func moduleRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if b, err := os.ReadFile(filepath.Join(dir, "go.mod")); err == nil && strings.HasPrefix(string(b), "module "+modulePath+"\n") {
-			return dir, nil
-		}
-		up := filepath.Dir(dir)
-		if up == dir {
-			return "", fmt.Errorf("gen: no go.mod of %s above the working directory", modulePath)
-		}
-		dir = up
+	if err := genfile.Write(root, files); err != nil {
+		log.Fatal(err)
 	}
 }
 
 // generate returns every generated file, by its path in the module.
 func generate(root string) (map[string][]byte, error) {
 	out := map[string][]byte{}
-	for _, svc := range transport.Services() {
-		out[filepath.Join(svc.Name, "raw.go")] = []byte(strings.Replace(rawGo, "package sunrise", "package "+svc.Name, 1))
-	}
 	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
 	if err != nil {
 		return nil, err

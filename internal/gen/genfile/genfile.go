@@ -1,0 +1,61 @@
+// Package genfile is what conduit's generators share: finding the module
+// and writing, or checking, the files they generate.
+package genfile
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// ModulePath is conduit's main module.
+const ModulePath = "github.com/conduit-sdk/conduit"
+
+// Root is the main module's directory: go generate runs a generator in the
+// root package's, and its test runs in the generator's own.
+func Root() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if b, err := os.ReadFile(filepath.Join(dir, "go.mod")); err == nil && strings.HasPrefix(string(b), "module "+ModulePath+"\n") {
+			return dir, nil
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			return "", fmt.Errorf("no go.mod of %s above the working directory", ModulePath)
+		}
+		dir = up
+	}
+}
+
+// Write writes files, by their path below root, leaving alone those that
+// already hold what they should.
+func Write(root string, files map[string][]byte) error {
+	for name, b := range files {
+		if old, err := os.ReadFile(filepath.Join(root, name)); err == nil && bytes.Equal(old, b) {
+			continue
+		}
+		if err := os.WriteFile(filepath.Join(root, name), b, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Stale lists, sorted, the files whose content on disk is not what files
+// says it should be.
+func Stale(root string, files map[string][]byte) []string {
+	var out []string
+	for name, b := range files {
+		if old, err := os.ReadFile(filepath.Join(root, name)); err != nil || !bytes.Equal(old, b) {
+			out = append(out, name)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
