@@ -15,7 +15,6 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
-	"log"
 	"os"
 	"path/filepath"
 	"slices"
@@ -28,19 +27,7 @@ import (
 
 const modulePath = genfile.ModulePath
 
-func main() {
-	root, err := genfile.Root()
-	if err != nil {
-		log.Fatal(err)
-	}
-	files, err := generate(root)
-	if err != nil {
-		log.Fatal(err)
-	}
-	if err := genfile.Write(root, files); err != nil {
-		log.Fatal(err)
-	}
-}
+func main() { genfile.Main(generate) }
 
 // generate returns every generated file, by its path in the module.
 func generate(root string) (map[string][]byte, error) {

@@ -5,6 +5,7 @@ package genfile
 import (
 	"bytes"
 	"fmt"
+	"log"
 	"os"
 	"path/filepath"
 	"slices"
@@ -58,4 +59,20 @@ func Stale(root string, files map[string][]byte) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// Main is a generator's main: it finds the module, asks generate for the
+// files and writes those that changed, and exits non-zero on any error.
+func Main(generate func(root string) (map[string][]byte, error)) {
+	root, err := Root()
+	if err != nil {
+		log.Fatal(err)
+	}
+	files, err := generate(root)
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := Write(root, files); err != nil {
+		log.Fatal(err)
+	}
 }

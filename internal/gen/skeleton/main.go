@@ -10,7 +10,6 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"log"
 	"os"
 	"path/filepath"
 	"strings"
@@ -20,19 +19,7 @@ import (
 
 const modulePath = genfile.ModulePath
 
-func main() {
-	root, err := genfile.Root()
-	if err != nil {
-		log.Fatal(err)
-	}
-	files, err := generate(root)
-	if err != nil {
-		log.Fatal(err)
-	}
-	if err := genfile.Write(root, files); err != nil {
-		log.Fatal(err)
-	}
-}
+func main() { genfile.Main(generate) }
 
 // packages lists the interface packages, the first column of
 // internal/gen/packages.txt.
