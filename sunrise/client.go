@@ -19,7 +19,7 @@ type Error = conduit.Error
 // connections, limits and settings are shared by every call.
 type Client struct{ t *transport.Client }
 
-// New returns a Client configured by opts and the CONDUIT_SUNRISE_* environment.
+// New returns a Client configured by opts and the CONDUIT_* environment.
 // A missing credential or base URL is reported by the first call that
 // needs it, before any I/O.
 func New(opts ...Option) (*Client, error) {

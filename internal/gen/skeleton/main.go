@@ -17,8 +17,6 @@ import (
 	"github.com/conduit-sdk/conduit/internal/gen/genfile"
 )
 
-const modulePath = genfile.ModulePath
-
 func main() { genfile.Main(generate) }
 
 // packages lists the interface packages, the first column of
