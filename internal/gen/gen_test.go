@@ -14,31 +14,14 @@ import (
 // operation, package, dependency or nested module shows in the README and
 // raw.go without anyone writing it there by hand.
 func TestGeneratedFilesCurrent(t *testing.T) {
-	root, err := genfile.Root()
-	if err != nil {
-		t.Fatal(err)
-	}
-	files, err := generate(root)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, name := range genfile.Stale(root, files) {
-		t.Errorf("%s is stale: run go generate ./...", name)
-	}
+	genfile.Current(t, generate)
 }
 
 // The README's tables name every method and dependency the review found
 // missing by hand: all of maps' methods, bartventer/httpcache, and the
 // otelconduit and rediscache modules.
 func TestGeneratedREADMEComplete(t *testing.T) {
-	root, err := genfile.Root()
-	if err != nil {
-		t.Fatal(err)
-	}
-	files, err := generate(root)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, files := genfile.Generated(t, generate)
 	readme := string(files["README.md"])
 	for _, want := range []string{
 		"`ReverseGeocode`", "`SearchNearby`", "`Autocomplete`", "`PlaceDetails`", "`ComputeRouteMatrix`",

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"testing"
 )
 
 // ModulePath is conduit's main module.
@@ -75,4 +76,29 @@ func Main(generate func(root string) (map[string][]byte, error)) {
 	if err := Write(root, files); err != nil {
 		log.Fatal(err)
 	}
+}
+
+// Generated runs generate for a test, failing it on any error, and
+// returns the module's directory and the files.
+func Generated(t testing.TB, generate func(root string) (map[string][]byte, error)) (string, map[string][]byte) {
+	t.Helper()
+	root, err := Root()
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := generate(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root, files
+}
+
+// Current fails the test for each generated file that is stale.
+func Current(t testing.TB, generate func(root string) (map[string][]byte, error)) map[string][]byte {
+	t.Helper()
+	root, files := Generated(t, generate)
+	for _, name := range Stale(root, files) {
+		t.Errorf("%s is stale: run go generate ./...", name)
+	}
+	return files
 }
