@@ -18,6 +18,9 @@
 // variables. Package conduittest fakes every service for tests.
 package conduit
 
+//go:generate go run ./internal/gen/skeleton
+//go:generate go run ./internal/gen
+
 // Version is the release of this module, sent in the default User-Agent
 // ("conduit-go/" + Version).
 const Version = "0.3.0-dev"

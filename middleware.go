@@ -121,11 +121,5 @@ func CallInfoOf(ctx context.Context) *CallInfo {
 // given at: the way a library that plugs into conduit (otelconduit) hands
 // its users one value for a call middleware and an attempt middleware.
 func Options(opts ...Option) Option {
-	return option(func(s *config.Settings) {
-		for _, o := range opts {
-			if o.apply != nil {
-				o.apply(s)
-			}
-		}
-	})
+	return option(func(s *config.Settings) { config.Apply(s, opts...) })
 }

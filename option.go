@@ -17,22 +17,10 @@ import (
 // where it cannot apply makes New or the call fail with ErrInvalidParam
 // rather than be ignored. Options of one package (credentials, named base
 // URLs) are rejected by the others.
-type Option struct{ apply func(*config.Settings) }
+type Option = config.Option
 
 // option makes an Option of f.
-func option(f func(*config.Settings)) Option { return Option{apply: f} }
-
-// The core builds the packages' own options (credentials, named base
-// URLs) and applies every option through these, so that Option shows users
-// nothing of the settings it changes.
-func init() {
-	config.NewOption = func(f func(*config.Settings)) any { return option(f) }
-	config.ApplyOption = func(o any, s *config.Settings) {
-		if o, ok := o.(Option); ok && o.apply != nil {
-			o.apply(s)
-		}
-	}
-}
+func option(f func(*config.Settings)) Option { return config.NewOption(f) }
 
 // WithBaseURL sets the base URL of the package's default placeholder,
 // overriding its CONDUIT_<PACKAGE>_<PLACEHOLDER> variable (and
@@ -153,26 +141,14 @@ func WithInsecureHTTP() Option {
 // 2; 0 disables). Writes are retried only when provably unsent, rate
 // limited, or made idempotent, whatever this says. Client or call level.
 func WithMaxRetries(n int) Option {
-	return option(func(s *config.Settings) {
-		if n < 0 {
-			s.Fail("conduit.WithMaxRetries: %d is negative", n)
-			return
-		}
-		s.MaxRetries = &n
-	})
+	return atLeast("conduit.WithMaxRetries", n, 0, func(s *config.Settings) **int { return &s.MaxRetries })
 }
 
 // WithMaxRetryWait caps a wait the server asks for (Retry-After and its
 // kin; default 60s). A longer one ends the call at once with
 // Error.RetryAfter set, so the caller decides. Client or call level.
 func WithMaxRetryWait(d time.Duration) Option {
-	return option(func(s *config.Settings) {
-		if d < 0 {
-			s.Fail("conduit.WithMaxRetryWait: %v is negative", d)
-			return
-		}
-		s.MaxWait = &d
-	})
+	return atLeast("conduit.WithMaxRetryWait", d, 0, func(s *config.Settings) **time.Duration { return &s.MaxWait })
 }
 
 // WithRetryBackoff bounds the jittered exponential backoff used when the
@@ -192,13 +168,7 @@ func WithRetryBackoff(min, max time.Duration) Option {
 // 64 MiB); a larger body is ErrResponseTooLarge, never an out-of-memory.
 // Client or call level.
 func WithMaxResponseBytes(n int64) Option {
-	return option(func(s *config.Settings) {
-		if n <= 0 {
-			s.Fail("conduit.WithMaxResponseBytes: %d is not positive", n)
-			return
-		}
-		s.MaxBytes = &n
-	})
+	return atLeast("conduit.WithMaxResponseBytes", n, 1, func(s *config.Settings) **int64 { return &s.MaxBytes })
 }
 
 // WithBodyTimeout bounds how long reading an answer's body may take, in a
@@ -209,13 +179,7 @@ func WithMaxResponseBytes(n int64) Option {
 // last, only by the idle timeout and their context. The call fails with
 // ErrStalled. Client or call level.
 func WithBodyTimeout(d time.Duration) Option {
-	return option(func(s *config.Settings) {
-		if d < 0 {
-			s.Fail("conduit.WithBodyTimeout: %v is negative", d)
-			return
-		}
-		s.BodyTimeout = &d
-	})
+	return atLeast("conduit.WithBodyTimeout", d, 0, func(s *config.Settings) **time.Duration { return &s.BodyTimeout })
 }
 
 // WithIdleTimeout ends a call whose answer sends nothing for d (default
@@ -223,13 +187,7 @@ func WithBodyTimeout(d time.Duration) Option {
 // the clock, so a long stream that keeps talking is never cut. The call
 // fails with ErrStalled. 0 disables it. Client or call level.
 func WithIdleTimeout(d time.Duration) Option {
-	return option(func(s *config.Settings) {
-		if d < 0 {
-			s.Fail("conduit.WithIdleTimeout: %v is negative", d)
-			return
-		}
-		s.IdleTimeout = &d
-	})
+	return atLeast("conduit.WithIdleTimeout", d, 0, func(s *config.Settings) **time.Duration { return &s.IdleTimeout })
 }
 
 // WithHeader adds a header to every request of a client, or to one call's.
@@ -348,4 +306,19 @@ func validHeaderName(name string) bool {
 		}
 	}
 	return true
+}
+
+// atLeast makes an option that stores v in the setting field points to,
+// or fails naming the option when v is below low (0 or 1).
+func atLeast[T int | int64 | time.Duration](name string, v, low T, field func(*config.Settings) **T) Option {
+	return option(func(s *config.Settings) {
+		switch {
+		case v < low && low > 0:
+			s.Fail("%s: %v is not positive", name, v)
+		case v < low:
+			s.Fail("%s: %v is negative", name, v)
+		default:
+			*field(s) = &v
+		}
+	})
 }

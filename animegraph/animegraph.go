@@ -88,14 +88,6 @@ import (
 	"github.com/conduit-sdk/conduit/internal/wire"
 )
 
-// Option configures a Client, or one call; the common options are in
-// package conduit.
-type Option = conduit.Option
-
-// Error is conduit's error type. GraphQL errors in a response become one,
-// with the first error's message and code; GraphQLErrors lists them all.
-type Error = conduit.Error
-
 // service keeps to the 30 requests a minute AniList serves (its documented
 // 90, the spec's figure, is what it advertised before its degraded state),
 // retuned by each answer's X-RateLimit-Limit, unless conduit.WithRateLimit
@@ -127,18 +119,6 @@ var (
 	queryOp = transport.Declare(service, transport.Op{Name: "Query", Method: "POST", Fixed: []string{"query"}},
 		func(r *response) *transport.Problem { return r.Errors.problem() })
 )
-
-// Client calls the anime graph. It is safe for concurrent use.
-type Client struct{ t *transport.Client }
-
-// New returns a Client configured by opts and the CONDUIT_* environment.
-func New(opts ...Option) (*Client, error) {
-	t, err := transport.New(service, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return &Client{t: t}, nil
-}
 
 // Do calls any path of the service, for an endpoint this package does not
 // type, with the same base URL, limits, retries and errors as the typed

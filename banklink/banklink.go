@@ -24,10 +24,9 @@
 // https://sandbox.plaid.com; WithSandboxURL,
 // CONDUIT_BANKLINK_BANK_SANDBOX_URL) and bank_production_url (by default
 // https://production.plaid.com; WithProductionURL,
-// CONDUIT_BANKLINK_BANK_PRODUCTION_URL); the names of
-// earlier releases, CONDUIT_BANK_SANDBOX_URL and CONDUIT_BANK_PRODUCTION_URL,
-// still work. WithEnvironment (or CONDUIT_BANKLINK_ENVIRONMENT, "sandbox" or
-// "production" in any case) picks one; Sandbox is the default, and
+// CONDUIT_BANKLINK_BANK_PRODUCTION_URL). WithEnvironment (or
+// CONDUIT_BANKLINK_ENVIRONMENT, "sandbox" or "production" in any case)
+// picks one; Sandbox is the default, and
 // conduit.WithBaseURL sets the one picked when its own option is not given.
 // The paths carry no version segment.
 //
@@ -102,16 +101,8 @@ package banklink
 import (
 	"context"
 
-	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
-
-// Option configures a Client, or one call; the common options are in
-// package conduit.
-type Option = conduit.Option
-
-// Error is conduit's error type.
-type Error = conduit.Error
 
 // Environment selects the service's sandbox or production host.
 type Environment string

@@ -18,6 +18,7 @@
 // not Bearer), the token set with WithBotToken or CONDUIT_CHAT_BOT_TOKEN.
 // Webhook calls send no credential header at all: the webhook's id and token
 // are path segments, taken per call from a Webhook (see ParseWebhookURL).
+// A client used only for webhooks needs no bot token.
 // Neither token ever appears in an error, a log line or a printed Webhook.
 //
 //	c, err := chat.New(chat.WithBotToken(token))
@@ -141,16 +142,8 @@ import (
 	"encoding/hex"
 	"strings"
 
-	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
-
-// Option configures a Client, or one call; the common options are in
-// package conduit.
-type Option = conduit.Option
-
-// Error is conduit's error type.
-type Error = conduit.Error
 
 const (
 	botBase     = "chat_url"
@@ -179,19 +172,6 @@ var (
 	guildChannelsOp = transport.Declare[[]Channel](service, transport.Op{Name: "GuildChannels", Method: "GET",
 		Path: "/guilds/{guild_id}/channels"}, nil)
 )
-
-// Client calls the chat platform. It is safe for concurrent use.
-type Client struct{ t *transport.Client }
-
-// New returns a Client configured by opts and the CONDUIT_* environment. A
-// client used only for webhooks needs no bot token.
-func New(opts ...Option) (*Client, error) {
-	t, err := transport.New(service, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return &Client{t: t}, nil
-}
 
 // Do calls any path of the platform, for an endpoint this package does not
 // type, with the bot token, limits, retries and errors of the typed

@@ -81,16 +81,8 @@ import (
 	"context"
 	"iter"
 
-	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
-
-// Option configures a Client, or one call; the common options are in
-// package conduit.
-type Option = conduit.Option
-
-// Error is conduit's error type.
-type Error = conduit.Error
 
 const apiToken = "api_token"
 
@@ -125,18 +117,6 @@ var (
 	jobOp              = transport.Declare[JobDetails](service, transport.Op{Name: "Job", Method: "GET", Path: projectPath + "/job/{job_number}"}, nil)
 	jobArtifactsOp     = transport.Declare[ArtifactList](service, transport.Op{Name: "JobArtifacts", Method: "GET", Path: projectPath + "/{job_number}/artifacts"}, nil)
 )
-
-// Client calls the CI service. It is safe for concurrent use.
-type Client struct{ t *transport.Client }
-
-// New returns a Client configured by opts and the CONDUIT_* environment.
-func New(opts ...Option) (*Client, error) {
-	t, err := transport.New(service, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return &Client{t: t}, nil
-}
 
 // Do calls any path of the service, for an endpoint this package does not
 // type, with the token, limits, retries and errors of the typed methods;

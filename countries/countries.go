@@ -73,13 +73,6 @@ import (
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
-// Option configures a Client, or one call; the common options are in
-// package conduit.
-type Option = conduit.Option
-
-// Error is conduit's error type.
-type Error = conduit.Error
-
 var service = transport.Register(&transport.Service{
 	Name:   "countries",
 	Bases:  []transport.Base{{Name: "countries_url", Option: "conduit.WithBaseURL", Version: "v0.1", Default: "https://countriesnow.space/api/v0.1"}},
@@ -107,18 +100,6 @@ func flagged[T any](e *Envelope[T]) *transport.Problem {
 		p.Kind = conduit.ErrNotFound
 	}
 	return p
-}
-
-// Client calls the countries interface. It is safe for concurrent use.
-type Client struct{ t *transport.Client }
-
-// New returns a Client configured by opts and the CONDUIT_* environment.
-func New(opts ...Option) (*Client, error) {
-	t, err := transport.New(service, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return &Client{t: t}, nil
 }
 
 // Do calls any path of the interface, for an endpoint this package does not

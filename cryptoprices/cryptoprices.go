@@ -61,13 +61,6 @@ import (
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
-// Option configures a Client, or one call; the common options are in
-// package conduit.
-type Option = conduit.Option
-
-// Error is conduit's error type.
-type Error = conduit.Error
-
 var service = transport.Register(&transport.Service{
 	Name:  "cryptoprices",
 	Bases: []transport.Base{{Name: "crypto_url", Option: "conduit.WithBaseURL", Version: "v2", Default: "https://api.coinbase.com/v2"}},
@@ -104,18 +97,6 @@ var (
 		check[[]CryptoCurrency])
 	timeOp = transport.Declare(service, transport.Op{Name: "Time", Method: "GET", Path: "/time"}, check[ServerTime])
 )
-
-// Client calls the crypto prices interface. It is safe for concurrent use.
-type Client struct{ t *transport.Client }
-
-// New returns a Client configured by opts and the CONDUIT_* environment.
-func New(opts ...Option) (*Client, error) {
-	t, err := transport.New(service, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return &Client{t: t}, nil
-}
 
 // Do calls any path of the service, for an endpoint this package does not
 // type, with the same base URL, limits, retries and errors as the typed

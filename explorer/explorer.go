@@ -81,16 +81,8 @@ import (
 	"context"
 	"iter"
 
-	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
-
-// Option configures a Client, or one call; the common options are in
-// package conduit.
-type Option = conduit.Option
-
-// Error is conduit's error type.
-type Error = conduit.Error
 
 var service = transport.Register(&transport.Service{
 	Name:   "explorer",
@@ -105,18 +97,6 @@ var (
 	// Blocks' request, its answer read block by block.
 	eachBlockOp = transport.DeclareList[Block](service, transport.Op{Name: "EachBlock", Method: "GET", Path: "/v1/blocks"}, "")
 )
-
-// Client calls the explorer interface. It is safe for concurrent use.
-type Client struct{ t *transport.Client }
-
-// New returns a Client configured by opts and the CONDUIT_* environment.
-func New(opts ...Option) (*Client, error) {
-	t, err := transport.New(service, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return &Client{t: t}, nil
-}
 
 // Do calls any path of the service, for an endpoint this package does not
 // type ("/v1/validate-address/<address>", "/v1/mining/blocks/rewards/1w"), with the same base URL,

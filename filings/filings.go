@@ -91,13 +91,6 @@ import (
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
-// Option configures a Client, or one call; the common options are in
-// package conduit.
-type Option = conduit.Option
-
-// Error is conduit's error type.
-type Error = conduit.Error
-
 // blocked is the answer to a blocked requester: no retry within a call,
 // since requests inside the block extend it, which lifts once the rate has
 // stayed under the limit for ten minutes.
@@ -134,18 +127,6 @@ var (
 	submissionsOp = transport.Declare[Submissions](service, transport.Op{Name: "Submissions", Method: "GET",
 		Path: "/submissions/CIK{cik}.json"}, nil)
 )
-
-// Client calls the filings interface. It is safe for concurrent use.
-type Client struct{ t *transport.Client }
-
-// New returns a Client configured by opts and the CONDUIT_* environment.
-func New(opts ...Option) (*Client, error) {
-	t, err := transport.New(service, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return &Client{t: t}, nil
-}
 
 // Do calls any path of the service, for an endpoint this package does not
 // type, with the same base URL, contact, limit, retries and errors as the

@@ -77,16 +77,8 @@ import (
 	"iter"
 	"strconv"
 
-	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
-
-// Option configures a Client, or one call; the common options are in
-// package conduit.
-type Option = conduit.Option
-
-// Error is conduit's error type.
-type Error = conduit.Error
 
 var service = transport.Register(&transport.Service{
 	Name: "fiscal",
@@ -115,18 +107,6 @@ var (
 	allDebtOp  = transport.Declare(service, transport.Op{Name: "AllDebtToPenny", Method: "GET", Path: debtPath}, check[DebtRecord])
 	allRatesOp = transport.Declare(service, transport.Op{Name: "AllAvgInterestRates", Method: "GET", Path: ratesPath}, check[InterestRateRecord])
 )
-
-// Client calls the fiscal data interface. It is safe for concurrent use.
-type Client struct{ t *transport.Client }
-
-// New returns a Client configured by opts and the CONDUIT_* environment.
-func New(opts ...Option) (*Client, error) {
-	t, err := transport.New(service, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return &Client{t: t}, nil
-}
 
 // Do calls any path of the service, for an endpoint this package does not
 // type (another dataset), with the same base URL, limits, retries and

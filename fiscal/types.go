@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/record"
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
@@ -98,3 +99,7 @@ type InterestRateRecord struct {
 	SecurityDesc       Value `json:"security_desc"`
 	AvgInterestRateAmt Value `json:"avg_interest_rate_amt"`
 }
+
+// marked reports whether a value, not null, was decoded into the record:
+// a null record is left zero, its raw bytes included.
+func (r *raw) marked() bool { return record.Marked(&r.Raw) }

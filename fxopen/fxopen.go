@@ -59,14 +59,6 @@ import (
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
-// Option configures a Client, or one call; the common options are in
-// package conduit.
-type Option = conduit.Option
-
-// Error is conduit's error type. A result other than "success" is an *Error
-// whose Code is the provider's error-type ("unsupported-code").
-type Error = conduit.Error
-
 var service = transport.Register(&transport.Service{
 	Name:  "fxopen",
 	Bases: []transport.Base{{Name: "open_fx_url", Option: "conduit.WithBaseURL", Version: "v6", Default: "https://open.er-api.com/v6"}},
@@ -92,18 +84,6 @@ var service = transport.Register(&transport.Service{
 var throttled = transport.Meaning{Kind: conduit.ErrRateLimited, Retry: true, Wait: 20 * time.Minute}
 
 var latestOp = transport.Declare(service, transport.Op{Name: "Latest", Method: "GET", Path: "/latest/{base_code}"}, (*Rates).problem)
-
-// Client calls the daily-open rates interface. It is safe for concurrent use.
-type Client struct{ t *transport.Client }
-
-// New returns a Client configured by opts and the CONDUIT_* environment.
-func New(opts ...Option) (*Client, error) {
-	t, err := transport.New(service, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return &Client{t: t}, nil
-}
 
 // Do calls any path of the service, for an endpoint this package does not
 // type, with the same base URL (v6 included), retries and errors as Latest;

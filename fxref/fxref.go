@@ -60,13 +60,6 @@ import (
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
-// Option configures a Client, or one call; the common options are in
-// package conduit.
-type Option = conduit.Option
-
-// Error is conduit's error type.
-type Error = conduit.Error
-
 var service = transport.Register(&transport.Service{
 	Name:   "fxref",
 	Bases:  []transport.Base{{Name: "fx_url", Option: "conduit.WithBaseURL", Version: "v1", Default: "https://api.frankfurter.dev/v1"}},
@@ -80,18 +73,6 @@ var (
 		Path: "/{start_date}..{end_date}"}, nil)
 	currenciesOp = transport.Declare[Currencies](service, transport.Op{Name: "Currencies", Method: "GET", Path: "/currencies"}, nil)
 )
-
-// Client calls the reference-rates interface. It is safe for concurrent use.
-type Client struct{ t *transport.Client }
-
-// New returns a Client configured by opts and the CONDUIT_* environment.
-func New(opts ...Option) (*Client, error) {
-	t, err := transport.New(service, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return &Client{t: t}, nil
-}
 
 // Do calls any path of the service, for an endpoint this package does not
 // type, with the same base URL, limits, retries and errors as the typed

@@ -16,9 +16,6 @@
 //   - segment_url (Segment): by default https://sdk.photoroom.com;
 //     WithSegmentURL or CONDUIT_IMAGEEDIT_SEGMENT_URL
 //
-// The names of earlier releases, CONDUIT_IMAGE_EDIT_URL, CONDUIT_IMAGE_URL
-// and CONDUIT_SEGMENT_URL, still work.
-//
 // Credentials: every operation sends the API key in the x-api-key header,
 // and nowhere else. Set it with WithAPIKey or CONDUIT_IMAGEEDIT_API_KEY.
 // Keys that start with "sandbox_" are free test keys whose results carry a
@@ -78,16 +75,8 @@ import (
 	"context"
 	"strings"
 
-	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
-
-// Option configures a Client, or one call; the common options are in
-// package conduit.
-type Option = conduit.Option
-
-// Error is conduit's error type.
-type Error = conduit.Error
 
 const (
 	editURL    = "image_edit_url"
@@ -132,25 +121,12 @@ var (
 		Accept: "image/*", Write: true}, imageTypes...)
 )
 
-// Client calls the image-editing interface. It is safe for concurrent use.
-type Client struct{ t *transport.Client }
-
 // Do calls any path of the service, for an endpoint this package does not
 // type, with the key, limits, retries and errors of the typed methods; see
 // conduit's documentation of Do. Paths are relative to image_edit_url;
 // conduit.WithBase names another base.
 func (c *Client) Do(ctx context.Context, method, path string, in, out any, opts ...Option) error {
 	return c.t.Do(ctx, method, path, in, out, opts)
-}
-
-// New returns a Client configured by opts and the CONDUIT_* environment. A
-// missing key or base URL is reported by the first call that needs it.
-func New(opts ...Option) (*Client, error) {
-	t, err := transport.New(service, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return &Client{t: t}, nil
 }
 
 // WithAPIKey sets the key sent as x-api-key, overriding

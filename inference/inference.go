@@ -102,16 +102,8 @@ package inference
 import (
 	"context"
 
-	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
-
-// Option configures a Client, or one call; the common options are in
-// package conduit.
-type Option = conduit.Option
-
-// Error is conduit's error type.
-type Error = conduit.Error
 
 // service reads OpenAI-style failures, {"error": {"message", "type",
 // "code"}}, where Code is error.code (or error.type when there is none) and
@@ -162,18 +154,6 @@ var (
 	// Model ids may hold a slash ("openai/gpt-oss-120b"), sent as it is.
 	modelOp = transport.Declare[Model](service, transport.Op{Name: "Model", Method: "GET", Path: "/models/{model...}"}, nil)
 )
-
-// Client calls the inference interface. It is safe for concurrent use.
-type Client struct{ t *transport.Client }
-
-// New returns a Client configured by opts and the CONDUIT_* environment.
-func New(opts ...Option) (*Client, error) {
-	t, err := transport.New(service, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return &Client{t: t}, nil
-}
 
 // WithAPIKey sets the API key, overriding CONDUIT_INFERENCE_API_KEY. It is
 // sent only in the Authorization header and never appears in an error.

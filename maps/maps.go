@@ -21,9 +21,6 @@
 // follows the spec can answer; a call to either without its base fails
 // with conduit.ErrMissingBaseURL saying so.
 //
-// The names of earlier releases, CONDUIT_GEOCODING_URL, CONDUIT_PLACES_URL
-// and CONDUIT_ROUTES_URL, still work.
-//
 // Credentials: one API key (WithAPIKey, CONDUIT_MAPS_API_KEY). Requests to
 // geocoding_url send it as the key query parameter; requests to places_url
 // and routes_url send it in the X-Provider-Api-Key header, with the
@@ -98,16 +95,8 @@ package maps
 import (
 	"context"
 
-	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
-
-// Option configures a Client, or one call; the common options are in
-// package conduit.
-type Option = conduit.Option
-
-// Error is conduit's error type.
-type Error = conduit.Error
 
 const (
 	geocodingURL = "geocoding_url"
@@ -156,18 +145,6 @@ var (
 	computeRouteMatrixOp = transport.DeclareDownload(service, transport.Op{Name: "ComputeRouteMatrix", Method: "POST", Base: routesURL,
 		Path: "/distanceMatrix/v2:computeRouteMatrix", Accept: "application/json"}, "application/json")
 )
-
-// Client calls the maps interface. It is safe for concurrent use.
-type Client struct{ t *transport.Client }
-
-// New returns a Client configured by opts and the CONDUIT_* environment.
-func New(opts ...Option) (*Client, error) {
-	t, err := transport.New(service, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return &Client{t: t}, nil
-}
 
 // Do calls any path of the maps hosts, for an endpoint this package does
 // not type, with the limits, retries and errors of the typed methods; see

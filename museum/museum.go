@@ -69,13 +69,6 @@ import (
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
-// Option configures a Client, or one call; the common options are in
-// package conduit.
-type Option = conduit.Option
-
-// Error is conduit's error type.
-type Error = conduit.Error
-
 var service = transport.Register(&transport.Service{
 	Name:  "museum",
 	Bases: []transport.Base{{Name: "museum_url", Option: "conduit.WithBaseURL", Version: "v1", Default: "https://collectionapi.metmuseum.org/public/collection/v1"}},
@@ -94,19 +87,6 @@ var (
 	objectOp = transport.Declare(service, transport.Op{Name: "Object", Method: "GET", Path: "/objects/{objectID}"}, checkObject)
 	searchOp = transport.Declare(service, transport.Op{Name: "Search", Method: "GET", Path: "/search"}, checkSearch)
 )
-
-// Client calls the museum collection interface. It is safe for concurrent
-// use.
-type Client struct{ t *transport.Client }
-
-// New returns a Client configured by opts and the CONDUIT_* environment.
-func New(opts ...Option) (*Client, error) {
-	t, err := transport.New(service, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return &Client{t: t}, nil
-}
 
 // Do calls any path of the service, for an endpoint this package does not
 // type, with the same base URL, limits, retries and errors as the typed

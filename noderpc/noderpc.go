@@ -83,16 +83,8 @@ import (
 	"math/big"
 	"sync/atomic"
 
-	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
-
-// Option configures a Client, or one call; the common options are in
-// package conduit.
-type Option = conduit.Option
-
-// Error is conduit's error type.
-type Error = conduit.Error
 
 var service = transport.Register(&transport.Service{
 	Name:  "noderpc",

@@ -7,10 +7,10 @@
 //
 // Base URLs: the placeholder obs_url for the US region (the default), set
 // with conduit.WithBaseURL or CONDUIT_OBSERVABILITY_OBS_URL, and obs_eu_url
-// for the EU region, set with WithEUURL or CONDUIT_OBSERVABILITY_OBS_EU_URL;
-// the names of earlier releases, CONDUIT_OBS_URL and CONDUIT_OBS_EU_URL,
-// still work. WithRegion(EU) or CONDUIT_OBSERVABILITY_REGION=eu (in any
-// case) selects the EU one, which conduit.WithBaseURL then sets. The paths
+// for the EU region, set with WithEUURL or CONDUIT_OBSERVABILITY_OBS_EU_URL.
+// WithRegion(EU) or CONDUIT_OBSERVABILITY_REGION=eu (in any
+// case) selects the EU one, which conduit.WithBaseURL then sets; New
+// refuses any other region. The paths
 // are the same in both regions and start with the version segment 1: a base
 // pasted with it ("https://api.example.com/1") is not doubled. Neither has
 // a default: the spec sends the key in X-Service-Team, a header Honeycomb
@@ -121,16 +121,8 @@ package observability
 import (
 	"context"
 
-	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
-
-// Option configures a Client, or one call; the common options are in
-// package conduit.
-type Option = conduit.Option
-
-// Error is conduit's error type.
-type Error = conduit.Error
 
 // Region selects the regional base URL.
 type Region string
@@ -201,19 +193,6 @@ func WithRegion(r Region) Option { return service.Set("region", string(r)) }
 // WithEUURL sets the EU base URL (obs_eu_url), overriding
 // CONDUIT_OBSERVABILITY_OBS_EU_URL.
 func WithEUURL(u string) Option { return service.SetBase(euURL, u) }
-
-// Client calls the observability interface. It is safe for concurrent use.
-type Client struct{ t *transport.Client }
-
-// New returns a Client configured by opts and the CONDUIT_* environment. An
-// unknown region is an error.
-func New(opts ...Option) (*Client, error) {
-	t, err := transport.New(service, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return &Client{t: t}, nil
-}
 
 // Region reports which region's base URL the client uses.
 func (c *Client) Region() Region {

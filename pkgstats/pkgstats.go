@@ -67,16 +67,8 @@ import (
 	"context"
 	"strings"
 
-	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
-
-// Option configures a Client, or one call; the common options are in
-// package conduit.
-type Option = conduit.Option
-
-// Error is conduit's error type.
-type Error = conduit.Error
 
 var service = transport.Register(&transport.Service{
 	Name:  "pkgstats",
@@ -97,18 +89,6 @@ var (
 	resolveOp = transport.Declare[Resolved](service, transport.Op{Name: "Resolve", Method: "GET",
 		Path: "/packages/{registry_type}/{package...}/resolved"}, nil)
 )
-
-// Client calls the package-stats interface. It is safe for concurrent use.
-type Client struct{ t *transport.Client }
-
-// New returns a Client configured by opts and the CONDUIT_* environment.
-func New(opts ...Option) (*Client, error) {
-	t, err := transport.New(service, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return &Client{t: t}, nil
-}
 
 // Do calls any path of the service, for an endpoint this package does not
 // type (a badge, browser or platform statistics), with the same base URL,

@@ -73,14 +73,6 @@ import (
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
-// Option configures a Client, or one call; the package needs no options of
-// its own, the common ones are in package conduit.
-type Option = conduit.Option
-
-// Error is returned by every call; it is conduit.Error, so one errors.As
-// serves all conduit packages.
-type Error = conduit.Error
-
 // service is open: no credentials and no default rate limit. Its leaky
 // bucket refills within two seconds of a 429.
 var service = transport.Register(&transport.Service{
@@ -104,20 +96,6 @@ var (
 	crimesOp = transport.Declare[[]Crime](service, transport.Op{Name: "StreetCrimes", Method: "GET", Path: "/crimes-street/{category}",
 		Status: tooManyIn("crimes")}, nil)
 )
-
-// Client holds the configuration of the police data interface and shares
-// connections between calls. It is safe for concurrent use.
-type Client struct{ t *transport.Client }
-
-// New builds a Client from opts, falling back to CONDUIT_POLICE_URL for the
-// base URL; a missing one is reported by the first call, before any I/O.
-func New(opts ...Option) (*Client, error) {
-	t, err := transport.New(service, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return &Client{t: t}, nil
-}
 
 // Do calls any path of the service, for an endpoint this package does not
 // type, with the same base URL, retries and errors as the typed methods;

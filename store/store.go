@@ -68,13 +68,6 @@ import (
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
-// Option configures a Client, or one call; the common options are in
-// package conduit.
-type Option = conduit.Option
-
-// Error is conduit's error type.
-type Error = conduit.Error
-
 // service: the Cloudflare edge in front of the store answers 520 to 524
 // when the origin is down or slow, which a later read may get past.
 var service = transport.Register(&transport.Service{
@@ -109,18 +102,6 @@ func productFound(p **Product) *transport.Problem {
 	return nil
 }
 
-// Client calls the demo store. It is safe for concurrent use.
-type Client struct{ t *transport.Client }
-
-// New returns a Client configured by opts and the CONDUIT_* environment.
-func New(opts ...Option) (*Client, error) {
-	t, err := transport.New(service, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return &Client{t: t}, nil
-}
-
 // Do calls any path of the store, for an endpoint this package does not
 // type ("/carts/user/2"), with the limits, retries and errors of the typed
 // methods; see conduit's documentation of Do. A method other than GET is a
@@ -131,8 +112,8 @@ func (c *Client) Do(ctx context.Context, method, path string, in, out any, opts 
 
 // Product returns the product with the given id. The service answers an
 // unknown id with null or an empty body rather than 404; that is an *Error
-// matching conduit.ErrNotFound (and, as in earlier releases,
-// conduit.ErrMalformedResponse), never a zero Product.
+// matching both conduit.ErrNotFound and conduit.ErrMalformedResponse,
+// never a zero Product.
 func (c *Client) Product(ctx context.Context, id int64, opts ...Option) (*Product, error) {
 	if id <= 0 {
 		return nil, productOp.Invalid("id", "%d is not a positive product id", id)

@@ -5,8 +5,7 @@
 // Base URL: the placeholder sun_url, by default the service's own
 // https://api.sunrise-sunset.org, so New needs no configuration. Set
 // another with conduit.WithBaseURL, CONDUIT_SUNRISE_SUN_URL or
-// CONDUIT_SUNRISE_URL (CONDUIT_SUN_URL, the name of earlier releases,
-// still works). The path carries no version segment. No credentials; no
+// CONDUIT_SUNRISE_URL. The path carries no version segment. No credentials; no
 // published rate limit.
 //
 //	c, err := sunrise.New()
@@ -59,13 +58,6 @@ import (
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
-// Option configures a Client, or one call; the common options are in
-// package conduit.
-type Option = conduit.Option
-
-// Error is conduit's error type.
-type Error = conduit.Error
-
 // service answers every request with a status word: OK, or what went wrong,
 // under status 200 or 4xx alike. The words carry no message; the meanings
 // give conduit's.
@@ -85,18 +77,6 @@ var service = transport.Register(&transport.Service{
 })
 
 var getOp = transport.Declare(service, transport.Op{Name: "Get", Method: "GET", Path: "/json"}, (*Response).check)
-
-// Client calls the sunrise interface. It is safe for concurrent use.
-type Client struct{ t *transport.Client }
-
-// New returns a Client configured by opts and the CONDUIT_* environment.
-func New(opts ...Option) (*Client, error) {
-	t, err := transport.New(service, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return &Client{t: t}, nil
-}
 
 // Do calls any path of the service, for an endpoint this package does not
 // type, with the same base URL, limits, retries and errors as Get; see

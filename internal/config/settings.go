@@ -1,5 +1,5 @@
 // Package config holds what conduit's options set. The public Option type
-// (package conduit) holds a function over Settings; the core reads Settings when
+// (config.Option, aliased as conduit.Option) holds a function over Settings; the core reads Settings when
 // it builds a client and again for each call, so one option type serves both
 // levels and an option that cannot apply at a level says so.
 package config
@@ -13,13 +13,22 @@ import (
 	"time"
 )
 
-// NewOption and ApplyOption are set by package conduit, whose Option keeps
-// its function unexported: the core builds the packages' options and
-// applies every option through them.
-var (
-	NewOption   func(func(*Settings)) any
-	ApplyOption func(opt any, s *Settings)
-)
+// Option is conduit.Option, defined here, where the core applies it, and
+// aliased by package conduit, where users see it. Its function stays
+// unexported, so an option shows users nothing of the settings it changes.
+type Option struct{ apply func(*Settings) }
+
+// NewOption makes an Option of f.
+func NewOption(f func(*Settings)) Option { return Option{apply: f} }
+
+// Apply lays opts over s, in order.
+func Apply(s *Settings, opts ...Option) {
+	for _, o := range opts {
+		if o.apply != nil {
+			o.apply(s)
+		}
+	}
+}
 
 // Level says what a Settings is being filled for.
 type Level uint8

@@ -26,7 +26,7 @@ func TestEveryOperationCovered(t *testing.T) {
 		examples := read(t, filepath.Join("../..", pkg, "example_test.go")) + read(t, filepath.Join("../../examples", pkg, "main.go"))
 		for _, op := range transport.Lookup(pkg).Ops() {
 			if !rows[pkg+"."+op.Name] {
-				t.Errorf("%s.%s has no row in internal/faults/ops_test.go", pkg, op.Name)
+				t.Errorf("%s.%s has no row in internal/faults/ops_%s_test.go", pkg, op.Name, pkg)
 			}
 			if !strings.Contains(examples, "."+op.Name+"(") {
 				t.Errorf("%s.%s is called in neither %s/example_test.go nor examples/%s/main.go", pkg, op.Name, pkg, pkg)

@@ -201,13 +201,6 @@ var sharedTransport = &http.Transport{
 	MaxIdleConnsPerHost:   64,
 }
 
-func init() {
-	if ownTests {
-		sharedTransport.DialContext = loopbackOnly(sharedTransport.DialContext)
-		sharedTransport.Proxy = nil
-	}
-}
-
 func (c *Client) httpClient(user *http.Client) *http.Client {
 	hc := &http.Client{Transport: &attemptTransport{user: user, limiter: c.limiter}}
 	var userRedirect func(*http.Request, []*http.Request) error

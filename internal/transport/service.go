@@ -265,12 +265,8 @@ func (s *Service) SetBase(name, u string) conduit.Option {
 	})
 }
 
-// option makes a conduit.Option of f, through the root package's bridge.
-func option(f func(*config.Settings)) conduit.Option { return config.NewOption(f).(conduit.Option) }
+// option makes a conduit.Option of f.
+func option(f func(*config.Settings)) conduit.Option { return config.NewOption(f) }
 
 // apply lays opts over st, in order.
-func apply(st *config.Settings, opts []conduit.Option) {
-	for _, o := range opts {
-		config.ApplyOption(o, st)
-	}
-}
+func apply(st *config.Settings, opts []conduit.Option) { config.Apply(st, opts...) }

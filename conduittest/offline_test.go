@@ -1,0 +1,5 @@
+package conduittest_test
+
+// The test kit keeps this test binary on loopback: a client left on its
+// real default base URL fails at its first dial instead of calling out.
+import _ "github.com/conduit-sdk/conduit/internal/testkit"
