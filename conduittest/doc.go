@@ -85,6 +85,8 @@
 // chat: messages have ids 1180000000000005001 (the bot's) and
 // 1180000000000005002 (the webhook's). A webhook call with another id than
 // the fake's is 404 Unknown Webhook, another token 401.
+// ChatInteractionHeader signs an interaction body that chat.VerifyInteraction
+// accepts with the key ChatPublicKey.
 //
 //	CurrentUser           user 1180000000000000042, "deploy-bot"
 //	CreateMessage         message …5001, "Deploy 2024.06.21-3 finished in 4m12s"
