@@ -1038,7 +1038,8 @@ func TestREADMEHTTPCaching1(t *testing.T) {
 		var r conduit.Response
 		rates, err := c.Latest(ctx, &fxref.RatesParams{Base: "EUR"}, conduit.WithResponse(&r))
 		// r.Cache: conduit.CacheHit (from the store, Attempts 0), conduit.CacheRevalidated
-		// (a conditional request answered 304) or conduit.CacheFetched ("")
+		// (a conditional request answered 304), conduit.CacheFetched (asked, not held: the
+		// service answered) or conduit.CacheNone ("": no cache took part, or a call never cached)
 		_ = c
 		_ = r
 		_ = rates
