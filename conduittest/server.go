@@ -208,7 +208,11 @@ func (s *Server) handler(svc *transport.Service, routes []route, f *fake) http.H
 			return
 		}
 		r.Body = io.NopCloser(bytes.NewReader(body))
-		step.serve(w, r, func(w http.ResponseWriter) { f.answer(svc, op, w, r, body) })
+		step.serve(w, r, func(w http.ResponseWriter) {
+			w, done := withCache(w, r, svc.Name)
+			defer done()
+			f.answer(svc, op, w, r, body)
+		})
 	}
 }
 

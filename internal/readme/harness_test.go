@@ -171,9 +171,6 @@ func (h *harness) interaction(t *testing.T) {
 	}
 }
 
-// cacheHit is run after the caching snippet.
-func (h *harness) cacheHit(t *testing.T) {}
-
 // myapp is the user's code the testing snippet tests.
 var myapp = struct {
 	Summarise func(context.Context, *inference.Client) (string, error)
