@@ -13,6 +13,6 @@ type readmeHarness struct{ token string }
 
 func newHarness(t *testing.T) readmeHarness {
 	conduittest.NewServer(t).Setenv(t)
-	token, _ := conduittest.Credential("chat", "bot_token")
+	token := conduittest.Credential("chat", "bot_token")
 	return readmeHarness{token: token}
 }

@@ -42,8 +42,8 @@ func init() {
 		}
 		last := chs[len(chs)-1]
 		say("GuildChannels", "%d channels, last %s type %d at position %d", len(chs), last.ID, last.Type, last.Position)
-		id, _ := conduittest.Credential("chat", "webhook_id")
-		token, _ := conduittest.Credential("chat", "webhook_token")
+		id := conduittest.Credential("chat", "webhook_id")
+		token := conduittest.Credential("chat", "webhook_token")
 		hook, err := chat.ParseWebhookURL(os.Getenv("CONDUIT_CHAT_WEBHOOK_BASE") + "/webhooks/" + id + "/" + token)
 		if err != nil {
 			return err

@@ -103,8 +103,8 @@ func newHarness(t *testing.T) *harness {
 	h.imageedit = must(imageedit.New(fast))
 	h.media = must(media.New(fast))
 
-	id, _ := conduittest.Credential("chat", "webhook_id")
-	token, _ := conduittest.Credential("chat", "webhook_token")
+	id := conduittest.Credential("chat", "webhook_id")
+	token := conduittest.Credential("chat", "webhook_token")
 	h.webhookURL = srv.BaseURL("chat", "chat_webhook_base") + "/webhooks/" + id + "/" + token
 	h.channelID = "1180000000000000101"
 	h.original = must(h.bot.Message(h.ctx, h.channelID, "1180000000000000201"))
@@ -113,7 +113,7 @@ func newHarness(t *testing.T) *harness {
 	h.userID = "user-42"
 	h.publicToken = must(h.banklink.SandboxCreatePublicToken(h.ctx, "ins_109508",
 		[]banklink.Product{banklink.ProductTransactions}, nil)).PublicToken
-	h.accessToken, _ = conduittest.Credential("banklink", "access_token")
+	h.accessToken = conduittest.Credential("banklink", "access_token")
 	h.holderTopic = noderpc.MustHash("0x000000000000000000000000d8da6bf26964af9d7eed9e03e53415d37aa96045")
 	h.requestID = "req-7"
 	h.start = time.Now().Add(-time.Minute)
@@ -124,7 +124,7 @@ func newHarness(t *testing.T) *harness {
 
 	// A Cloudinary notification, signed with the fake's secret.
 	h.body = []byte(`{"notification_type":"upload","public_id":"products/teapot-white"}`)
-	secret, _ := conduittest.Credential("media", "api_secret")
+	secret := conduittest.Credential("media", "api_secret")
 	ts := strconv.FormatInt(time.Now().Unix(), 10)
 	sum := sha1.Sum([]byte(string(h.body) + ts + secret))
 	h.r = httptest.NewRequest("POST", "/cloudinary", strings.NewReader(string(h.body)))
