@@ -3,7 +3,6 @@ package conduit
 import (
 	"encoding/json"
 	"fmt"
-	"io"
 )
 
 // JSON is a JSON value a result keeps as the service sent it, where the
@@ -30,5 +29,5 @@ func (j JSON) Format(f fmt.State, verb rune) {
 		fmt.Fprintf(f, "%q", string(j))
 		return
 	}
-	io.WriteString(f, string(j))
+	f.Write(j)
 }

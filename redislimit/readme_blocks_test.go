@@ -17,6 +17,9 @@ func TestREADMEDiscordBucketsAcross1(t *testing.T) {
 	if err := func() error {
 		rdb := redis.NewClient(&redis.Options{Addr: "localhost:6379", ContextTimeoutEnabled: true})
 		buckets, err := redislimit.NewBuckets(rdb)
+		if err != nil {
+			return err
+		}
 		c, err := chat.New(chat.WithBotToken(token), conduit.WithBucketStore(buckets))
 		_ = rdb
 		_ = buckets

@@ -826,7 +826,10 @@ func TestREADMEMediaCloudinary2(t *testing.T) {
 		u, err := c.URL(a.PublicID, &media.URLParams{Version: a.Version, Format: "jpg", Transformations: []media.Transformation{
 			{Width: 400, Height: 300, Crop: "fill", Gravity: "auto"}, {Quality: "auto", Format: "auto"},
 		}})
-		// …/image/upload/c_fill,g_auto,h_300,w_400/f_auto,q_auto/v1719307544/products/teapot-white.jpg
+		if err != nil {
+			return err
+		}
+		fmt.Println(u) // …/image/upload/c_fill,g_auto,h_300,w_400/f_auto,q_auto/v1719307544/products/teapot-white.jpg
 
 		// In the handler of your notification_url: check the body before trusting it.
 		err = c.VerifyNotification(body, r.Header.Get("X-Cld-Timestamp"), r.Header.Get("X-Cld-Signature"), 0) // 0: at most 2 hours old
@@ -1035,6 +1038,9 @@ func TestREADMEHTTPCaching1(t *testing.T) {
 	_ = ctx
 	if err := func() error {
 		c, err := fxref.New(conduit.WithCache(conduit.NewMemoryCache(64 << 20))) // at most 64 MiB
+		if err != nil {
+			return err
+		}
 		var r conduit.Response
 		rates, err := c.Latest(ctx, &fxref.RatesParams{Base: "EUR"}, conduit.WithResponse(&r))
 		// r.Cache: conduit.CacheHit (from the store, Attempts 0), conduit.CacheRevalidated
