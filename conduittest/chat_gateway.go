@@ -270,7 +270,7 @@ func (g *ChatGateway) checkToken(conn *websocket.Conn, d json.RawMessage) bool {
 		Token string `json:"token"`
 	}
 	json.Unmarshal(d, &t)
-	if want, _ := Credential("chat", "bot_token"); t.Token != want {
+	if t.Token != Credential("chat", "bot_token") {
 		conn.Close(4004, "Authentication failed.")
 		return false
 	}

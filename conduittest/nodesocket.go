@@ -81,7 +81,7 @@ func (n *NodeSocket) Close() { n.srv.Close() }
 // Options points a noderpc client at the fake, with the key it accepts.
 func (n *NodeSocket) Options() []conduit.Option {
 	svc := mustService("noderpc")
-	cred, _ := Credential("noderpc", "api_key")
+	cred := Credential("noderpc", "api_key")
 	return []conduit.Option{svc.SetBase("rpc_url", n.srv.HTTPURL()), svc.Set("api_key", cred)}
 }
 
@@ -254,7 +254,7 @@ func (c *nodeConn) send(v any) {
 
 // serve answers one connection's requests until it ends.
 func (n *NodeSocket) serve(p *wstest.Peer) {
-	cred, _ := Credential("noderpc", "api_key")
+	cred := Credential("noderpc", "api_key")
 	if p.Request.URL.Path != "/v2/"+cred {
 		p.Close(1008, "unknown API key")
 		return

@@ -313,8 +313,13 @@ func (x *exchange) throughCache(last func(*http.Request) (*http.Response, error)
 			}
 		}
 		x.mw.sharedSpace = ns == openSpace
+		if x.mw.cacheUse == cacheRead {
+			x.mw.info.Cache = conduit.CacheFetched // until the store says otherwise
+		}
 		resp, err := x.c.cache.transport(ns).RoundTrip(mreq.WithContext(x.own(mreq.Context())))
-		x.mw.info.Cache = cacheStatus(resp)
+		if status := cacheStatus(resp); x.mw.cacheUse == cacheRead {
+			x.mw.info.Cache = status // a write only invalidates: it stays CacheNone
+		}
 		if resp != nil {
 			x.mw.restoreCacheControl(resp.Header)
 		}
