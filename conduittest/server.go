@@ -28,6 +28,7 @@ type Server struct {
 	scripts map[string]*Script    // "pkg.Op"
 	calls   map[string][]*Request // "pkg.Op", or "pkg.METHOD /path" for a Handle
 	handles []*handled
+	state   map[string]any // what a fake keeps between calls, by a key of its own
 }
 
 // NewServer starts a Server for the test; tb.Cleanup closes it.
@@ -208,7 +209,7 @@ func (s *Server) handler(svc *transport.Service, routes []route, f *fake) http.H
 			return
 		}
 		r.Body = io.NopCloser(bytes.NewReader(body))
-		step.serve(w, r, func(w http.ResponseWriter) { f.answer(svc, op, w, r, body) })
+		step.serve(w, r, func(w http.ResponseWriter) { f.answer(s, svc, op, w, r, body) })
 	}
 }
 
