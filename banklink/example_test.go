@@ -244,6 +244,11 @@ func Example_products() {
 	fmt.Println("holding", h.Quantity, "at", h.InstitutionPrice, h.ISOCurrencyCode, "vested value known:", !h.VestedValue.IsZero())
 
 	start, end := conduit.Date{Year: 2019, Month: 3, Day: 1}, conduit.Date{Year: 2020, Month: 6, Day: 30}
+	first, err := c.InvestmentTransactions(ctx, token, start, end, &banklink.InvestmentTransactionsParams{Count: 2})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(len(first.InvestmentTransactions), "of", first.TotalInvestmentTransactions, "investment transactions on the first page")
 	for tx, err := range c.AllInvestmentTransactions(ctx, token, start, end, &banklink.InvestmentTransactionsParams{Count: 2}) {
 		if err != nil {
 			log.Fatal(err)
@@ -255,6 +260,7 @@ func Example_products() {
 	// owner Alberta Bobbeth Charleson
 	// Consolidation at 5.25 % due 2019-05-28 PSLF eligible from a known date: false
 	// holding 0.01 at 1 USD vested value known: false
+	// 2 of 3 investment transactions on the first page
 	// 2020-05-29 cash dividend -8.72 Southside Bancshares Inc.
 	// 2020-05-28 sell sell -1289.01 Matthews Pacific Tiger Fund Insti Class
 	// 2020-05-27 buy buy 7.7 DoubleLine Total Return Bond Fund

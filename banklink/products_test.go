@@ -134,7 +134,10 @@ func TestItemWritesAreNotRepeated(t *testing.T) {
 	for _, call := range []func() error{
 		func() error { _, err := c.RefreshTransactions(ctx, accessToken); return err },
 		func() error { _, err := c.UpdateItemWebhook(ctx, accessToken, "https://hooks.example/p"); return err },
-		func() error { _, err := c.SandboxFireWebhook(ctx, accessToken, banklink.SyncUpdatesAvailable, nil); return err },
+		func() error {
+			_, err := c.SandboxFireWebhook(ctx, accessToken, banklink.SyncUpdatesAvailable, nil)
+			return err
+		},
 		func() error { _, err := c.CreateProcessorToken(ctx, accessToken, "acc", "dwolla"); return err },
 	} {
 		before := srv.Hits()
