@@ -9,7 +9,11 @@
 // token; ExchangePublicToken, which trades it for the item's access token.
 // In the sandbox, SandboxCreatePublicToken stands in for Link. The access
 // token is then the argument of Accounts, GetBalance, Item,
-// SyncTransactions (AllTransactionUpdates across pages) and RemoveItem.
+// SyncTransactions (AllTransactionUpdates across pages), RefreshTransactions,
+// the product reads Auth, Identity, Liabilities, Holdings and
+// InvestmentTransactions (AllInvestmentTransactions across its offset
+// pages), UpdateItemWebhook, CreateProcessorToken, SandboxFireWebhook and
+// RemoveItem.
 //
 // AllTransactionUpdates holds a whole run before it yields, so that an
 // update the service withdraws mid-run never reaches the caller.
@@ -76,8 +80,14 @@
 //	400 TRANSACTIONS_SYNC_MUTATION_DURING_PAGINATION       ErrAPI, not retried alone: the run
 //	                                                         restarts from its first cursor, as
 //	                                                         AllTransactionUpdates does
+//	400 PRODUCT_NOT_READY (investments or liabilities     ErrAPI, not retried: the service
+//	  still being read for a new item)                       posts a webhook once it is ready
+//	400 SANDBOX_WEBHOOK_INVALID (SandboxFireWebhook for    ErrAPI: set one with
+//	  an item with no webhook URL)                           UpdateItemWebhook
+//	400 NO_AUTH_ACCOUNTS, NO_INVESTMENT_ACCOUNTS,          ErrAPI: the item has no account the
+//	  NO_LIABILITY_ACCOUNTS, PRODUCTS_NOT_SUPPORTED          product reads
 //	400 any other code (INVALID_REQUEST, INVALID_INPUT,    ErrAPI with Code and Reason as sent
-//	  INVALID_PUBLIC_TOKEN, PRODUCT_NOT_READY)
+//	  INVALID_PUBLIC_TOKEN, INVALID_FIELD)
 //	an HTML or text page (a proxy)                         by status; one line of text is Message
 //
 // The service reports no failure inside a 200 answer and sends no budget
@@ -88,14 +98,15 @@
 // call's *Error, as above.
 //
 // For an endpoint this package does not type, use Do. Not typed: the
-// product endpoints besides balance and transactions (auth, identity,
-// investments, liabilities, assets, income, transfer, payment initiation,
-// signal, statements), which each need their own product contract;
-// /transactions/get and /transactions/refresh, which /transactions/sync
+// product endpoints besides balance, transactions, auth, identity,
+// investments and liabilities (assets, income, transfer, payment
+// initiation, signal, statements, investments refresh), which each need
+// their own product contract; /transactions/get, which /transactions/sync
 // replaces; /institutions/get, a paged catalogue SearchInstitutions and
-// InstitutionByID cover; /item/webhook/update, /sandbox/item/fire_webhook
-// and the other sandbox helpers; processor tokens and the user,
-// consent and Link-delivery endpoints.
+// InstitutionByID cover; the sandbox helpers besides public tokens and
+// webhooks; the processor-side endpoints and the other token kinds
+// (/processor/stripe/bank_account_token/create); and the user, consent
+// and Link-delivery endpoints.
 package banklink
 
 import (

@@ -4,9 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log"
+	"net/http"
+	"net/http/httptest"
 	"time"
 
+	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/banklink"
 	"github.com/conduit-sdk/conduit/conduittest"
 )
@@ -199,3 +203,119 @@ func ExampleClient_VerifyWebhook() {
 	// true
 	// ES256 P-256
 }
+
+// The product reads: account numbers, owners, debts and investments.
+// An amount the institution does not know is absent (IsZero), never 0.
+func Example_products() {
+	srv := conduittest.Start()
+	defer srv.Close()
+	c, err := banklink.New(srv.Options("banklink")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	ctx := context.Background()
+	token := conduittest.Credential("banklink", "access_token")
+
+	auth, err := c.Auth(ctx, token, nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("routing", auth.Numbers.ACH[0].Routing, "iban", auth.Numbers.International[0].IBAN)
+
+	who, err := c.Identity(ctx, token, nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("owner", who.Accounts[0].Owners[0].Names[0])
+
+	debts, err := c.Liabilities(ctx, token, nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	loan := debts.Liabilities.Student[0]
+	fmt.Println(loan.LoanName, "at", loan.InterestRatePercentage, "% due", loan.NextPaymentDueDate,
+		"PSLF eligible from a known date:", !loan.PSLFStatus.EstimatedEligibilityDate.IsZero())
+
+	held, err := c.Holdings(ctx, token, nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	h := held.Holdings[0]
+	fmt.Println("holding", h.Quantity, "at", h.InstitutionPrice, h.ISOCurrencyCode, "vested value known:", !h.VestedValue.IsZero())
+
+	start, end := conduit.Date{Year: 2019, Month: 3, Day: 1}, conduit.Date{Year: 2020, Month: 6, Day: 30}
+	first, err := c.InvestmentTransactions(ctx, token, start, end, &banklink.InvestmentTransactionsParams{Count: 2})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(len(first.InvestmentTransactions), "of", first.TotalInvestmentTransactions, "investment transactions on the first page")
+	for tx, err := range c.AllInvestmentTransactions(ctx, token, start, end, &banklink.InvestmentTransactionsParams{Count: 2}) {
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Println(tx.Date, tx.Type, tx.Subtype, tx.Amount, tx.Security.Name)
+	}
+	// Output:
+	// routing 011401533 iban GB29NWBK60161331926819
+	// owner Alberta Bobbeth Charleson
+	// Consolidation at 5.25 % due 2019-05-28 PSLF eligible from a known date: false
+	// holding 0.01 at 1 USD vested value known: false
+	// 2 of 3 investment transactions on the first page
+	// 2020-05-29 cash dividend -8.72 Southside Bancshares Inc.
+	// 2020-05-28 sell sell -1289.01 Matthews Pacific Tiger Fund Insti Class
+	// 2020-05-27 buy buy 7.7 DoubleLine Total Return Bond Fund
+}
+
+// Item writes: ask for fresh transactions, move the item's webhook, hand
+// one account to a payment processor, and fire a test webhook, which the
+// fake posts, signed, to a handler on this machine.
+func Example_webhooks() {
+	srv := conduittest.Start()
+	defer srv.Close()
+	c, err := banklink.New(srv.Options("banklink")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	ctx := context.Background()
+	token := conduittest.Credential("banklink", "access_token")
+
+	got := make(chan string, 1)
+	hook := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		ev, err := c.VerifyWebhook(r.Context(), body, r.Header)
+		if err != nil {
+			http.Error(w, "unverified", http.StatusUnauthorized)
+			return
+		}
+		got <- string(ev.WebhookType) + " " + string(ev.WebhookCode)
+	}))
+	defer hook.Close()
+
+	if _, err := c.RefreshTransactions(ctx, token); err != nil {
+		log.Fatal(err)
+	}
+	upd, err := c.UpdateItemWebhook(ctx, token, hook.URL+"/plaid")
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("webhook moved:", upd.Item.Webhook == hook.URL+"/plaid")
+
+	fired, err := c.SandboxFireWebhook(ctx, token, banklink.SyncUpdatesAvailable, nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("fired:", fired.WebhookFired, "received:", <-got)
+
+	pt, err := c.CreateProcessorToken(ctx, token, auth0AccountID, "dwolla")
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("processor token issued:", pt.ProcessorToken != "")
+	// Output:
+	// webhook moved: true
+	// fired: true received: TRANSACTIONS SYNC_UPDATES_AVAILABLE
+	// processor token issued: true
+}
+
+// auth0AccountID is the first account of the fake's Auth answer.
+const auth0AccountID = "vzeNDwK7KQIm4yEog683uElbp9GRLEFXGK98D"

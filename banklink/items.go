@@ -171,10 +171,8 @@ func (c *Client) Accounts(ctx context.Context, accessToken string, p *AccountsPa
 	}
 	body := accountsBody{AccessToken: accessToken}
 	if p != nil && len(p.AccountIDs) > 0 {
-		for _, id := range p.AccountIDs {
-			if err := checkID(accountsOp.Op, "options.account_ids", id); err != nil {
-				return nil, err
-			}
+		if err := checkIDs(accountsOp.Op, "options.account_ids", p.AccountIDs); err != nil {
+			return nil, err
 		}
 		body.Options = &accountsOptions{AccountIDs: p.AccountIDs}
 	}

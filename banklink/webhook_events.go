@@ -12,6 +12,15 @@ const (
 	WebhookItem         WebhookType = "ITEM"
 )
 
+// More families, each named by SandboxFireWebhook's webhook_type for the
+// DEFAULT_UPDATE of its product.
+const (
+	WebhookAuth                    WebhookType = "AUTH"
+	WebhookHoldings                WebhookType = "HOLDINGS"
+	WebhookInvestmentsTransactions WebhookType = "INVESTMENTS_TRANSACTIONS"
+	WebhookLiabilities             WebhookType = "LIABILITIES"
+)
+
 // WebhookCode is what happened, within a family.
 type WebhookCode string
 

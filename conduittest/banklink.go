@@ -34,24 +34,46 @@ func init() {
 			"EachTransactionUpdate":    {handle: withAccessToken("sync_transactions.json")},
 			"ExchangePublicToken":      {handle: exchangePublicToken},
 			"WebhookVerificationKey":   {fixture: "webhook_verification_key.json"},
-			"SandboxCreatePublicToken": {fixture: "sandbox_create_public_token.json"},
+			"SandboxCreatePublicToken": {serve: sandboxCreatePublicToken},
 			"CreateLinkToken":          {fixture: "create_link_token.json"},
 			"InstitutionByID":          {fixture: "institution_by_id.json"},
+			"Auth":                     {handle: withAccessToken("auth.json")},
+			"Identity":                 {handle: withAccessToken("identity.json")},
+			"Liabilities":              {handle: withAccessToken("liabilities.json")},
+			"Holdings":                 {handle: withAccessToken("holdings.json")},
+			"InvestmentTransactions":   {handle: withAccessToken("", investmentTransactionsPage)},
+			"RefreshTransactions":      {handle: withAccessToken("refresh_transactions.json")},
+			"CreateProcessorToken":     {handle: withAccessToken("create_processor_token.json")},
+			"UpdateItemWebhook":        {serve: updateItemWebhook},
+			"SandboxFireWebhook":       {serve: sandboxFireWebhook},
 		},
 	}
 }
 
-// withAccessToken answers with fixture for the fake's access token, and as
-// the service does for a token it does not know: 400 with
-// INVALID_ACCESS_TOKEN.
-func withAccessToken(fixture string) func(http.ResponseWriter, *http.Request, []byte) {
-	return func(w http.ResponseWriter, _ *http.Request, body []byte) {
-		if token := Credential("banklink", "access_token"); jsonString(body, "access_token") != token {
-			serveFixture(w, "banklink", "invalid_access_token.json", http.StatusBadRequest)
+// withAccessToken answers with fixture for the fake's access token, or by
+// hand when handle is given, and as the service does for a token it does
+// not know: 400 with INVALID_ACCESS_TOKEN.
+func withAccessToken(fixture string, handle ...func(http.ResponseWriter, *http.Request, []byte)) func(http.ResponseWriter, *http.Request, []byte) {
+	return func(w http.ResponseWriter, r *http.Request, body []byte) {
+		if !banklinkToken(w, body) {
+			return
+		}
+		if len(handle) > 0 {
+			handle[0](w, r, body)
 			return
 		}
 		serveFixture(w, "banklink", fixture, 0)
 	}
+}
+
+// banklinkToken reports whether body carries the fake's access token, and
+// answers as the service does when it does not.
+func banklinkToken(w http.ResponseWriter, body []byte) bool {
+	if token := Credential("banklink", "access_token"); jsonString(body, "access_token") != token {
+		serveFixture(w, "banklink", "invalid_access_token.json", http.StatusBadRequest)
+		return false
+	}
+	return true
 }
 
 // exchangePublicToken accepts the public token SandboxCreatePublicToken

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/banklink"
 	"github.com/conduit-sdk/conduit/conduittest"
 )
@@ -64,6 +65,55 @@ func init() {
 				body := []byte(`{"webhook_type":"TRANSACTIONS","webhook_code":"SYNC_UPDATES_AVAILABLE","item_id":"wz666MBjYWTp2PDzzggYhM6oWWmBb","initial_update_complete":true,"historical_update_complete":false,"environment":"production"}`)
 				ev, err := bank.VerifyWebhook(ctx, body, conduittest.BanklinkWebhookHeader(body, time.Now()))
 				return field(ev, func() any { return ev.WebhookCode }), err
+			}},
+		}
+	})
+}
+
+func init() {
+	packageCalls = append(packageCalls, func(t *testing.T, srv *conduittest.Server) map[string]opCall {
+		bank := newClient(t, banklink.New, srv.Options("banklink"))
+		access := conduittest.Credential("banklink", "access_token")
+		start, end := conduit.Date{Year: 2020, Month: 1, Day: 1}, conduit.Date{Year: 2020, Month: 12, Day: 31}
+		return map[string]opCall{
+			"banklink.Auth": {do: func(ctx context.Context) (any, error) {
+				r, err := bank.Auth(ctx, access, nil)
+				return field(r, func() any { return r.Numbers.ACH[0].Routing }), err
+			}},
+			"banklink.Identity": {do: func(ctx context.Context) (any, error) {
+				r, err := bank.Identity(ctx, access, nil)
+				return field(r, func() any { return r.Accounts[0].Owners[0].Names[0] }), err
+			}},
+			"banklink.Liabilities": {do: func(ctx context.Context) (any, error) {
+				r, err := bank.Liabilities(ctx, access, nil)
+				return field(r, func() any { return r.Liabilities.Student[0].LoanName }), err
+			}},
+			"banklink.Holdings": {do: func(ctx context.Context) (any, error) {
+				r, err := bank.Holdings(ctx, access, nil)
+				return field(r, func() any { return r.Holdings[0].SecurityID }), err
+			}},
+			"banklink.InvestmentTransactions": {do: func(ctx context.Context) (any, error) {
+				n, err := count(bank.AllInvestmentTransactions(ctx, access, start, end, &banklink.InvestmentTransactionsParams{Count: 2}))
+				return n, err
+			}},
+			"banklink.RefreshTransactions": {do: func(ctx context.Context) (any, error) {
+				r, err := bank.RefreshTransactions(ctx, access)
+				return field(r, func() any { return r.RequestID }), err
+			}},
+			"banklink.UpdateItemWebhook": {do: func(ctx context.Context) (any, error) {
+				r, err := bank.UpdateItemWebhook(ctx, access, "https://hooks.example/plaid")
+				return field(r, func() any { return r.Item.Webhook }), err
+			}},
+			"banklink.SandboxFireWebhook": {do: func(ctx context.Context) (any, error) {
+				if _, err := bank.UpdateItemWebhook(ctx, access, "https://hooks.example/plaid"); err != nil {
+					return nil, err
+				}
+				r, err := bank.SandboxFireWebhook(ctx, access, banklink.SyncUpdatesAvailable, nil)
+				return field(r, func() any { return r.WebhookFired }), err
+			}},
+			"banklink.CreateProcessorToken": {do: func(ctx context.Context) (any, error) {
+				r, err := bank.CreateProcessorToken(ctx, access, "vzeNDwK7KQIm4yEog683uElbp9GRLEFXGK98D", "dwolla")
+				return field(r, func() any { return r.ProcessorToken }), err
 			}},
 		}
 	})

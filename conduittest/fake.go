@@ -37,15 +37,20 @@ type answer struct {
 	pick func(r *http.Request, body []byte) string
 	// handle answers by hand (echoing a JSON-RPC id, say).
 	handle func(w http.ResponseWriter, r *http.Request, body []byte)
+	// serve answers by hand with the server at hand, for an answer that
+	// depends on what earlier calls to the same server set.
+	serve func(s *Server, w http.ResponseWriter, r *http.Request, body []byte)
 }
 
 // fakes holds every package's fake, filled by the files named for them.
 var fakes = map[string]*fake{}
 
 // answer writes the normal answer of op.
-func (f *fake) answer(svc *transport.Service, op *transport.Op, w http.ResponseWriter, r *http.Request, body []byte) {
+func (f *fake) answer(s *Server, svc *transport.Service, op *transport.Op, w http.ResponseWriter, r *http.Request, body []byte) {
 	a := f.answers[op.Name]
 	switch {
+	case a.serve != nil:
+		a.serve(s, w, r, body)
 	case a.handle != nil:
 		a.handle(w, r, body)
 	case a.pick != nil:

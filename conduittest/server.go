@@ -29,6 +29,7 @@ type Server struct {
 	calls   map[string][]*Request // "pkg.Op", or "pkg.METHOD /path" for a Handle
 	handles []*handled
 	gateway *ChatGateway
+	state   map[string]any // what a fake keeps between calls, by a key of its own
 }
 
 // NewServer starts a Server for the test; tb.Cleanup closes it.
@@ -223,7 +224,7 @@ func (s *Server) handler(svc *transport.Service, routes []route, f *fake) http.H
 		step.serve(w, r, func(w http.ResponseWriter) {
 			w, done := withCache(w, r, svc.Name)
 			defer done()
-			f.answer(svc, op, w, r, body)
+			f.answer(s, svc, op, w, r, body)
 		})
 	}
 }

@@ -3,6 +3,7 @@ package faults
 import (
 	"context"
 
+	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/banklink"
 )
 
@@ -108,8 +109,78 @@ func init() {
 		}).rejects("key_id", func(ctx context.Context, c *banklink.Client) error {
 			return discard(c.WebhookVerificationKey(ctx, "bfbd5111-8e33-4643-8ced-b2e642a72f3c0")) // one past a UUID
 		}),
+		row("banklink", "Auth", banklink.New, func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.Auth(ctx, cred("banklink", "access_token"), nil))
+		}).auth(bankBody+", access_token").rejects("access_token", func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.Auth(ctx, "", nil))
+		}).rejects("options.account_ids", func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.Auth(ctx, cred("banklink", "access_token"), &banklink.ProductParams{AccountIDs: []string{"a b"}}))
+		}),
+		row("banklink", "Identity", banklink.New, func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.Identity(ctx, cred("banklink", "access_token"), nil))
+		}).auth(bankBody+", access_token").rejects("access_token", func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.Identity(ctx, "access sandbox", nil))
+		}),
+		row("banklink", "Liabilities", banklink.New, func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.Liabilities(ctx, cred("banklink", "access_token"), nil))
+		}).auth(bankBody+", access_token").rejects("access_token", func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.Liabilities(ctx, "", nil))
+		}),
+		row("banklink", "Holdings", banklink.New, func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.Holdings(ctx, cred("banklink", "access_token"), nil))
+		}).auth(bankBody+", access_token").rejects("access_token", func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.Holdings(ctx, "", nil))
+		}).rejects("options.account_ids", func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.Holdings(ctx, cred("banklink", "access_token"), &banklink.ProductParams{AccountIDs: []string{""}}))
+		}),
+		row("banklink", "InvestmentTransactions", banklink.New, func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.InvestmentTransactions(ctx, cred("banklink", "access_token"), investStart, investEnd, nil))
+		}).auth(bankBody+", access_token").rejects("access_token", func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.InvestmentTransactions(ctx, "", investStart, investEnd, nil))
+		}).rejects("start_date", func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.InvestmentTransactions(ctx, cred("banklink", "access_token"), conduit.Date{}, investEnd, nil))
+		}).rejects("end_date", func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.InvestmentTransactions(ctx, cred("banklink", "access_token"), investEnd, investStart, nil))
+		}).rejects("options.count", func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.InvestmentTransactions(ctx, cred("banklink", "access_token"), investStart, investEnd, &banklink.InvestmentTransactionsParams{Count: 501}))
+		}).rejects("options.offset", func(ctx context.Context, c *banklink.Client) error {
+			return drain(c.AllInvestmentTransactions(ctx, cred("banklink", "access_token"), investStart, investEnd, &banklink.InvestmentTransactionsParams{Offset: -1}))
+		}),
+		row("banklink", "RefreshTransactions", banklink.New, func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.RefreshTransactions(ctx, cred("banklink", "access_token")))
+		}).writes().auth(bankBody+", access_token").rejects("access_token", func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.RefreshTransactions(ctx, ""))
+		}),
+		row("banklink", "UpdateItemWebhook", banklink.New, func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.UpdateItemWebhook(ctx, cred("banklink", "access_token"), "https://hooks.example/plaid"))
+		}).writes().auth(bankBody+", access_token").rejects("access_token", func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.UpdateItemWebhook(ctx, "", "https://hooks.example/plaid"))
+		}).rejects("webhook", func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.UpdateItemWebhook(ctx, cred("banklink", "access_token"), "hooks.example/plaid"))
+		}),
+		row("banklink", "SandboxFireWebhook", banklink.New, func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.SandboxFireWebhook(ctx, cred("banklink", "access_token"), banklink.SyncUpdatesAvailable, nil))
+		}).writes().auth(bankBody+", access_token").rejects("access_token", func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.SandboxFireWebhook(ctx, "", banklink.SyncUpdatesAvailable, nil))
+		}).rejects("webhook_code", func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.SandboxFireWebhook(ctx, cred("banklink", "access_token"), "sync updates", nil))
+		}).rejects("webhook_type", func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.SandboxFireWebhook(ctx, cred("banklink", "access_token"), banklink.DefaultUpdate, &banklink.SandboxFireWebhookParams{WebhookType: "holdings"}))
+		}),
+		row("banklink", "CreateProcessorToken", banklink.New, func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.CreateProcessorToken(ctx, cred("banklink", "access_token"), "vzeNDwK7KQIm4yEog683uElbp9GRLEFXGK98D", "dwolla"))
+		}).writes().auth(bankBody+", access_token").rejects("access_token", func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.CreateProcessorToken(ctx, "", "vzeNDwK7KQIm4yEog683uElbp9GRLEFXGK98D", "dwolla"))
+		}).rejects("account_id", func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.CreateProcessorToken(ctx, cred("banklink", "access_token"), "", "dwolla"))
+		}).rejects("processor", func(ctx context.Context, c *banklink.Client) error {
+			return discard(c.CreateProcessorToken(ctx, cred("banklink", "access_token"), "vzeNDwK7KQIm4yEog683uElbp9GRLEFXGK98D", "Dwolla"))
+		}),
 	)
 }
+
+// investStart and investEnd are a valid range of InvestmentTransactions.
+var investStart, investEnd = conduit.Date{Year: 2020, Month: 1, Day: 1}, conduit.Date{Year: 2020, Month: 12, Day: 31}
 
 // bankBody is where the service's credentials travel.
 const bankBody = "body client_id, secret"
