@@ -61,6 +61,22 @@ func init() {
 				r, err := node.TransactionReceipt(ctx, tx)
 				return field(r, func() any { return r.GasUsed }), err
 			}},
+			"noderpc.BlockReceipts": {do: func(ctx context.Context) (any, error) {
+				rs, err := node.BlockReceipts(ctx, noderpc.BlockAt(27506119))
+				return len(rs), err
+			}},
+			"noderpc.TraceTransaction": {do: func(ctx context.Context) (any, error) {
+				f, err := node.TraceTransaction(ctx, tx, &noderpc.TraceParams{WithLog: true})
+				return field(f, func() any { return len(f.Calls) }), err
+			}},
+			"noderpc.TraceBlockByNumber": {do: func(ctx context.Context) (any, error) {
+				ts, err := node.TraceBlockByNumber(ctx, noderpc.BlockAt(27506119), nil)
+				return len(ts), err
+			}},
+			"noderpc.TraceBlockByHash": {do: func(ctx context.Context) (any, error) {
+				ts, err := node.TraceBlockByHash(ctx, noderpc.MustHash("0x5e8a7c1d3b9f0e2a4c6d8b1f3e5a7c9d0b2e4f6a8c1d3e5f7a9b0c2d4e6f8a1b"), &noderpc.TraceParams{OnlyTopCall: true})
+				return len(ts), err
+			}},
 			"noderpc.TransactionCount": {do: func(ctx context.Context) (any, error) {
 				return node.TransactionCount(ctx, vitalik, noderpc.BlockTag("pending"))
 			}},

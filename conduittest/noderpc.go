@@ -45,6 +45,8 @@ var rpcTyped = map[string]string{
 	"eth_call": "CallContract", "eth_estimateGas": "EstimateGas", "eth_getLogs": "Logs",
 	"eth_sendRawTransaction":   "SendRawTransaction",
 	"alchemy_getTokenBalances": "TokenBalances", "alchemy_getAssetTransfers": "AssetTransfers",
+	"eth_getBlockReceipts": "BlockReceipts", "debug_traceTransaction": "TraceTransaction",
+	"debug_traceBlockByNumber": "TraceBlockByNumber", "debug_traceBlockByHash": "TraceBlockByHash",
 }
 
 // rpcCall is the part of a JSON-RPC request the server reads.

@@ -70,3 +70,14 @@ func (b Block) checkNumberOrTag(op *transport.Op, field string) error {
 	}
 	return b.checkOp(op)
 }
+
+// numberOrHash is b as the methods that take a number, a tag or a hash in
+// one string read it (eth_getBlockReceipts): a hash goes bare, as their
+// documentation shows it, unless it must be canonical, which only
+// EIP-1898's object can say.
+func (b Block) numberOrHash() any {
+	if b.hash != "" && !b.canonical {
+		return b.hash
+	}
+	return b
+}

@@ -31,3 +31,19 @@ func (c *Client) TransactionByHash(ctx context.Context, hash Hash, opts ...Optio
 func (c *Client) TransactionReceipt(ctx context.Context, hash Hash, opts ...Option) (*Receipt, error) {
 	return find[Receipt](ctx, c, receiptOp, "eth_getTransactionReceipt", []any{hash}, "no receipt: the transaction is pending or unknown", opts)
 }
+
+// BlockReceipts returns the receipts of every transaction in block, in
+// the block's order, eth_getBlockReceipts: one call where a receipt per
+// transaction would take one each. block is a number (BlockAt), a tag (the
+// zero Block is latest) or a hash (BlockHash). A block the node does not
+// have is ErrNotFound; a block without transactions has no receipts.
+func (c *Client) BlockReceipts(ctx context.Context, block Block, opts ...Option) ([]Receipt, error) {
+	if err := block.checkOp(blockReceiptsOp.Op); err != nil {
+		return nil, err
+	}
+	rs, err := find[[]Receipt](ctx, c, blockReceiptsOp, "eth_getBlockReceipts", []any{block.numberOrHash()}, "no such block", opts)
+	if err != nil {
+		return nil, err
+	}
+	return *rs, nil
+}

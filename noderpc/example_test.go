@@ -307,3 +307,81 @@ func Example_alchemy() {
 	// 12148802 0.27 ETH from 0xEf4396d9FF8107086d215a1c9f8866C54795D7c7
 	// 10 transfers in all
 }
+
+// The receipts of a whole block in one call, here an OP Stack (Base)
+// block: its first transaction is a deposit from L1 (type 0x7e), whose
+// receipt carries its deposit nonce; the L1 fee Base adds to the others
+// is read with Decode.
+func ExampleClient_BlockReceipts() {
+	srv := conduittest.Start()
+	defer srv.Close()
+	c, err := noderpc.New(srv.Options("noderpc")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	receipts, err := c.BlockReceipts(context.Background(), noderpc.BlockAt(27506119))
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, r := range receipts {
+		if r.Type == noderpc.DepositTxType {
+			fmt.Println("deposit from", r.From, "nonce", *r.DepositNonce, "receipt version", *r.DepositReceiptVersion)
+			continue
+		}
+		var l1 struct {
+			Fee noderpc.BigQuantity `json:"l1Fee"`
+		}
+		if err := r.Decode(&l1); err != nil {
+			log.Fatal(err)
+		}
+		fmt.Println("type", r.Type, "gas", r.GasUsed, "L1 fee", l1.Fee, "wei,", len(r.Logs), "log")
+	}
+	// Output:
+	// deposit from 0xDeaDDEaDDeAdDeAdDEAdDEaddeAddEAdDEAd0001 nonce 27506120 receipt version 1
+	// type 2 gas 79148 L1 fee 11424351188 wei, 1 log
+}
+
+// Tracing a transaction with the call tracer: the call tree, what each
+// frame emitted, and which frame reverted and why.
+func ExampleClient_TraceTransaction() {
+	srv := conduittest.Start()
+	defer srv.Close()
+	c, err := noderpc.New(srv.Options("noderpc")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	ctx := context.Background()
+	hash := noderpc.MustHash("0x88df016429689c079f3b2f6ad39fa052532c56795b733da78a91ebe6a713944b")
+	top, err := c.TraceTransaction(ctx, hash, &noderpc.TraceParams{WithLog: true})
+	if err != nil {
+		log.Fatal(err) // a plan without debug_ methods answers an *Error
+	}
+	var walk func(f *noderpc.CallFrame, depth int)
+	walk = func(f *noderpc.CallFrame, depth int) {
+		fmt.Printf("%*s%s %s gas %d logs %d", 2*depth, "", f.Type, f.To, f.GasUsed, len(f.Logs))
+		if f.Failed() {
+			fmt.Printf(" failed: %s (%s)", f.Error, f.RevertReason)
+		}
+		fmt.Println()
+		for i := range f.Calls {
+			walk(&f.Calls[i], depth+1)
+		}
+	}
+	walk(top, 0)
+	traces, err := c.TraceBlockByNumber(ctx, noderpc.BlockAt(27506119), &noderpc.TraceParams{OnlyTopCall: true})
+	if err != nil {
+		log.Fatal(err)
+	}
+	byHash, err := c.TraceBlockByHash(ctx, noderpc.MustHash("0x5e8a7c1d3b9f0e2a4c6d8b1f3e5a7c9d0b2e4f6a8c1d3e5f7a9b0c2d4e6f8a1b"), nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("block:", len(traces), "transactions, first to", traces[0].Result.To, "; by hash", len(byHash))
+	// Output:
+	// CALL 0x3fC91A3afd70395Cd496C647d5a6CC9D4B2b7FAD gas 238066 logs 1
+	//   CALL 0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2 gas 23974 logs 1
+	//   STATICCALL 0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48 gas 2500 logs 0
+	//     DELEGATECALL 0x43506849D7C04F9138D1A2050bbF3A0c054402dd gas 701 logs 0
+	//   CALL 0x88e6A0c2dDD26FEEb64F039a2c41296FcB3f5640 gas 8010 logs 0 failed: execution reverted (SPL)
+	// block: 2 transactions, first to 0x4200000000000000000000000000000000000015 ; by hash 2
+}

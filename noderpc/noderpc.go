@@ -4,14 +4,25 @@
 //
 // The standard methods an application reads and sends with are typed:
 // ChainID, GasPrice, MaxPriorityFeePerGas, FeeHistory, BlockNumber,
-// BlockByNumber, BlockByHash, TransactionByHash, TransactionReceipt,
-// GetBalance, TransactionCount, Code, StorageAt, CallContract (eth_call),
-// EstimateGas, Logs (eth_getLogs) and SendRawTransaction; so are the
-// provider's TokenBalances and AssetTransfers, which page by pageKey
-// (AllTokenBalances, AllAssetTransfers). Quantities are uint64 (Quantity)
-// where they fit and *big.Int (BigQuantity) where they may not; Address,
-// Hash and Data check their length and round-trip through their text.
-// Call reaches any other method.
+// BlockByNumber, BlockByHash, BlockReceipts (eth_getBlockReceipts),
+// TransactionByHash, TransactionReceipt, GetBalance, TransactionCount,
+// Code, StorageAt, CallContract (eth_call), EstimateGas, Logs (eth_getLogs)
+// and SendRawTransaction; so are geth's call tracer (TraceTransaction,
+// TraceBlockByNumber, TraceBlockByHash: debug_ methods, which a plan or
+// node may not serve) and the provider's TokenBalances and
+// AssetTransfers, which page by pageKey (AllTokenBalances,
+// AllAssetTransfers).
+//
+// Transactions and receipts of every type decode: the Ethereum types
+// (legacy, access list, EIP-1559, blob, EIP-7702 set code) with their
+// fields typed, OP Stack deposits (type 0x7e, Optimism and Base) with
+// theirs, and a type this package does not know (an L2's own) with the
+// fields it shares with the others; what is not typed is read with
+// Decode or RawJSON, never lost and never an error.
+//
+// Quantities are uint64 (Quantity) where they fit and *big.Int
+// (BigQuantity) where they may not; Address, Hash and Data check their
+// length and round-trip through their text. Call reaches any other method.
 //
 // Base URL: the placeholder rpc_url, by default Alchemy's
 // https://{network}.g.alchemy.com, the network set with WithNetwork or
@@ -73,8 +84,9 @@
 // (eth_subscribe) go over a WebSocket: see Client.Socket. Not typed: the
 // polling filters (eth_newFilter and kin need a session a stateless HTTP
 // client does not keep; subscriptions replace them),
-// eth_getProof, eth_getBlockReceipts, the uncle and by-index lookups,
-// trace_ and debug_ methods, and the provider's NFT, token-metadata,
+// eth_getProof, the uncle and by-index lookups, trace_ methods and the
+// debug_ methods other than the call tracer's (the opcode logger, the
+// prestate tracer, debug_traceCall), and the provider's NFT, token-metadata,
 // simulation and account-abstraction APIs, each a product of its own.
 package noderpc
 
@@ -129,7 +141,12 @@ var (
 	sendRawOp       = rpcOp("SendRawTransaction")
 	tokenBalancesOp = rpcOp("TokenBalances")
 	transfersOp     = rpcOp("AssetTransfers")
-	batchOp         = transport.Declare(service, transport.Op{Name: "BatchCall", Method: "POST", Path: "/v2", Fixed: envelopeMembers},
+	blockReceiptsOp = rpcOp("BlockReceipts")
+	traceTxOp       = rpcOp("TraceTransaction")
+
+	traceBlockByNumberOp = rpcOp("TraceBlockByNumber")
+	traceBlockByHashOp   = rpcOp("TraceBlockByHash")
+	batchOp              = transport.Declare(service, transport.Op{Name: "BatchCall", Method: "POST", Path: "/v2", Fixed: envelopeMembers},
 		func(b *batchReply) *transport.Problem { return b.problem() })
 )
 
@@ -188,8 +205,10 @@ func (c *Client) Do(ctx context.Context, method, path string, in, out any, opts 
 // eth_getTransactionByHash, eth_getTransactionReceipt,
 // eth_getTransactionCount, eth_getCode, eth_getStorageAt, eth_getProof,
 // eth_getLogs, eth_estimateGas, eth_gasPrice, eth_maxPriorityFeePerGas,
-// eth_feeHistory, eth_syncing, net_version, web3_clientVersion, and the
-// provider's alchemy_getTokenBalances and alchemy_getAssetTransfers. Every
+// eth_feeHistory, eth_getBlockReceipts, eth_syncing, net_version,
+// web3_clientVersion, debug_traceTransaction, debug_traceBlockByNumber,
+// debug_traceBlockByHash, and the provider's alchemy_getTokenBalances and
+// alchemy_getAssetTransfers. Every
 // other method (eth_sendRawTransaction, provider-specific ones) may change
 // state, so it is retried only when it provably never reached the node.
 func (c *Client) Call(ctx context.Context, method string, params []any, result any, opts ...Option) error {

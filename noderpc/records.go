@@ -64,9 +64,23 @@ type wireValue []byte
 // UnmarshalJSON keeps the element's bytes.
 func (w *wireValue) UnmarshalJSON(b []byte) error { *w = bytes.Clone(b); return nil }
 
-// Transaction is a transaction as the node reports it. BlockHash and
-// BlockNumber are zero while it is pending; To is nil for a contract
-// creation.
+// The transaction types a node reports in Type. A node may report others
+// (an L2's own, a type added after this package): those decode like any
+// other, with the fields they share typed and the rest in RawJSON.
+const (
+	LegacyTxType     = 0x00 // before EIP-2718
+	AccessListTxType = 0x01 // EIP-2930
+	DynamicFeeTxType = 0x02 // EIP-1559
+	BlobTxType       = 0x03 // EIP-4844
+	SetCodeTxType    = 0x04 // EIP-7702
+	DepositTxType    = 0x7e // OP Stack (Optimism, Base): a deposit from L1
+)
+
+// Transaction is a transaction as the node reports it, of any type.
+// BlockHash and BlockNumber are zero while it is pending; To is nil for a
+// contract creation. A member the transaction's type does not have stays
+// zero (nil for the lists and pointers); a field of a type this package
+// does not know (an L2's own) is read with Decode.
 type Transaction struct {
 	raw                  `json:"-"`
 	Hash                 Hash        `json:"hash"`
@@ -84,9 +98,48 @@ type Transaction struct {
 	MaxPriorityFeePerGas BigQuantity `json:"maxPriorityFeePerGas"`
 	Input                Data        `json:"input"`
 	ChainID              Quantity    `json:"chainId"`
-	V                    BigQuantity `json:"v"`
-	R                    BigQuantity `json:"r"`
-	S                    BigQuantity `json:"s"`
+	// AccessList is what an access-list, dynamic-fee, blob or set-code
+	// transaction declared it would touch.
+	AccessList []AccessTuple `json:"accessList"`
+	// MaxFeePerBlobGas and BlobVersionedHashes are a blob transaction's.
+	MaxFeePerBlobGas    BigQuantity `json:"maxFeePerBlobGas"`
+	BlobVersionedHashes []Hash      `json:"blobVersionedHashes"`
+	// AuthorizationList is a set-code transaction's delegations.
+	AuthorizationList []Authorization `json:"authorizationList"`
+	// SourceHash, Mint, IsSystemTx and DepositReceiptVersion are an OP
+	// Stack deposit's: what on L1 it comes from, the wei it mints on L2
+	// (nil when the node sends none), whether it is a pre-Regolith system
+	// transaction, and the version of its receipt's format (nil before
+	// Canyon).
+	SourceHash            *Hash       `json:"sourceHash"`
+	Mint                  BigQuantity `json:"mint"`
+	IsSystemTx            bool        `json:"isSystemTx"`
+	DepositReceiptVersion *Quantity   `json:"depositReceiptVersion"`
+	// YParity is the signature's parity in the typed transactions; a
+	// legacy one carries it in V.
+	YParity Quantity    `json:"yParity"`
+	V       BigQuantity `json:"v"`
+	R       BigQuantity `json:"r"`
+	S       BigQuantity `json:"s"`
+}
+
+// AccessTuple is an access list's entry: a contract and the storage slots
+// of it a transaction declared (EIP-2930).
+type AccessTuple struct {
+	Address     Address `json:"address"`
+	StorageKeys []Hash  `json:"storageKeys"`
+}
+
+// Authorization is one delegation of a set-code transaction (EIP-7702):
+// the account that signed it points its code at Address. ChainID 0 means
+// any chain.
+type Authorization struct {
+	ChainID BigQuantity `json:"chainId"`
+	Address Address     `json:"address"`
+	Nonce   Quantity    `json:"nonce"`
+	YParity Quantity    `json:"yParity"`
+	R       BigQuantity `json:"r"`
+	S       BigQuantity `json:"s"`
 }
 
 // Receipt is what a mined transaction did: its status, the gas it used
@@ -108,6 +161,16 @@ type Receipt struct {
 	Type      Quantity `json:"type"`
 	Logs      []Log    `json:"logs"`
 	LogsBloom Data     `json:"logsBloom"`
+	// BlobGasUsed and BlobGasPrice are a blob transaction's.
+	BlobGasUsed  Quantity    `json:"blobGasUsed"`
+	BlobGasPrice BigQuantity `json:"blobGasPrice"`
+	// DepositNonce and DepositReceiptVersion are an OP Stack deposit's
+	// (nil for any other transaction, and before the Regolith and Canyon
+	// upgrades respectively). The L1 fee fields an OP Stack node adds to
+	// the other receipts (l1Fee, l1GasUsed, l1GasPrice and their scalars)
+	// change with its upgrades: read them with Decode.
+	DepositNonce          *Quantity `json:"depositNonce"`
+	DepositReceiptVersion *Quantity `json:"depositReceiptVersion"`
 }
 
 // Succeeded reports whether the transaction did not revert.

@@ -25,6 +25,8 @@ var readMethods = map[string]bool{
 	"eth_estimateGas": true, "eth_gasPrice": true, "eth_maxPriorityFeePerGas": true, "eth_feeHistory": true,
 	"eth_syncing": true, "net_version": true, "web3_clientVersion": true,
 	"alchemy_getTokenBalances": true, "alchemy_getAssetTransfers": true,
+	"eth_getBlockReceipts": true, "debug_traceTransaction": true,
+	"debug_traceBlockByNumber": true, "debug_traceBlockByHash": true,
 }
 
 // BatchElem is one call of a BatchCall. Method, Params and Result are the

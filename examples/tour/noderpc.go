@@ -135,6 +135,26 @@ func chainData(ctx context.Context, c *noderpc.Client, height uint64, say func(o
 		return err
 	}
 	say("TransactionReceipt", "succeeded %t, gas %d, %d logs", r.Succeeded(), r.GasUsed, len(r.Logs))
+	receipts, err := c.BlockReceipts(ctx, noderpc.BlockAt(27506119))
+	if err != nil {
+		return err
+	}
+	say("BlockReceipts", "%d receipts, the first of type %#x", len(receipts), uint64(receipts[0].Type))
+	trace, err := c.TraceTransaction(ctx, hash, &noderpc.TraceParams{WithLog: true})
+	if err != nil {
+		return err
+	}
+	say("TraceTransaction", "%s with %d subcalls, %d logs", trace.Type, len(trace.Calls), len(trace.Logs))
+	traces, err := c.TraceBlockByNumber(ctx, noderpc.BlockAt(27506119), &noderpc.TraceParams{OnlyTopCall: true})
+	if err != nil {
+		return err
+	}
+	say("TraceBlockByNumber", "%d transactions traced", len(traces))
+	byHash, err := c.TraceBlockByHash(ctx, receipts[0].BlockHash, nil)
+	if err != nil {
+		return err
+	}
+	say("TraceBlockByHash", "%d transactions traced, first to %s", len(byHash), byHash[0].Result.To)
 	holder, err := noderpc.ParseAddress("0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045")
 	if err != nil {
 		return err

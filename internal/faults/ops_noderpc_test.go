@@ -3,6 +3,7 @@ package faults
 import (
 	"context"
 	"math/big"
+	"time"
 
 	"github.com/conduit-sdk/conduit/noderpc"
 )
@@ -70,6 +71,30 @@ func init() {
 		row("noderpc", "BlockByHash", noderpc.New, func(ctx context.Context, c *noderpc.Client) error {
 			return discard(c.BlockByHash(ctx, rpcHash, false))
 		}).auth(rpcKey),
+		row("noderpc", "BlockReceipts", noderpc.New, func(ctx context.Context, c *noderpc.Client) error {
+			return discard(c.BlockReceipts(ctx, noderpc.BlockAt(27506119)))
+		}).auth(rpcKey).rejects("block_tag", func(ctx context.Context, c *noderpc.Client) error {
+			return discard(c.BlockReceipts(ctx, noderpc.BlockTag("newest")))
+		}).rejects("block_hash", func(ctx context.Context, c *noderpc.Client) error {
+			return discard(c.BlockReceipts(ctx, noderpc.BlockHash("0x12", false)))
+		}),
+		row("noderpc", "TraceTransaction", noderpc.New, func(ctx context.Context, c *noderpc.Client) error {
+			return discard(c.TraceTransaction(ctx, rpcHash, &noderpc.TraceParams{WithLog: true}))
+		}).auth(rpcKey).rejects("timeout", func(ctx context.Context, c *noderpc.Client) error {
+			return discard(c.TraceTransaction(ctx, rpcHash, &noderpc.TraceParams{Timeout: -time.Second}))
+		}),
+		row("noderpc", "TraceBlockByNumber", noderpc.New, func(ctx context.Context, c *noderpc.Client) error {
+			return discard(c.TraceBlockByNumber(ctx, noderpc.BlockAt(27506119), nil))
+		}).auth(rpcKey).rejects("block", func(ctx context.Context, c *noderpc.Client) error {
+			return discard(c.TraceBlockByNumber(ctx, noderpc.BlockHash(rpcHash.String(), false), nil))
+		}).rejects("timeout", func(ctx context.Context, c *noderpc.Client) error {
+			return discard(c.TraceBlockByNumber(ctx, noderpc.Block{}, &noderpc.TraceParams{Timeout: -1}))
+		}),
+		row("noderpc", "TraceBlockByHash", noderpc.New, func(ctx context.Context, c *noderpc.Client) error {
+			return discard(c.TraceBlockByHash(ctx, rpcHash, &noderpc.TraceParams{OnlyTopCall: true}))
+		}).auth(rpcKey).rejects("timeout", func(ctx context.Context, c *noderpc.Client) error {
+			return discard(c.TraceBlockByHash(ctx, rpcHash, &noderpc.TraceParams{Timeout: -time.Minute}))
+		}),
 		row("noderpc", "TransactionByHash", noderpc.New, func(ctx context.Context, c *noderpc.Client) error {
 			return discard(c.TransactionByHash(ctx, rpcHash))
 		}).auth(rpcKey),
