@@ -122,9 +122,11 @@ var service = transport.Register(&transport.Service{
 	Auth:   transport.Auth{Scheme: transport.Bearer, Values: []string{"api_key"}},
 	Values: []transport.Value{{Name: "api_key", Option: "inference.WithAPIKey", Secret: true}},
 	Errors: transport.Profile{
-		Code:             []string{"error.code", "error.type"},
+		// A streamed response fails with {"type": "error", "code",
+		// "message"} or with response.failed's {"response": {"error"}}.
+		Code:             []string{"error.code", "error.type", "response.error.code", "code"},
 		Reason:           []string{"error.type"},
-		Message:          []string{"error.message"},
+		Message:          []string{"error.message", "response.error.message", "message"},
 		RequestIDHeaders: []string{"X-Request-Id"},
 		// Without Retry-After, the token budget's reset: tokens run out far
 		// more often than requests, whose budget on some hosts is per day.
