@@ -40,6 +40,7 @@ type Stream[T any] struct {
 	optional [][]int
 	err      error
 	done     bool
+	final    bool // the last event arrived (sse.Config.Final)
 	closed   atomic.Bool
 }
 
@@ -67,12 +68,15 @@ func (s *Stream[T]) Next() bool {
 	if s.done || s.closed.Load() || s.dec == nil {
 		return false // a zero Stream is empty
 	}
+	if s.final {
+		return s.end(nil)
+	}
 	for {
 		ev, err := s.dec.Next()
 		switch {
 		case s.closed.Load():
 			return s.end(nil) // the caller closed it: no failure to report
-		case err == io.EOF && s.cfg.Done != "":
+		case err == io.EOF && (s.cfg.Done != "" || s.cfg.Final != nil):
 			return s.end(s.fail(sse.Problem{Cause: io.ErrUnexpectedEOF}))
 		case err == io.EOF:
 			return s.end(nil)
@@ -89,12 +93,13 @@ func (s *Stream[T]) Next() bool {
 		// The decoder reuses its buffer; the value keeps slices of this
 		// copy (its raw JSON).
 		data = bytes.Clone(data)
-		if bytes.Contains(data, errorMember) && isErrorEvent(data) {
+		if bytes.Contains(data, errorMember) && isErrorEvent(data) || s.cfg.Failure != nil && s.cfg.Failure(data) {
 			return s.end(s.fail(sse.Problem{Event: data}))
 		}
 		if err := s.decode(data); err != nil {
 			return s.end(s.fail(sse.Problem{Event: data, Cause: err}))
 		}
+		s.final = s.cfg.Final != nil && s.cfg.Final(data)
 		return true
 	}
 }

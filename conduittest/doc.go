@@ -245,6 +245,11 @@
 //	                      get_weather calls (ids call_lx3k9w2p and call_q8m2v7rd),
 //	                      finish_reason tool_calls
 //	                      with ReasoningFormat: reasoning first, then "Yes: 1013 is prime."
+//	CreateResponse        "The Moon drifts about 3.8 centimeters farther from Earth
+//	                      every year." (completed, 64 tokens)
+//	StreamResponse        18 events: the message "Let me check the weather in Paris."
+//	                      then get_weather call_7mzq2d4k {"city":"Paris"}, ending
+//	                      with response.completed
 //	ListModels            llama-3.3-70b-versatile, llama-3.1-8b-instant,
 //	                      whisper-large-v3, gemma2-9b-it
 //	Model                 llama-3.3-70b-versatile, whatever the id

@@ -7,6 +7,7 @@ import (
 	"mime"
 	"mime/multipart"
 	"net/http"
+	"strings"
 )
 
 func init() {
@@ -21,10 +22,18 @@ func init() {
 			"CreateTranscription":  {handle: audioAnswer("create_transcription")},
 			"CreateTranslation":    {handle: audioAnswer("create_translation")},
 			"CreateSpeech":         {handle: speechAnswer},
+			"CreateResponse":       {fixture: "create_response.json"},
+			"StreamResponse":       {fixture: "response_stream.sse"},
 		},
-		which: func(_ *http.Request, body []byte) string {
+		which: func(r *http.Request, body []byte) string {
 			var req struct{ Stream bool }
-			if json.Unmarshal(body, &req) == nil && req.Stream {
+			stream := json.Unmarshal(body, &req) == nil && req.Stream
+			switch {
+			case strings.HasSuffix(r.URL.Path, "/responses") && stream:
+				return "StreamResponse"
+			case strings.HasSuffix(r.URL.Path, "/responses"):
+				return "CreateResponse"
+			case stream:
 				return "StreamChatCompletion"
 			}
 			return "CreateChatCompletion"

@@ -139,6 +139,7 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 		Model:    "llama-3.3-70b-versatile",
 		Messages: []inference.Message{inference.UserMessage("Why does fast inference matter?")},
 	}
+	responseRequest := inference.ResponseRequest{Model: "llama-3.3-70b-versatile", Input: inference.InputText("Tell me a fun fact about the moon.")}
 	const ciPipeline, ciWorkflow = "0f4e6a2c-31d5-4b8e-a7c9-5d2b1e8f3a70", "8f3c2a6d-5e1b-4d7a-9c0e-2b6f4a8d1e53"
 
 	calls := map[string]opCall{
@@ -418,6 +419,24 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 				text += chunk.Content()
 			}
 			return text, nil
+		}},
+		"inference.CreateResponse": {do: func(ctx context.Context) (any, error) {
+			r, err := llm.CreateResponse(ctx, responseRequest)
+			return field(r, func() any { return r.OutputText() }), err
+		}},
+		"inference.StreamResponse": {do: func(ctx context.Context) (any, error) {
+			s, err := llm.StreamResponse(ctx, responseRequest)
+			if err != nil {
+				return nil, err
+			}
+			var acc inference.ResponseAccumulator
+			for ev, err := range s.All() {
+				if err != nil {
+					return nil, err
+				}
+				acc.AddEvent(ev)
+			}
+			return acc.Response().OutputText(), nil
 		}},
 		"inference.ListModels": {do: func(ctx context.Context) (any, error) {
 			r, err := llm.ListModels(ctx)

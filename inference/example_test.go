@@ -337,3 +337,63 @@ func ExampleClient_CreateChatCompletion_rateLimited() {
 	// rate_limit_exceeded tokens 7s req_01example
 	// tokens left: 0
 }
+
+func ExampleClient_CreateResponse() {
+	srv := conduittest.Start()
+	defer srv.Close()
+
+	c, err := inference.New(srv.Options("inference")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	r, err := c.CreateResponse(context.Background(), inference.ResponseRequest{
+		Model: "llama-3.3-70b-versatile",
+		Input: inference.InputText("Tell me a fun fact about the moon in one sentence."),
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(r.OutputText())
+	fmt.Println(r.Status, r.Usage.TotalTokens, "tokens")
+	// Output:
+	// The Moon drifts about 3.8 centimeters farther from Earth every year.
+	// completed 64 tokens
+}
+
+func ExampleClient_StreamResponse() {
+	srv := conduittest.Start()
+	defer srv.Close()
+
+	c, err := inference.New(srv.Options("inference")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	s, err := c.StreamResponse(context.Background(), inference.ResponseRequest{
+		Model: "llama-3.3-70b-versatile",
+		Input: inference.InputText("What is the weather in Paris?"),
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer s.Close()
+	var acc inference.ResponseAccumulator
+	for s.Next() {
+		ev := s.Current()
+		acc.AddEvent(ev)
+		if ev.Type == "response.output_text.delta" {
+			fmt.Printf("[%s]", ev.Delta) // show the text as it arrives
+		}
+		for _, call := range acc.JustFinishedFunctionCalls() {
+			fmt.Printf("\ncall %s(%s)\n", call.Name, call.Arguments)
+		}
+	}
+	if err := s.Err(); err != nil {
+		log.Fatal(err)
+	}
+	r := acc.Response()
+	fmt.Println(r.Status, r.OutputText())
+	// Output:
+	// [Let me][ check the][ weather in][ Paris.]
+	// call get_weather({"city":"Paris"})
+	// completed Let me check the weather in Paris.
+}

@@ -35,6 +35,16 @@
 // ChatCompletionStream. A ChatCompletionAccumulator assembles the chunks
 // into the ChatCompletion the whole reply would have been.
 //
+// CreateResponse and StreamResponse call the Responses API (/responses):
+// an input of text or items (InputText, InputItems) with instructions,
+// tools and JSON output built as for chat completions, answered with a
+// Response of output items (messages, function calls, reasoning) whose
+// text is OutputText. A stream hands over typed events
+// (ResponseStreamEvent) and ends after response.completed; a
+// ResponseAccumulator builds the Response from them. Groq keeps no state
+// between calls: send the conversation, earlier output included
+// (OutputItem.AsInput), each time.
+//
 // Beyond the spec's fields, the request takes what OpenAI-compatible hosts
 // share, each sent only when set (Float, Int, Int64 and Bool fill the
 // optional scalars):
@@ -93,6 +103,10 @@
 //	an error event inside a 200 stream              the stream's Err: the same fields, no request
 //	                                                  id (conduit.WithResponse has it); the chunks
 //	                                                  before it were delivered
+//	a response of status failed, whole or as a       ErrAPI (or what its code means) with
+//	  response.failed event; an "error" event        error.code and error.message (the event's
+//	                                                  code and message); the events before it
+//	                                                  were delivered
 //
 // The host's documented endpoints this package does not type are batches
 // and files (/batches, /files), which run bulk jobs offline within a day or
@@ -114,9 +128,11 @@ var service = transport.Register(&transport.Service{
 	Auth:   transport.Auth{Scheme: transport.Bearer, Values: []string{"api_key"}},
 	Values: []transport.Value{{Name: "api_key", Option: "inference.WithAPIKey", Secret: true}},
 	Errors: transport.Profile{
-		Code:             []string{"error.code", "error.type"},
+		// A streamed response fails with {"type": "error", "code",
+		// "message"} or with response.failed's {"response": {"error"}}.
+		Code:             []string{"error.code", "error.type", "response.error.code", "code"},
 		Reason:           []string{"error.type"},
-		Message:          []string{"error.message"},
+		Message:          []string{"error.message", "response.error.message", "message"},
 		RequestIDHeaders: []string{"X-Request-Id"},
 		// Without Retry-After, the token budget's reset: tokens run out far
 		// more often than requests, whose budget on some hosts is per day.

@@ -111,6 +111,28 @@ func init() {
 		}).rejects("max_tokens", func(ctx context.Context, c *inference.Client) error {
 			return readStream(c.StreamChatCompletion(ctx, badChat(func(r *inference.ChatCompletionRequest) { r.MaxTokens = ptr(-1) })))
 		}),
+		row("inference", "CreateResponse", inference.New, func(ctx context.Context, c *inference.Client) error {
+			return discard(c.CreateResponse(ctx, responseReq))
+		}).auth(bearer).rejects("model", func(ctx context.Context, c *inference.Client) error {
+			return discard(c.CreateResponse(ctx, inference.ResponseRequest{Input: responseReq.Input}))
+		}).rejects("input", func(ctx context.Context, c *inference.Client) error {
+			return discard(c.CreateResponse(ctx, inference.ResponseRequest{Model: responseReq.Model}))
+		}).rejects("max_output_tokens", func(ctx context.Context, c *inference.Client) error {
+			r := responseReq
+			r.MaxOutputTokens = ptr(0)
+			return discard(c.CreateResponse(ctx, r))
+		}),
+		row("inference", "StreamResponse", inference.New, func(ctx context.Context, c *inference.Client) error {
+			return readStream(c.StreamResponse(ctx, responseReq))
+		}).auth(bearer).returns(stream).rejects("input[0].role", func(ctx context.Context, c *inference.Client) error {
+			r := responseReq
+			r.Input = inference.InputItems(inference.InputItem{Type: "message", Content: "hi"})
+			return readStream(c.StreamResponse(ctx, r))
+		}).rejects("top_p", func(ctx context.Context, c *inference.Client) error {
+			r := responseReq
+			r.TopP = ptr(1.5)
+			return readStream(c.StreamResponse(ctx, r))
+		}),
 	)
 }
 
@@ -120,6 +142,9 @@ var embedReq = inference.EmbeddingRequest{
 	Model: "text-embedding-ada-002",
 	Input: inference.EmbedTexts("The food was delicious", "and the waiter..."),
 }
+
+// responseReq is a valid Responses API request.
+var responseReq = inference.ResponseRequest{Model: "llama-3.3-70b-versatile", Input: inference.InputText("Tell me a fun fact about the moon.")}
 
 // clip stands for a recording to upload: hosts read its bytes and name.
 var clip = []byte("RIFF\x24\x00\x00\x00WAVEfmt ")

@@ -117,7 +117,7 @@ func drain[T any](seq func(func(T, error) bool)) error {
 
 // readStream reads a stream to its end, as a caller must, and returns the
 // error that ended it.
-func readStream(s *inference.ChatCompletionStream, err error) error {
+func readStream[T any](s *conduit.Stream[T], err error) error {
 	if err != nil {
 		return err
 	}

@@ -10,6 +10,15 @@ type Config struct {
 	// input that ends before it is a problem wrapping io.ErrUnexpectedEOF,
 	// never a silently short answer.
 	Done string
+	// Final, when set, reports whether an event's data is the last event
+	// of a stream that has no end marker (the Responses API's
+	// response.completed). The stream ends after delivering it, and an
+	// input that ends before one is a problem wrapping io.ErrUnexpectedEOF.
+	Final func(data []byte) bool
+	// Failure, when set, reports whether an event's data is an error the
+	// service sends in a shape other than {"error": …} (a typed "error"
+	// event); it ends the stream as an error event does.
+	Failure func(data []byte) bool
 	// MaxEventBytes caps a line and an event (DefaultMaxEventBytes if 0).
 	MaxEventBytes int
 	// Fail turns a problem into the error the stream ends with. The core

@@ -7,6 +7,7 @@ import (
 	"reflect"
 
 	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/sse"
 )
 
 // Op is one operation of a service, declared once as a package-level value
@@ -175,7 +176,8 @@ func (e *Endpoint[T]) Fail(c *Client, call Call, p Problem) error {
 // StreamEndpoint is an operation answered with a stream of JSON events.
 type StreamEndpoint[T any] struct {
 	*Op
-	done string
+	done           string
+	final, failure func(data []byte) bool
 }
 
 // DeclareStream binds a streamed operation to svc; done is the data that
@@ -190,6 +192,16 @@ func DeclareStream[T any](svc *Service, op Op, done string) *StreamEndpoint[T] {
 	return e
 }
 
+// EndsWith declares how a stream without an end marker ends: final reports
+// its last event, after which the stream ends (a body cut before one is an
+// *Error wrapping io.ErrUnexpectedEOF), and failure, which may be nil, an
+// error event in a shape other than {"error": …}, which ends it with an
+// *Error read with the service's profile. It returns e, for declarations.
+func (e *StreamEndpoint[T]) EndsWith(final, failure func(data []byte) bool) *StreamEndpoint[T] {
+	e.final, e.failure = final, failure
+	return e
+}
+
 // Open sends one call and returns its stream; the caller drains or closes
 // it.
 func (e *StreamEndpoint[T]) Open(ctx context.Context, c *Client, call Call, opts []conduit.Option) (*conduit.Stream[T], error) {
@@ -197,13 +209,19 @@ func (e *StreamEndpoint[T]) Open(ctx context.Context, c *Client, call Call, opts
 	if err := c.exchange(ctx, e.Op, &call, opts, &body); err != nil {
 		return nil, err
 	}
-	return conduit.NewStream[T](c.sseBody(e.Op, &call, body.ReadCloser, e.done)), nil
+	return conduit.NewStream[T](e.body(c, &call, body.ReadCloser)), nil
 }
 
 // Reader returns the stream a test double builds from r, ended and failed
 // exactly as Open's.
 func (e *StreamEndpoint[T]) Reader(c *Client, r io.Reader) *conduit.Stream[T] {
-	return conduit.NewStream[T](c.sseBody(e.Op, &Call{}, io.NopCloser(r), e.done))
+	return conduit.NewStream[T](e.body(c, &Call{}, io.NopCloser(r)))
+}
+
+func (e *StreamEndpoint[T]) body(c *Client, call *Call, r io.ReadCloser) *sse.Body {
+	b := c.sseBody(e.Op, call, r, e.done)
+	b.Config.Final, b.Config.Failure = e.final, e.failure
+	return b
 }
 
 // DownloadEndpoint is an operation answered with a file.

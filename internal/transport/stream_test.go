@@ -114,3 +114,40 @@ func TestStreamReaderForTestDoubles(t *testing.T) {
 	assert.ErrorIs(t, s.Err(), io.ErrUnexpectedEOF, "a stream cut before [DONE] is never silently short")
 	assert.Equal(t, "Stream", asError(t, s.Err()).Op)
 }
+
+// A stream declared with EndsWith has no end marker: it ends after its
+// final event, without reading what follows; a body cut before one is
+// never silently short; an error event in the service's own shape ends it
+// with an *Error read with the profile.
+func TestStreamEndsWith(t *testing.T) {
+	svc := testService(Auth{Scheme: Bearer, Values: []string{"api_key"}}, apiKey)
+	svc.Errors = Profile{Code: []string{"error.code", "code"}, Message: []string{"error.message", "message"},
+		Codes: map[string]Meaning{"rate_limit_exceeded": RateLimited}}
+	op := DeclareStream[item](svc, Op{Name: "Stream", Method: "POST", Path: "/responses"}, "").EndsWith(
+		func(data []byte) bool { return strings.Contains(string(data), `"last"`) },
+		func(data []byte) bool { return strings.Contains(string(data), `"code"`) })
+	c := newClient(t, svc, svc.Set("api_key", "sk-St7"))
+	read := func(body string) ([]int64, error) {
+		s := op.Reader(c, strings.NewReader(body))
+		var ids []int64
+		for s.Next() {
+			ids = append(ids, s.Current().ID)
+		}
+		return ids, s.Err()
+	}
+	ids, err := read("data: {\"id\":1}\n\ndata: {\"id\":2,\"last\":true}\n\ndata: {\"id\":\"not read\"}\n\n")
+	require.NoError(t, err)
+	assert.Equal(t, []int64{1, 2}, ids)
+
+	ids, err = read("data: {\"id\":1}\n\n")
+	assert.ErrorIs(t, err, io.ErrUnexpectedEOF)
+	assert.Equal(t, []int64{1}, ids)
+
+	ids, err = read("data: {\"id\":1}\n\ndata: {\"type\":\"error\",\"code\":\"rate_limit_exceeded\",\"message\":\"slow down sk-St7\"}\n\n")
+	require.ErrorIs(t, err, conduit.ErrRateLimited)
+	assert.Equal(t, []int64{1}, ids)
+	e := asError(t, err)
+	assert.Equal(t, "rate_limit_exceeded", e.Code)
+	assert.Equal(t, "Stream", e.Op)
+	assert.NotContains(t, fmt.Sprintf("%v %#v", err, e), "sk-St7")
+}
