@@ -85,9 +85,13 @@
 // nothing: a bad signature or a stale timestamp is ErrInvalidParam naming
 // "signature" or "timestamp", a missing secret ErrMissingCredential.
 //
+// Large files: Upload sends a file of known size over LargeFileSize (100
+// MB) in chunks of DefaultChunkSize under one X-Unique-Upload-Id, each with
+// its Content-Range, holding one chunk in memory; a failed chunk is sent
+// again, alone. See Upload.
+//
 // Not typed, of the documented endpoints: explicit, rename, context,
-// metadata and the other Upload API methods, chunked uploads of files over
-// 100 MB, and the admin listings other than images (videos, raw files,
+// metadata and the other Upload API methods, and the admin listings other than images (videos, raw files,
 // folders, tags, transformations, upload presets and mappings, derived
 // assets): each takes the same credentials through Do; they are management
 // operations this package's users reach for rarely, and typing them would
