@@ -41,11 +41,31 @@ func init() {
 			"Destroy":    {handle: inCloud(signedForm(mediaDestroy))},
 			"AddTag":     {handle: inCloud(signedForm(mediaTags("add")))},
 			"RemoveTag":  {handle: inCloud(signedForm(mediaTags("remove")))},
+			"Explicit":   {handle: inCloud(signedForm(mediaExplicit))},
+			"Rename":     {handle: inCloud(signedForm(mediaRename))},
+			"AddContext": {handle: inCloud(signedForm(mediaUpdate("add_context.json", func(f url.Values) bool {
+				return f.Get("command") == "add" && f.Get("context") != ""
+			})))},
+			"RemoveAllContext": {handle: inCloud(signedForm(mediaUpdate("remove_all_context.json", func(f url.Values) bool {
+				return f.Get("command") == "remove_all" && !f.Has("context")
+			})))},
+			"UpdateMetadata": {handle: inCloud(signedForm(mediaUpdate("update_metadata.json", func(f url.Values) bool {
+				return f.Get("metadata") != ""
+			})))},
 		},
-		// AddTag and RemoveTag share one path; the form's command tells them
-		// apart.
+		// AddTag and RemoveTag share one path, AddContext and
+		// RemoveAllContext another; the form's command tells them apart.
 		which: func(r *http.Request, body []byte) string {
-			if form := mediaForm(r.Header.Get("Content-Type"), body); form != nil && form.Get("command") == "remove" {
+			command := ""
+			if form := mediaForm(r.Header.Get("Content-Type"), body); form != nil {
+				command = form.Get("command")
+			}
+			switch {
+			case strings.HasSuffix(r.URL.Path, "/context") && command == "remove_all":
+				return "RemoveAllContext"
+			case strings.HasSuffix(r.URL.Path, "/context"):
+				return "AddContext"
+			case command == "remove":
 				return "RemoveTag"
 			}
 			return "AddTag"
@@ -224,12 +244,11 @@ func mediaChunk(w http.ResponseWriter, r *http.Request, form url.Values) {
 // mediaDestroy deletes the assets the fixtures hold; any other public id is
 // "not found", with status 200 as Cloudinary answers it.
 func mediaDestroy(w http.ResponseWriter, r *http.Request, form url.Values) {
-	switch form.Get("public_id") {
-	case "products/mug-blue", "products/teapot-white", "banners/summer sale":
+	if slices.Contains(mediaAssets, form.Get("public_id")) {
 		serveFixture(w, "media", "destroy.json", 0)
-	default:
-		serveFixture(w, "media", "destroy_not_found.json", 0)
+		return
 	}
+	serveFixture(w, "media", "destroy_not_found.json", 0)
 }
 
 // mediaTags checks the command and its inputs and answers with the public
@@ -241,6 +260,46 @@ func mediaTags(command string) func(http.ResponseWriter, *http.Request, url.Valu
 			return
 		}
 		serveFixture(w, "media", "tags.json", 0)
+	}
+}
+
+// mediaAssets are the public ids the fake cloud holds.
+var mediaAssets = []string{"products/mug-blue", "products/teapot-white", "banners/summer sale"}
+
+// mediaExplicit answers for an asset the cloud holds, with its derived
+// versions; any other is Cloudinary's 404.
+func mediaExplicit(w http.ResponseWriter, r *http.Request, form url.Values) {
+	if !slices.Contains(mediaAssets, form.Get("public_id")) {
+		serveFixture(w, "media", "resource_not_found.json", http.StatusNotFound)
+		return
+	}
+	serveFixture(w, "media", "explicit.json", 0)
+}
+
+// mediaRename renames an asset the cloud holds to a new name; an unknown
+// one is a 404, a name taken without overwrite a 400.
+func mediaRename(w http.ResponseWriter, r *http.Request, form url.Values) {
+	switch to := form.Get("to_public_id"); {
+	case !slices.Contains(mediaAssets, form.Get("from_public_id")):
+		serveFixture(w, "media", "resource_not_found.json", http.StatusNotFound)
+	case to == "":
+		writeError(w, http.StatusBadRequest, "invalid_request", "Missing required parameter - to_public_id")
+	case slices.Contains(mediaAssets, to) && form.Get("overwrite") != "true":
+		writeError(w, http.StatusBadRequest, "invalid_request", "to_public_id "+to+" already exists")
+	default:
+		serveFixture(w, "media", "rename.json", 0)
+	}
+}
+
+// mediaUpdate answers a context or metadata update whose form ok accepts,
+// naming public ids, with fixture.
+func mediaUpdate(fixture string, ok func(url.Values) bool) func(http.ResponseWriter, *http.Request, url.Values) {
+	return func(w http.ResponseWriter, r *http.Request, form url.Values) {
+		if !ok(form) || len(form["public_ids[]"]) == 0 {
+			writeError(w, http.StatusBadRequest, "invalid_request", "Missing required parameter - command, context, metadata or public_ids")
+			return
+		}
+		serveFixture(w, "media", fixture, 0)
 	}
 }
 

@@ -193,10 +193,8 @@ func (c *Client) Upload(ctx context.Context, f File, p *UploadParams, opts ...Op
 		}
 	}
 	if len(p.Tags) > 0 {
-		for _, tag := range p.Tags {
-			if tag == "" || strings.Contains(tag, ",") || controlChar(tag) {
-				return nil, uploadOp.Invalid("tags", "%.40q: a tag is not empty and holds no comma or control character", tag)
-			}
+		if err := checkTags(uploadOp.Op, p.Tags); err != nil {
+			return nil, err
 		}
 		params = append(params, "tags", strings.Join(p.Tags, ","))
 	}
@@ -273,21 +271,14 @@ func (c *Client) Destroy(ctx context.Context, publicID string, p *DestroyParams,
 	if bad := publicIDProblem(publicID); bad != "" {
 		return nil, destroyOp.Invalid("public_id", "%s", bad)
 	}
-	if controlChar(p.Type) {
-		return nil, destroyOp.Invalid("type", "contains a control character")
-	}
-	params := []string{"public_id", publicID}
-	if p.Type != "" {
-		params = append(params, "type", p.Type)
+	params, err := appendText(destroyOp.Op, []string{"public_id", publicID}, "type", p.Type)
+	if err != nil {
+		return nil, err
 	}
 	if p.Invalidate {
 		params = append(params, "invalidate", "true")
 	}
-	params, err = c.signed(destroyOp.Op, params, time.Now())
-	if err != nil {
-		return nil, err
-	}
-	return destroyOp.Do(ctx, c.t, transport.Call{Args: []string{c.cloud, rt}, Upload: transport.MultipartForm(formParts(params)...)}, opts)
+	return signedCall(ctx, c, destroyOp, rt, params, opts)
 }
 
 // publicIDProblem says why id cannot name an asset, or returns "".
@@ -341,25 +332,12 @@ func (c *Client) tags(ctx context.Context, op *transport.Endpoint[TagResult], co
 	if tag == "" || controlChar(tag) {
 		return nil, op.Invalid("tag", "must be a non-empty tag without control characters")
 	}
-	if len(ids) == 0 || len(ids) > maxTagged {
-		return nil, op.Invalid("public_ids", "%d public ids: between 1 and %d", len(ids), maxTagged)
-	}
-	params := []string{"command", command, "tag", tag}
-	for _, id := range ids {
-		if bad := publicIDProblem(id); bad != "" {
-			return nil, op.Invalid("public_ids", "%.40q %s", id, bad)
-		}
-		params = append(params, "public_ids[]", id)
-	}
-	if controlChar(p.Type) {
-		return nil, op.Invalid("type", "contains a control character")
-	}
-	if p.Type != "" {
-		params = append(params, "type", p.Type)
-	}
-	params, err = c.signed(op.Op, params, time.Now())
+	params, err := appendIDs(op.Op, []string{"command", command, "tag", tag}, ids)
 	if err != nil {
 		return nil, err
 	}
-	return op.Do(ctx, c.t, transport.Call{Args: []string{c.cloud, rt}, Upload: transport.MultipartForm(formParts(params)...)}, opts)
+	if params, err = appendText(op.Op, params, "type", p.Type); err != nil {
+		return nil, err
+	}
+	return signedCall(ctx, c, op, rt, params, opts)
 }
