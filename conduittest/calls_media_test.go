@@ -35,6 +35,26 @@ func mediaCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 			r, err := cdn.RemoveTag(ctx, "sale", ids, nil)
 			return field(r, func() any { return r.PublicIDs[1] }), err
 		}},
+		"media.Explicit": {do: func(ctx context.Context) (any, error) {
+			a, err := cdn.Explicit(ctx, "products/teapot-white", &media.ExplicitParams{Eager: []string{"c_fill,h_200,w_300"}, Tags: []string{"products"}})
+			return field(a, func() any { return a.Version }), err
+		}},
+		"media.Rename": {do: func(ctx context.Context) (any, error) {
+			a, err := cdn.Rename(ctx, "products/mug-blue", "products/mug-red", nil)
+			return field(a, func() any { return a.PublicID }), err
+		}},
+		"media.AddContext": {do: func(ctx context.Context) (any, error) {
+			r, err := cdn.AddContext(ctx, map[string]string{"alt": "Kitchenware"}, ids, nil)
+			return field(r, func() any { return r.PublicIDs[0] }), err
+		}},
+		"media.RemoveAllContext": {do: func(ctx context.Context) (any, error) {
+			r, err := cdn.RemoveAllContext(ctx, ids, nil)
+			return field(r, func() any { return r.PublicIDs[1] }), err
+		}},
+		"media.UpdateMetadata": {do: func(ctx context.Context) (any, error) {
+			r, err := cdn.UpdateMetadata(ctx, map[string]string{"in_stock": "true"}, ids, nil)
+			return field(r, func() any { return r.PublicIDs[0] }), err
+		}},
 		"media.Resource": {do: func(ctx context.Context) (any, error) {
 			a, err := cdn.Resource(ctx, "products/mug-blue", nil)
 			return field(a, func() any { return a.Bytes }), err

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"io"
 	"mime"
 	"mime/multipart"
@@ -14,6 +15,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -39,11 +41,31 @@ func init() {
 			"Destroy":    {handle: inCloud(signedForm(mediaDestroy))},
 			"AddTag":     {handle: inCloud(signedForm(mediaTags("add")))},
 			"RemoveTag":  {handle: inCloud(signedForm(mediaTags("remove")))},
+			"Explicit":   {handle: inCloud(signedForm(mediaExplicit))},
+			"Rename":     {handle: inCloud(signedForm(mediaRename))},
+			"AddContext": {handle: inCloud(signedForm(mediaUpdate("add_context.json", func(f url.Values) bool {
+				return f.Get("command") == "add" && f.Get("context") != ""
+			})))},
+			"RemoveAllContext": {handle: inCloud(signedForm(mediaUpdate("remove_all_context.json", func(f url.Values) bool {
+				return f.Get("command") == "remove_all" && !f.Has("context")
+			})))},
+			"UpdateMetadata": {handle: inCloud(signedForm(mediaUpdate("update_metadata.json", func(f url.Values) bool {
+				return f.Get("metadata") != ""
+			})))},
 		},
-		// AddTag and RemoveTag share one path; the form's command tells them
-		// apart.
+		// AddTag and RemoveTag share one path, AddContext and
+		// RemoveAllContext another; the form's command tells them apart.
 		which: func(r *http.Request, body []byte) string {
-			if form := mediaForm(r.Header.Get("Content-Type"), body); form != nil && form.Get("command") == "remove" {
+			command := ""
+			if form := mediaForm(r.Header.Get("Content-Type"), body); form != nil {
+				command = form.Get("command")
+			}
+			switch {
+			case strings.HasSuffix(r.URL.Path, "/context") && command == "remove_all":
+				return "RemoveAllContext"
+			case strings.HasSuffix(r.URL.Path, "/context"):
+				return "AddContext"
+			case command == "remove":
 				return "RemoveTag"
 			}
 			return "AddTag"
@@ -82,6 +104,7 @@ func mediaForm(contentType string, body []byte) url.Values {
 	v := url.Values(form.Value)
 	if len(form.File["file"]) > 0 {
 		v.Set("conduittest_filename", form.File["file"][0].Filename)
+		v.Set("conduittest_filesize", strconv.FormatInt(form.File["file"][0].Size, 10))
 	}
 	return v
 }
@@ -106,7 +129,7 @@ func signedForm(h func(http.ResponseWriter, *http.Request, url.Values)) func(htt
 		var names []string
 		for name := range form {
 			name = strings.TrimSuffix(name, "[]")
-			if !slices.Contains([]string{"file", "cloud_name", "resource_type", "api_key", "signature", "conduittest_filename"}, name) && !slices.Contains(names, name) {
+			if !slices.Contains([]string{"file", "cloud_name", "resource_type", "api_key", "signature", "conduittest_filename", "conduittest_filesize"}, name) && !slices.Contains(names, name) {
 				names = append(names, name)
 			}
 		}
@@ -130,24 +153,102 @@ func signedForm(h func(http.ResponseWriter, *http.Request, url.Values)) func(htt
 	}
 }
 
-// mediaUpload answers an upload of a streamed file or of an address.
+// mediaUpload answers an upload of a streamed file or of an address, or
+// one chunk of a chunked upload.
 func mediaUpload(w http.ResponseWriter, r *http.Request, form url.Values) {
 	if form.Get("file") == "" && form.Get("conduittest_filename") == "" {
 		writeError(w, http.StatusBadRequest, "invalid_request", "Missing required parameter - file")
 		return
 	}
+	if r.Header.Get("X-Unique-Upload-Id") != "" || r.Header.Get("Content-Range") != "" {
+		mediaChunk(w, r, form)
+		return
+	}
 	serveFixture(w, "media", "upload.json", 0)
+}
+
+// mediaMinChunk is the smallest chunk Cloudinary accepts but for the last.
+const mediaMinChunk = 5 << 20
+
+// mediaChunks are the chunked uploads in progress, by X-Unique-Upload-Id:
+// the fake keeps how far each has come, not its bytes.
+var mediaChunks = struct {
+	sync.Mutex
+	m map[string]*mediaChunked
+}{m: map[string]*mediaChunked{}}
+
+// mediaChunked is one chunked upload in progress: its total size, where
+// the next chunk starts and where the latest one started (a chunk sent
+// again is accepted as once).
+type mediaChunked struct{ total, next, latest int64 }
+
+// mediaChunk assembles a chunked upload as Cloudinary does: every chunk
+// under one X-Unique-Upload-Id, each with Content-Range "bytes a-b/total"
+// naming exactly the bytes of its file part, in order from 0, every one
+// but the last at least 5 MiB. A chunk is answered {"done": false, …}
+// until the last, which is answered with the asset. A chunk sent again
+// (a retry, the last one's too) is answered as the first time; any other
+// range is refused.
+func mediaChunk(w http.ResponseWriter, r *http.Request, form url.Values) {
+	id := r.Header.Get("X-Unique-Upload-Id")
+	var a, b, total int64
+	n, err := fmt.Sscanf(r.Header.Get("Content-Range"), "bytes %d-%d/%d", &a, &b, &total)
+	size, _ := strconv.ParseInt(form.Get("conduittest_filesize"), 10, 64)
+	bad := func(msg string) { writeError(w, http.StatusBadRequest, "invalid_request", msg) }
+	switch {
+	case id == "":
+		bad("a chunk needs X-Unique-Upload-Id")
+		return
+	case err != nil || n != 3 || a < 0 || b < a || b >= total:
+		bad("Content-Range must be bytes start-end/total")
+		return
+	case b-a+1 != size:
+		bad(fmt.Sprintf("Content-Range names %d bytes, the chunk holds %d", b-a+1, size))
+		return
+	case b+1 < total && size < mediaMinChunk:
+		bad("All parts except EOF-chunk must be larger than 5mb")
+		return
+	}
+	mediaChunks.Lock()
+	up := mediaChunks.m[id]
+	switch {
+	case up == nil && a != 0:
+		mediaChunks.Unlock()
+		bad("the first chunk must start at byte 0")
+		return
+	case up == nil:
+		up = &mediaChunked{total: total}
+		mediaChunks.m[id] = up
+	case total != up.total:
+		mediaChunks.Unlock()
+		bad("Content-Range total differs from the upload's")
+		return
+	case a == up.latest && b+1 == up.next:
+		// the latest chunk again: stored once
+	case a != up.next:
+		mediaChunks.Unlock()
+		bad(fmt.Sprintf("chunk starts at byte %d, the upload is at %d", a, up.next))
+		return
+	}
+	up.latest, up.next = a, b+1
+	finished := up.next == up.total
+	mediaChunks.Unlock()
+	if finished {
+		serveFixture(w, "media", "upload.json", 0)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	fmt.Fprintf(w, `{"done":false,"bytes":%d,"resource_type":%q}`, b+1, r.PathValue("resource_type"))
 }
 
 // mediaDestroy deletes the assets the fixtures hold; any other public id is
 // "not found", with status 200 as Cloudinary answers it.
 func mediaDestroy(w http.ResponseWriter, r *http.Request, form url.Values) {
-	switch form.Get("public_id") {
-	case "products/mug-blue", "products/teapot-white", "banners/summer sale":
+	if slices.Contains(mediaAssets, form.Get("public_id")) {
 		serveFixture(w, "media", "destroy.json", 0)
-	default:
-		serveFixture(w, "media", "destroy_not_found.json", 0)
+		return
 	}
+	serveFixture(w, "media", "destroy_not_found.json", 0)
 }
 
 // mediaTags checks the command and its inputs and answers with the public
@@ -159,6 +260,46 @@ func mediaTags(command string) func(http.ResponseWriter, *http.Request, url.Valu
 			return
 		}
 		serveFixture(w, "media", "tags.json", 0)
+	}
+}
+
+// mediaAssets are the public ids the fake cloud holds.
+var mediaAssets = []string{"products/mug-blue", "products/teapot-white", "banners/summer sale"}
+
+// mediaExplicit answers for an asset the cloud holds, with its derived
+// versions; any other is Cloudinary's 404.
+func mediaExplicit(w http.ResponseWriter, r *http.Request, form url.Values) {
+	if !slices.Contains(mediaAssets, form.Get("public_id")) {
+		serveFixture(w, "media", "resource_not_found.json", http.StatusNotFound)
+		return
+	}
+	serveFixture(w, "media", "explicit.json", 0)
+}
+
+// mediaRename renames an asset the cloud holds to a new name; an unknown
+// one is a 404, a name taken without overwrite a 400.
+func mediaRename(w http.ResponseWriter, r *http.Request, form url.Values) {
+	switch to := form.Get("to_public_id"); {
+	case !slices.Contains(mediaAssets, form.Get("from_public_id")):
+		serveFixture(w, "media", "resource_not_found.json", http.StatusNotFound)
+	case to == "":
+		writeError(w, http.StatusBadRequest, "invalid_request", "Missing required parameter - to_public_id")
+	case slices.Contains(mediaAssets, to) && form.Get("overwrite") != "true":
+		writeError(w, http.StatusBadRequest, "invalid_request", "to_public_id "+to+" already exists")
+	default:
+		serveFixture(w, "media", "rename.json", 0)
+	}
+}
+
+// mediaUpdate answers a context or metadata update whose form ok accepts,
+// naming public ids, with fixture.
+func mediaUpdate(fixture string, ok func(url.Values) bool) func(http.ResponseWriter, *http.Request, url.Values) {
+	return func(w http.ResponseWriter, r *http.Request, form url.Values) {
+		if !ok(form) || len(form["public_ids[]"]) == 0 {
+			writeError(w, http.StatusBadRequest, "invalid_request", "Missing required parameter - command, context, metadata or public_ids")
+			return
+		}
+		serveFixture(w, "media", fixture, 0)
 	}
 }
 

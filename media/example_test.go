@@ -138,6 +138,96 @@ func ExampleClient_AddTag() {
 	// [products/mug-blue products/teapot-white] [products/mug-blue products/teapot-white]
 }
 
+func ExampleClient_Explicit() {
+	srv := conduittest.Start()
+	defer srv.Close()
+
+	c, err := media.New(srv.Options("media")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	a, err := c.Explicit(context.Background(), "products/teapot-white", &media.ExplicitParams{
+		Eager:   []string{"c_fill,h_200,w_300"},
+		Context: map[string]string{"alt": "A white teapot", "caption": "Teapot"},
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	var derived struct {
+		Eager []struct {
+			Transformation string `json:"transformation"`
+			Width, Height  int
+		} `json:"eager"`
+	}
+	if err := a.Decode(&derived); err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(a.PublicID, derived.Eager[0].Transformation, derived.Eager[0].Width, derived.Eager[0].Height)
+	// Output:
+	// products/teapot-white c_fill,h_200,w_300 300 200
+}
+
+func ExampleClient_Rename() {
+	srv := conduittest.Start()
+	defer srv.Close()
+
+	c, err := media.New(srv.Options("media")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	a, err := c.Rename(context.Background(), "products/mug-blue", "products/mug-red", &media.RenameParams{Invalidate: true})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(a.PublicID)
+	_, err = c.Rename(context.Background(), "products/mug-gone", "products/mug-red", nil)
+	fmt.Println(errors.Is(err, conduit.ErrNotFound))
+	// Output:
+	// products/mug-red
+	// true
+}
+
+func ExampleClient_AddContext() {
+	srv := conduittest.Start()
+	defer srv.Close()
+
+	c, err := media.New(srv.Options("media")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	ids := []string{"products/mug-blue", "products/teapot-white"}
+	ctx := context.Background()
+	added, err := c.AddContext(ctx, map[string]string{"alt": "Kitchenware", "caption": "a=b|c"}, ids, nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	removed, err := c.RemoveAllContext(ctx, ids, nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(added.PublicIDs, removed.PublicIDs)
+	// Output:
+	// [products/mug-blue products/teapot-white] [products/mug-blue products/teapot-white]
+}
+
+func ExampleClient_UpdateMetadata() {
+	srv := conduittest.Start()
+	defer srv.Close()
+
+	c, err := media.New(srv.Options("media")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	ids := []string{"products/mug-blue"}
+	res, err := c.UpdateMetadata(context.Background(), map[string]string{"in_stock": "true", "sku": ""}, ids, nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(len(res.PublicIDs) > 0)
+	// Output:
+	// true
+}
+
 func ExampleClient_Resource() {
 	srv := conduittest.Start()
 	defer srv.Close()

@@ -13,8 +13,8 @@ import (
 	"github.com/conduit-sdk/conduit/media"
 )
 
-// The documented answers of the Upload API, the resource lookup and the
-// search decode into these records.
+// The documented answers of the Upload API (upload, explicit, rename),
+// the resource lookup and the search decode into these records.
 func TestUploadResourceAndSearchGoldens(t *testing.T) {
 	srv := conduittest.NewServer(t)
 	c := testkit.Client(t, media.New, srv.Options("media")...)
@@ -28,4 +28,10 @@ func TestUploadResourceAndSearchGoldens(t *testing.T) {
 	found, err := c.Search(ctx, &media.SearchParams{Expression: "tags=products"})
 	require.NoError(t, err)
 	golden.JSON(t, "media", "search", found)
+	derived, err := c.Explicit(ctx, "products/teapot-white", &media.ExplicitParams{Eager: []string{"c_fill,h_200,w_300"}})
+	require.NoError(t, err)
+	golden.JSON(t, "media", "explicit", derived)
+	renamed, err := c.Rename(ctx, "products/mug-blue", "products/mug-red", nil)
+	require.NoError(t, err)
+	golden.JSON(t, "media", "rename", renamed)
 }

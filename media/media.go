@@ -1,5 +1,7 @@
 // Package media is a client for the media-assets interface, modelled on
-// Cloudinary: the signed Upload API (Upload, Destroy, AddTag, RemoveTag),
+// Cloudinary: the signed Upload API (Upload, chunked for large files;
+// Destroy, AddTag, RemoveTag, Explicit, Rename, AddContext,
+// RemoveAllContext, UpdateMetadata),
 // the admin interface (ListImages and AllImages, Resource, Search and
 // AllSearch, Usage), the public delivery interface (ListByTag), delivery
 // URLs (URL: transformations, versions, formats, signatures) and the check
@@ -31,9 +33,11 @@
 // sha256. ListByTag sends no credentials at all and works without them; it
 // succeeds only for clouds that allow public tag lists.
 //
-// Writes: Upload, Destroy, AddTag and RemoveTag change the cloud and are
-// retried only when the request provably never reached it (or on 429); a
-// file from a reader that is not an io.Seeker is sent once. Search is sent
+// Writes: the Upload API calls change the cloud and are retried only when
+// the request provably never reached it (or on 429); a file from a reader
+// that is not an io.Seeker is sent once. A chunk of a chunked upload is
+// the exception: the service keeps it under its upload id, so it is
+// retried as a read is. Search is sent
 // as POST but only reads, so it is retried like the GETs.
 //
 // Limits: the spec publishes no rate limit; the admin interface reports
@@ -79,15 +83,22 @@
 //	                                                  retried only when that is within
 //	                                                  conduit.WithMaxRetryWait
 //	200 {"error": …}                                ErrAPI with its message or word
+//	200 out of the chunk protocol (an asset before  ErrMalformedResponse, Code "done";
+//	  the last chunk, {"done": false} after it)       the upload stops
 //	5xx                                             ErrAPI; retried (writes only when unsent)
 //
 // RequestID is the X-Request-Id header. VerifyNotification and URL send
 // nothing: a bad signature or a stale timestamp is ErrInvalidParam naming
 // "signature" or "timestamp", a missing secret ErrMissingCredential.
 //
-// Not typed, of the documented endpoints: explicit, rename, context,
-// metadata and the other Upload API methods, chunked uploads of files over
-// 100 MB, and the admin listings other than images (videos, raw files,
+// Large files: Upload sends a file of known size over LargeFileSize (100
+// MB) in chunks of DefaultChunkSize under one X-Unique-Upload-Id, each with
+// its Content-Range, holding one chunk in memory; a failed chunk is sent
+// again, alone. See Upload.
+//
+// Not typed, of the documented endpoints: the other Upload API methods
+// (archives, sprites, text, multi, the unsigned upload with a preset),
+// and the admin listings other than images (videos, raw files,
 // folders, tags, transformations, upload presets and mappings, derived
 // assets): each takes the same credentials through Do; they are management
 // operations this package's users reach for rarely, and typing them would

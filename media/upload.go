@@ -1,6 +1,7 @@
 package media
 
 import (
+	"cmp"
 	"context"
 	"io"
 	"strconv"
@@ -55,18 +56,53 @@ func resourceType(op *transport.Op, rt ResourceType, auto bool) (string, error) 
 }
 
 // File is what Upload sends: a reader streamed as the file, or an address
-// Cloudinary fetches itself. Build one with FromReader or FromURL.
+// Cloudinary fetches itself. Build one with FromReader, FromSizedReader or
+// FromURL.
 type File struct {
-	r    io.Reader
-	name string
-	url  string
+	r     io.Reader
+	name  string
+	url   string
+	size  int64
+	sized bool
 }
 
 // FromReader is a file streamed from r, never held in memory, under name
 // (the original_filename Cloudinary records). A reader that is an
 // io.Seeker can be sent again if the connection fails before the service
-// answers; any other is sent once.
+// answers; any other is sent once. An io.Seeker also tells its size, so a
+// large one is sent in chunks (see Upload); for any other reader,
+// FromSizedReader declares it.
 func FromReader(name string, r io.Reader) File { return File{r: r, name: name} }
+
+// FromSizedReader is a file of size bytes streamed from r under name: a
+// pipe, a network body, any reader that cannot tell its size itself. The
+// size decides whether Upload sends it in chunks; a chunked upload fails,
+// before its last chunk completes the asset, if r holds fewer or more
+// bytes than size.
+func FromSizedReader(name string, r io.Reader, size int64) File {
+	return File{r: r, name: name, size: size, sized: true}
+}
+
+// length is how many bytes f's reader holds from where it stands: the size
+// declared, or what an io.Seeker says; false when neither tells.
+func (f File) length() (int64, bool) {
+	if f.sized {
+		return f.size, true
+	}
+	s, ok := f.r.(io.Seeker)
+	if !ok {
+		return 0, false
+	}
+	cur, err := s.Seek(0, io.SeekCurrent)
+	if err != nil {
+		return 0, false
+	}
+	end, err := s.Seek(0, io.SeekEnd)
+	if _, err2 := s.Seek(cur, io.SeekStart); err != nil || err2 != nil {
+		return 0, false
+	}
+	return end - cur, true
+}
 
 // FromURL is a file Cloudinary fetches: an http, https, ftp, s3 or gs
 // address, or a Base64 data URI ("data:image/png;base64,…").
@@ -91,6 +127,11 @@ type UploadParams struct {
 	// Overwrite says whether an asset of the same public id is replaced
 	// (overwrite); nil leaves Cloudinary's default, true.
 	Overwrite *bool
+	// ChunkSize is the size of each chunk of a chunked upload, at least
+	// MinChunkSize; 0 is DefaultChunkSize. Setting it also asks for chunks
+	// for any file of known size larger than one chunk, not only for files
+	// over LargeFileSize.
+	ChunkSize int64
 }
 
 // Upload stores a file as a new asset through the signed Upload API. The
@@ -98,6 +139,19 @@ type UploadParams struct {
 // the API secret (SHA-1 unless WithSignatureAlgorithm says SHA256); the
 // secret itself is never sent. Upload is a write: it is not repeated once
 // the file may have reached the service.
+//
+// A file read from a reader whose size is known (an io.Seeker, or
+// FromSizedReader) and over LargeFileSize, or over p.ChunkSize when that
+// is set, is sent in chunks, as Cloudinary's SDKs send large files: one
+// request a chunk of ChunkSize bytes (the last one shorter), all under one
+// X-Unique-Upload-Id with its Content-Range ("bytes 0-19999999/73400320"),
+// each signed anew. The service assembles them and answers the last with
+// the asset. At most one chunk is held in memory at a time. A chunk is
+// idempotent under its upload id, so a chunk whose request fails is sent
+// again as a read would be (on a reset, a 5xx, a 429), and only that chunk:
+// the upload resumes where it stopped. A chunk answered otherwise than as
+// the protocol says (a finished asset before the last chunk, an unfinished
+// upload after it) ends the upload with ErrMalformedResponse.
 func (c *Client) Upload(ctx context.Context, f File, p *UploadParams, opts ...Option) (*AssetDetails, error) {
 	if p == nil {
 		p = &UploadParams{}
@@ -111,6 +165,20 @@ func (c *Client) Upload(ctx context.Context, f File, p *UploadParams, opts ...Op
 		return nil, uploadOp.Invalid("file", "missing: build it with media.FromReader or media.FromURL")
 	case f.r == nil && !hasRemoteScheme(f.url):
 		return nil, uploadOp.Invalid("file", "%.40q is not an http, https, ftp, s3 or gs address or a data URI", f.url)
+	case f.r != nil:
+		if err := uploadOp.Reader("file", f.r); err != nil {
+			return nil, err
+		}
+	}
+	if f.sized && f.size < 0 {
+		return nil, uploadOp.Invalid("file", "declared size %d is negative", f.size)
+	}
+	chunk, threshold := p.ChunkSize, p.ChunkSize
+	switch {
+	case chunk == 0:
+		chunk, threshold = DefaultChunkSize, LargeFileSize
+	case chunk < MinChunkSize:
+		return nil, uploadOp.Invalid("chunk_size", "%d is below Cloudinary's minimum of %d bytes a chunk", chunk, MinChunkSize)
 	}
 	var params []string
 	if f.url != "" {
@@ -125,15 +193,18 @@ func (c *Client) Upload(ctx context.Context, f File, p *UploadParams, opts ...Op
 		}
 	}
 	if len(p.Tags) > 0 {
-		for _, tag := range p.Tags {
-			if tag == "" || strings.Contains(tag, ",") || controlChar(tag) {
-				return nil, uploadOp.Invalid("tags", "%.40q: a tag is not empty and holds no comma or control character", tag)
-			}
+		if err := checkTags(uploadOp.Op, p.Tags); err != nil {
+			return nil, err
 		}
 		params = append(params, "tags", strings.Join(p.Tags, ","))
 	}
 	if p.Overwrite != nil {
 		params = append(params, "overwrite", strconv.FormatBool(*p.Overwrite))
+	}
+	if f.r != nil {
+		if size, known := f.length(); known && size > threshold {
+			return c.uploadChunks(ctx, rt, f, size, chunk, params, opts)
+		}
 	}
 	params, err = c.signed(uploadOp.Op, params, time.Now())
 	if err != nil {
@@ -141,14 +212,15 @@ func (c *Client) Upload(ctx context.Context, f File, p *UploadParams, opts ...Op
 	}
 	parts := formParts(params)
 	if f.r != nil {
-		name := f.name
-		if name == "" {
-			name = "file"
-		}
-		parts = append(parts, transport.FormPart{Field: "file", Filename: name, ContentType: "application/octet-stream", Body: f.r,
-			Names: transport.PartNames{Filename: "file"}})
+		parts = append(parts, f.part(f.r))
 	}
 	return uploadOp.Do(ctx, c.t, transport.Call{Args: []string{c.cloud, rt}, Upload: transport.MultipartForm(parts...)}, opts)
+}
+
+// part is the form's file part, carrying body under f's name.
+func (f File) part(body io.Reader) transport.FormPart {
+	return transport.FormPart{Field: "file", Filename: cmp.Or(f.name, "file"), ContentType: "application/octet-stream", Body: body,
+		Names: transport.PartNames{Filename: "file"}}
 }
 
 // formParts turns name, value pairs into the text parts of a form, in
@@ -199,21 +271,14 @@ func (c *Client) Destroy(ctx context.Context, publicID string, p *DestroyParams,
 	if bad := publicIDProblem(publicID); bad != "" {
 		return nil, destroyOp.Invalid("public_id", "%s", bad)
 	}
-	if controlChar(p.Type) {
-		return nil, destroyOp.Invalid("type", "contains a control character")
-	}
-	params := []string{"public_id", publicID}
-	if p.Type != "" {
-		params = append(params, "type", p.Type)
+	params, err := appendText(destroyOp.Op, []string{"public_id", publicID}, "type", p.Type)
+	if err != nil {
+		return nil, err
 	}
 	if p.Invalidate {
 		params = append(params, "invalidate", "true")
 	}
-	params, err = c.signed(destroyOp.Op, params, time.Now())
-	if err != nil {
-		return nil, err
-	}
-	return destroyOp.Do(ctx, c.t, transport.Call{Args: []string{c.cloud, rt}, Upload: transport.MultipartForm(formParts(params)...)}, opts)
+	return signedCall(ctx, c, destroyOp, rt, params, opts)
 }
 
 // publicIDProblem says why id cannot name an asset, or returns "".
@@ -267,25 +332,12 @@ func (c *Client) tags(ctx context.Context, op *transport.Endpoint[TagResult], co
 	if tag == "" || controlChar(tag) {
 		return nil, op.Invalid("tag", "must be a non-empty tag without control characters")
 	}
-	if len(ids) == 0 || len(ids) > maxTagged {
-		return nil, op.Invalid("public_ids", "%d public ids: between 1 and %d", len(ids), maxTagged)
-	}
-	params := []string{"command", command, "tag", tag}
-	for _, id := range ids {
-		if bad := publicIDProblem(id); bad != "" {
-			return nil, op.Invalid("public_ids", "%.40q %s", id, bad)
-		}
-		params = append(params, "public_ids[]", id)
-	}
-	if controlChar(p.Type) {
-		return nil, op.Invalid("type", "contains a control character")
-	}
-	if p.Type != "" {
-		params = append(params, "type", p.Type)
-	}
-	params, err = c.signed(op.Op, params, time.Now())
+	params, err := appendIDs(op.Op, []string{"command", command, "tag", tag}, ids)
 	if err != nil {
 		return nil, err
 	}
-	return op.Do(ctx, c.t, transport.Call{Args: []string{c.cloud, rt}, Upload: transport.MultipartForm(formParts(params)...)}, opts)
+	if params, err = appendText(op.Op, params, "type", p.Type); err != nil {
+		return nil, err
+	}
+	return signedCall(ctx, c, op, rt, params, opts)
 }

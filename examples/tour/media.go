@@ -62,6 +62,11 @@ func init() {
 		}
 		say("Upload", "signed upload stored %s v%d, %dx%d %s, %d bytes", up.PublicID, up.Version, up.Width, up.Height, up.Format, up.Bytes)
 		const remote = "https://images.example.com/teapot-white.jpg"
+		sized, err := c.Upload(ctx, media.FromSizedReader("teapot.jpg", strings.NewReader("JPEG bytes"), 10), &media.UploadParams{PublicID: "products/teapot-white"})
+		if err != nil {
+			return err
+		}
+		say("Upload", "from a reader of declared size, one request under %d bytes: %s", media.LargeFileSize, sized.PublicID)
 		fetched, err := c.Upload(ctx, media.FromURL(remote), &media.UploadParams{PublicID: "products/teapot-white"})
 		if err != nil {
 			return err
@@ -109,6 +114,31 @@ func init() {
 			return err
 		}
 		say("RemoveTag", "untagged sale: %v", untagged.PublicIDs)
+		withContext, err := c.AddContext(ctx, map[string]string{"alt": "Kitchenware"}, ids, nil)
+		if err != nil {
+			return err
+		}
+		say("AddContext", "alt set on %v", withContext.PublicIDs)
+		withoutContext, err := c.RemoveAllContext(ctx, ids, nil)
+		if err != nil {
+			return err
+		}
+		say("RemoveAllContext", "context cleared on %v", withoutContext.PublicIDs)
+		withMetadata, err := c.UpdateMetadata(ctx, map[string]string{"in_stock": "true"}, ids, nil)
+		if err != nil {
+			return err
+		}
+		say("UpdateMetadata", "in_stock set on %v", withMetadata.PublicIDs)
+		derived, err := c.Explicit(ctx, "products/teapot-white", &media.ExplicitParams{Eager: []string{"c_fill,h_200,w_300"}})
+		if err != nil {
+			return err
+		}
+		say("Explicit", "%s derived again, version %d", derived.PublicID, derived.Version)
+		renamed, err := c.Rename(ctx, "products/mug-blue", "products/mug-red", nil)
+		if err != nil {
+			return err
+		}
+		say("Rename", "products/mug-blue is now %s", renamed.PublicID)
 
 		gone, err := c.Destroy(ctx, "products/teapot-white", nil)
 		if err != nil {

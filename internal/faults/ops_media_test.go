@@ -64,6 +64,43 @@ func init() {
 		}).writes().auth(mediaSigned).rejects("public_ids", func(ctx context.Context, c *media.Client) error {
 			return discard(c.RemoveTag(ctx, "sale", make([]string, 1001), nil))
 		}),
+		row("media", "Explicit", media.New, func(ctx context.Context, c *media.Client) error {
+			return discard(c.Explicit(ctx, "products/teapot-white", &media.ExplicitParams{Eager: []string{"c_fill,h_200,w_300"}}))
+		}).writes().auth(mediaSigned).rejects("public_id", func(ctx context.Context, c *media.Client) error {
+			return discard(c.Explicit(ctx, "products/./teapot", nil))
+		}).rejects("eager", func(ctx context.Context, c *media.Client) error {
+			return discard(c.Explicit(ctx, "products/teapot-white", &media.ExplicitParams{Eager: []string{"w_300|h_200"}}))
+		}).rejects("context", func(ctx context.Context, c *media.Client) error {
+			return discard(c.Explicit(ctx, "products/teapot-white", &media.ExplicitParams{Context: map[string]string{"a=b": "c"}}))
+		}),
+		row("media", "Rename", media.New, func(ctx context.Context, c *media.Client) error {
+			return discard(c.Rename(ctx, "products/mug-blue", "products/mug-red", nil))
+		}).writes().auth(mediaSigned).rejects("from_public_id", func(ctx context.Context, c *media.Client) error {
+			return discard(c.Rename(ctx, "../usage", "products/mug-red", nil))
+		}).rejects("to_public_id", func(ctx context.Context, c *media.Client) error {
+			return discard(c.Rename(ctx, "products/mug-blue", "", nil))
+		}).rejects("to_type", func(ctx context.Context, c *media.Client) error {
+			return discard(c.Rename(ctx, "products/mug-blue", "products/mug-red", &media.RenameParams{ToType: "private\n"}))
+		}),
+		row("media", "AddContext", media.New, func(ctx context.Context, c *media.Client) error {
+			return discard(c.AddContext(ctx, map[string]string{"alt": "Kitchenware"}, mediaIDs, nil))
+		}).writes().auth(mediaSigned).rejects("context", func(ctx context.Context, c *media.Client) error {
+			return discard(c.AddContext(ctx, nil, mediaIDs, nil))
+		}).rejects("public_ids", func(ctx context.Context, c *media.Client) error {
+			return discard(c.AddContext(ctx, map[string]string{"alt": "x"}, []string{"products/.."}, nil))
+		}),
+		row("media", "RemoveAllContext", media.New, func(ctx context.Context, c *media.Client) error {
+			return discard(c.RemoveAllContext(ctx, mediaIDs, nil))
+		}).writes().auth(mediaSigned).rejects("public_ids", func(ctx context.Context, c *media.Client) error {
+			return discard(c.RemoveAllContext(ctx, nil, nil))
+		}),
+		row("media", "UpdateMetadata", media.New, func(ctx context.Context, c *media.Client) error {
+			return discard(c.UpdateMetadata(ctx, map[string]string{"in_stock": "true"}, mediaIDs, nil))
+		}).writes().auth(mediaSigned).rejects("metadata", func(ctx context.Context, c *media.Client) error {
+			return discard(c.UpdateMetadata(ctx, map[string]string{"": "x"}, mediaIDs, nil))
+		}).rejects("type", func(ctx context.Context, c *media.Client) error {
+			return discard(c.UpdateMetadata(ctx, map[string]string{"sku": "x"}, mediaIDs, &media.UpdateParams{Type: "up\x00load"}))
+		}),
 		row("media", "Resource", media.New, func(ctx context.Context, c *media.Client) error {
 			return discard(c.Resource(ctx, "products/mug-blue", nil))
 		}).auth(mediaBasic).rejects("public_id", func(ctx context.Context, c *media.Client) error {

@@ -4,6 +4,8 @@ import (
 	"io"
 	"reflect"
 	"strconv"
+
+	"github.com/conduit-sdk/conduit"
 )
 
 // LatLng checks a latitude and longitude in decimal degrees (NaN and
@@ -36,4 +38,13 @@ func (op *Op) Reader(field string, r io.Reader) error {
 		}
 	}
 	return nil
+}
+
+// ReadFailed is the error of a caller's reader that failed while the
+// package read it itself, before handing its bytes to a call (one chunk of
+// a chunked upload): the reader's error, with the field that names it. It
+// is no failure of the service, so it is not retried.
+func (op *Op) ReadFailed(field string, err error) error {
+	return &conduit.Error{Service: op.Service.Name, Op: op.Name, Field: field,
+		Message: "reading it failed: " + err.Error(), Err: err}
 }
