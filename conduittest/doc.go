@@ -190,6 +190,8 @@
 //	                 CIK0000320193-submissions-001.json
 //	SubmissionsFile  number 001: 2 filings, so AllFilings yields 6
 //	Tickers          12 companies (AAPL first)   TickersExchange  7 rows
+//	FullTextSearch   any search: 2 hits of one 10-K (Apple's, filed 2020-10-30),
+//	                 total 2, so AllSearchHits reads one page
 //
 // fiscal: a page and its iterator send the same request, so the server
 // records both under the page's name. Pages follow page[number]; a sort on
