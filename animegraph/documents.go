@@ -125,11 +125,9 @@ const UserDocument = `query ($name: String) {
   }
 }`
 
-// SaveMediaListEntryDocument is the mutation SaveMediaListEntry sends: it
-// creates or updates an entry of the token owner's list.
-const SaveMediaListEntryDocument = `mutation ($id: Int, $mediaId: Int, $status: MediaListStatus, $score: Float, $progress: Int, $progressVolumes: Int, $repeat: Int, $private: Boolean, $notes: String) {
-  SaveMediaListEntry(id: $id, mediaId: $mediaId, status: $status, score: $score, progress: $progress, progressVolumes: $progressVolumes, repeat: $repeat, private: $private, notes: $notes) {
-    id
+// entryFields is the selection of a MediaList entry that
+// SaveMediaListEntry reads back and MediaListCollection lists.
+const entryFields = `id
     mediaId
     status
     score
@@ -138,7 +136,13 @@ const SaveMediaListEntryDocument = `mutation ($id: Int, $mediaId: Int, $status: 
     repeat
     private
     notes
-    updatedAt
+    updatedAt`
+
+// SaveMediaListEntryDocument is the mutation SaveMediaListEntry sends: it
+// creates or updates an entry of the token owner's list.
+const SaveMediaListEntryDocument = `mutation ($id: Int, $mediaId: Int, $status: MediaListStatus, $score: Float, $progress: Int, $progressVolumes: Int, $repeat: Int, $private: Boolean, $notes: String) {
+  SaveMediaListEntry(id: $id, mediaId: $mediaId, status: $status, score: $score, progress: $progress, progressVolumes: $progressVolumes, repeat: $repeat, private: $private, notes: $notes) {
+    ` + entryFields + `
   }
 }`
 
@@ -183,16 +187,7 @@ const MediaListCollectionDocument = `query ($userId: Int, $userName: String, $ty
       isSplitCompletedList
       status
       entries {
-        id
-        mediaId
-        status
-        score
-        progress
-        progressVolumes
-        repeat
-        private
-        notes
-        updatedAt
+        ` + entryFields + `
         startedAt { year month day }
         completedAt { year month day }
         media {
