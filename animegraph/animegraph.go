@@ -5,11 +5,12 @@
 // Base URL: the placeholder anime_url, by default the service's own
 // https://graphql.anilist.co. Set another with conduit.WithBaseURL,
 // CONDUIT_ANIMEGRAPH_ANIME_URL or CONDUIT_ANIMEGRAPH_URL
-// (CONDUIT_ANIME_URL, the older name, still works). Public reads need no login and carry no credential. The one user
-// action typed, SaveMediaListEntry, needs the user's OAuth access token,
-// set with WithToken or CONDUIT_ANIMEGRAPH_TOKEN and sent as
-// "Authorization: Bearer <token>" by that call alone; without one it fails
-// before any I/O with ErrMissingCredential. (How a token is obtained, the
+// (CONDUIT_ANIME_URL, the older name, still works). Public reads need no login and carry no credential. The signed-in
+// user's calls, Viewer, MediaListCollection (with AllMediaListEntries),
+// SaveMediaListEntry, DeleteMediaListEntry and ToggleFavourite, need the
+// user's OAuth access token, set with WithToken or CONDUIT_ANIMEGRAPH_TOKEN
+// and sent as "Authorization: Bearer <token>" by those calls alone;
+// without one they fail before any I/O with ErrMissingCredential. (How a token is obtained, the
 // service's OAuth flow, is the application's: conduit takes the token.)
 //
 // Limit: AniList documents 90 requests a minute but, in what it calls a
@@ -31,10 +32,15 @@
 //
 // Typed reads: Media (the spec's lookup), MediaByID, SearchMedia with
 // AllMedia, Character, Staff, Studio, AiringSchedule with
-// AllAiringSchedule, and User; each sends a fixed document, exported as a
-// constant, with its inputs as GraphQL variables. Listings page through
-// Page { pageInfo }, and their iterators ask for the next page while
-// hasNextPage holds.
+// AllAiringSchedule, User, and the signed-in user's Viewer and
+// MediaListCollection with AllMediaListEntries; each sends a fixed
+// document, exported as a constant, with its inputs as GraphQL variables.
+// Listings page through Page { pageInfo }, and their iterators ask for the
+// next page while hasNextPage holds; a list collection comes in chunks of
+// up to 500 entries, and AllMediaListEntries asks for the next while
+// hasNextChunk holds. Typed mutations: SaveMediaListEntry,
+// DeleteMediaListEntry and ToggleFavourite, each a write never sent again
+// once it may have reached the server.
 //
 // Query sends any document. A document that defines a mutation is a write:
 // sent again only when it provably did not run (a 429, a connection that
@@ -67,10 +73,11 @@
 //	200 with data and errors (partial data)         the error its first entry's status means; Query
 //	                                                  still decodes the data into out
 //	200 with a null root (no such id or user)       ErrNotFound, from the typed reads
-//	SaveMediaListEntry without a token              ErrMissingCredential, before any I/O
+//	a call of the signed-in user without a token    ErrMissingCredential, before any I/O
+//	a list chunk repeating entries already read     ErrMalformedResponse, from AllMediaListEntries
 //
 // Not typed: the rest of the schema (reviews, threads, activities,
-// recommendations, the Viewer's own lists, other mutations); Query sends
+// recommendations, other mutations); Query sends
 // any document for the reads, and Do with the token in a header for the
 // other user actions. A typed method for each would grow the package by
 // the schema's size for reads one document already serves.

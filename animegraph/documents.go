@@ -125,11 +125,9 @@ const UserDocument = `query ($name: String) {
   }
 }`
 
-// SaveMediaListEntryDocument is the mutation SaveMediaListEntry sends: it
-// creates or updates an entry of the token owner's list.
-const SaveMediaListEntryDocument = `mutation ($id: Int, $mediaId: Int, $status: MediaListStatus, $score: Float, $progress: Int, $progressVolumes: Int, $repeat: Int, $private: Boolean, $notes: String) {
-  SaveMediaListEntry(id: $id, mediaId: $mediaId, status: $status, score: $score, progress: $progress, progressVolumes: $progressVolumes, repeat: $repeat, private: $private, notes: $notes) {
-    id
+// entryFields is the selection of a MediaList entry that
+// SaveMediaListEntry reads back and MediaListCollection lists.
+const entryFields = `id
     mediaId
     status
     score
@@ -138,6 +136,95 @@ const SaveMediaListEntryDocument = `mutation ($id: Int, $mediaId: Int, $status: 
     repeat
     private
     notes
-    updatedAt
+    updatedAt`
+
+// SaveMediaListEntryDocument is the mutation SaveMediaListEntry sends: it
+// creates or updates an entry of the token owner's list.
+const SaveMediaListEntryDocument = `mutation ($id: Int, $mediaId: Int, $status: MediaListStatus, $score: Float, $progress: Int, $progressVolumes: Int, $repeat: Int, $private: Boolean, $notes: String) {
+  SaveMediaListEntry(id: $id, mediaId: $mediaId, status: $status, score: $score, progress: $progress, progressVolumes: $progressVolumes, repeat: $repeat, private: $private, notes: $notes) {
+    ` + entryFields + `
+  }
+}`
+
+// listTypeOptions is the selection of a MediaListTypeOptions.
+const listTypeOptions = `{ sectionOrder splitCompletedSectionByFormat customLists advancedScoring advancedScoringEnabled }`
+
+// ViewerDocument is the query Viewer sends: the token owner's account and
+// settings.
+const ViewerDocument = `query {
+  Viewer {
+    id
+    name
+    avatar { large medium }
+    siteUrl
+    options {
+      titleLanguage
+      displayAdultContent
+      airingNotifications
+      profileColor
+      timezone
+      activityMergeTime
+      staffNameLanguage
+      restrictMessagesToFollowing
+    }
+    mediaListOptions {
+      scoreFormat
+      rowOrder
+      animeList ` + listTypeOptions + `
+      mangaList ` + listTypeOptions + `
+    }
+  }
+}`
+
+// MediaListCollectionDocument is the query MediaListCollection and
+// AllMediaListEntries send, one chunk at a time; a variable left out
+// filters nothing.
+const MediaListCollectionDocument = `query ($userId: Int, $userName: String, $type: MediaType, $status_in: [MediaListStatus], $sort: [MediaListSort], $chunk: Int, $perChunk: Int) {
+  MediaListCollection(userId: $userId, userName: $userName, type: $type, status_in: $status_in, sort: $sort, chunk: $chunk, perChunk: $perChunk) {
+    lists {
+      name
+      isCustomList
+      isSplitCompletedList
+      status
+      entries {
+        ` + entryFields + `
+        startedAt { year month day }
+        completedAt { year month day }
+        media {
+          id
+          type
+          format
+          status
+          title { romaji english native }
+          episodes
+          chapters
+          volumes
+          coverImage { large medium }
+          siteUrl
+        }
+      }
+    }
+    hasNextChunk
+  }
+}`
+
+// DeleteMediaListEntryDocument is the mutation DeleteMediaListEntry sends,
+// with the entry's $id.
+const DeleteMediaListEntryDocument = `mutation ($id: Int) {
+  DeleteMediaListEntry(id: $id) {
+    deleted
+  }
+}`
+
+// ToggleFavouriteDocument is the mutation ToggleFavourite sends, with the
+// one id it toggles; it reads back the first page of each kind of
+// favourite.
+const ToggleFavouriteDocument = `mutation ($animeId: Int, $mangaId: Int, $characterId: Int, $staffId: Int, $studioId: Int) {
+  ToggleFavourite(animeId: $animeId, mangaId: $mangaId, characterId: $characterId, staffId: $staffId, studioId: $studioId) {
+    anime { nodes { id } }
+    manga { nodes { id } }
+    characters { nodes { id } }
+    staff { nodes { id } }
+    studios { nodes { id } }
   }
 }`

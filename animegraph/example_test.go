@@ -158,3 +158,52 @@ func ExampleClient_SaveMediaListEntry() {
 	// Output:
 	// entry 4 of media 1 CURRENT at episode 5
 }
+
+// A tracker's start: who signed in, how they score, and every entry of
+// their list, chunk after chunk; then the list actions.
+func ExampleClient_MediaListCollection() {
+	srv := conduittest.Start()
+	defer srv.Close()
+	token := conduittest.Credential("animegraph", "token") // the user's OAuth token in real use
+	c, err := animegraph.New(append(srv.Options("animegraph"), animegraph.WithToken(token))...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	ctx := context.Background()
+	me, err := c.Viewer(ctx)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(me.Name, "scores in", me.MediaListOptions.ScoreFormat)
+	mine := animegraph.MediaListCollectionParams{UserID: me.ID, Type: "ANIME"}
+	col, err := c.MediaListCollection(ctx, mine)
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, l := range col.Lists {
+		fmt.Println(l.Name, len(l.Entries))
+	}
+	for e, err := range c.AllMediaListEntries(ctx, mine) {
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Println("entry", e.ID, e.Media.Title.Romaji, e.Status, e.Score)
+	}
+	gone, err := c.DeleteMediaListEntry(ctx, 9)
+	if err != nil {
+		log.Fatal(err)
+	}
+	favs, err := c.ToggleFavourite(ctx, animegraph.FavouriteTarget{AnimeID: 5})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("deleted:", gone.Deleted, "favourite anime:", len(favs.Anime.Nodes))
+	// Output:
+	// spiegel scores in POINT_10_DECIMAL
+	// Watching 1
+	// Completed 1
+	// Favourites of 1998 1
+	// entry 4 Cowboy Bebop CURRENT 0
+	// entry 9 Cowboy Bebop: Tengoku no Tobira COMPLETED 8.5
+	// deleted: true favourite anime: 2
+}

@@ -8,16 +8,17 @@ import (
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
-// WithToken sets the OAuth access token of the user whose list
-// SaveMediaListEntry changes (CONDUIT_ANIMEGRAPH_TOKEN when not given). It
-// is sent as "Authorization: Bearer <token>" by that call alone: the reads
+// WithToken sets the OAuth access token of the user whose account and
+// lists Viewer, MediaListCollection and the mutations read and change
+// (CONDUIT_ANIMEGRAPH_TOKEN when not given). It is sent as
+// "Authorization: Bearer <token>" by those calls alone: the public reads
 // stay anonymous, and the token never appears in an error.
 func WithToken(token string) Option { return service.Set("token", token) }
 
 // A mutation is a write, sent only with the token: not retried once it may
 // have reached the server.
 var saveEntryOp = transport.Declare(service, transport.Op{Name: "SaveMediaListEntry", Method: "POST", Fixed: []string{"query"},
-	Write: true, Auth: &transport.Auth{Scheme: transport.Bearer, Values: []string{"token"}}},
+	Write: true, Auth: bearerToken},
 	func(r *root[MediaListEntry]) *transport.Problem { return r.Errors.problem() })
 
 // List statuses the service documents for MediaListEntryInput.Status.
@@ -65,9 +66,9 @@ func (e MediaListEntryInput) vars() (map[string]any, error) {
 	if e.MediaID > 0 {
 		v["mediaId"] = e.MediaID
 	}
-	switch e.Status {
-	case "":
-	case StatusCurrent, StatusPlanning, StatusCompleted, StatusDropped, StatusPaused, StatusRepeating:
+	switch {
+	case e.Status == "":
+	case listStatus(e.Status):
 		v["status"] = e.Status
 	default:
 		return nil, op.Invalid("status", "%q is not a list status such as %q", e.Status, StatusCurrent)

@@ -125,7 +125,8 @@ type UserStatistics struct {
 }
 
 // MediaListEntry is an entry of a user's list, as SaveMediaListEntry
-// leaves it. RawJSON returns it as sent.
+// leaves it or MediaListCollection reads it; the dates and Media are
+// MediaListCollection's alone. RawJSON returns it as sent.
 type MediaListEntry struct {
 	raw             `json:"-"`
 	ID              int64   `json:"id"`
@@ -138,4 +139,110 @@ type MediaListEntry struct {
 	Private         bool    `json:"private"`
 	Notes           string  `json:"notes"`
 	UpdatedAt       int64   `json:"updatedAt"` // Unix seconds
+	// StartedAt and CompletedAt are the user's own dates, each member nil
+	// when not recorded.
+	StartedAt   *FuzzyDate `json:"startedAt,omitempty"`
+	CompletedAt *FuzzyDate `json:"completedAt,omitempty"`
+	Media       *Media     `json:"media,omitempty"`
+}
+
+// Viewer is the account of the user whose token the client holds.
+// RawJSON returns it as sent.
+type Viewer struct {
+	raw              `json:"-"`
+	ID               int64             `json:"id"`
+	Name             string            `json:"name"`
+	Avatar           *Image            `json:"avatar"`
+	SiteURL          string            `json:"siteUrl"`
+	Options          *UserOptions      `json:"options"`
+	MediaListOptions *MediaListOptions `json:"mediaListOptions"`
+}
+
+// UserOptions are a user's general settings.
+type UserOptions struct {
+	// TitleLanguage is how the user reads titles: ROMAJI, ENGLISH, NATIVE,
+	// or one of their _STYLISED forms.
+	TitleLanguage       string `json:"titleLanguage"`
+	DisplayAdultContent bool   `json:"displayAdultContent"`
+	AiringNotifications bool   `json:"airingNotifications"`
+	ProfileColor        string `json:"profileColor"`
+	// Timezone is as the user set it; empty when unset.
+	Timezone string `json:"timezone"`
+	// ActivityMergeTime is minutes within which list activities merge.
+	ActivityMergeTime           int    `json:"activityMergeTime"`
+	StaffNameLanguage           string `json:"staffNameLanguage"` // ROMAJI_WESTERN, ROMAJI, NATIVE
+	RestrictMessagesToFollowing bool   `json:"restrictMessagesToFollowing"`
+}
+
+// Score formats a user's list may use (MediaListOptions.ScoreFormat): a
+// MediaListEntry's Score is out of the format's maximum.
+const (
+	ScorePoint100       = "POINT_100"
+	ScorePoint10Decimal = "POINT_10_DECIMAL"
+	ScorePoint10        = "POINT_10"
+	ScorePoint5         = "POINT_5"
+	ScorePoint3         = "POINT_3"
+)
+
+// MediaListOptions are a user's list settings.
+type MediaListOptions struct {
+	// ScoreFormat is one of the Score constants.
+	ScoreFormat string                `json:"scoreFormat"`
+	RowOrder    string                `json:"rowOrder"`
+	AnimeList   *MediaListTypeOptions `json:"animeList"`
+	MangaList   *MediaListTypeOptions `json:"mangaList"`
+}
+
+// MediaListTypeOptions are the settings of a user's anime or manga list.
+type MediaListTypeOptions struct {
+	// SectionOrder lists the list's sections, status lists and custom
+	// lists, as the user orders them.
+	SectionOrder                  []string `json:"sectionOrder"`
+	SplitCompletedSectionByFormat bool     `json:"splitCompletedSectionByFormat"`
+	CustomLists                   []string `json:"customLists"`
+	AdvancedScoring               []string `json:"advancedScoring"`
+	AdvancedScoringEnabled        bool     `json:"advancedScoringEnabled"`
+}
+
+// MediaListCollection is one chunk of a user's list, in groups. RawJSON
+// returns it as sent.
+type MediaListCollection struct {
+	raw          `json:"-"`
+	Lists        []MediaListGroup `json:"lists"`
+	HasNextChunk bool             `json:"hasNextChunk"`
+}
+
+// MediaListGroup is one list of a MediaListCollection: a status's, or a
+// custom list the user made.
+type MediaListGroup struct {
+	Name                 string `json:"name"`
+	IsCustomList         bool   `json:"isCustomList"`
+	IsSplitCompletedList bool   `json:"isSplitCompletedList"`
+	// Status is the group's list status; empty for a custom list.
+	Status  string           `json:"status"`
+	Entries []MediaListEntry `json:"entries"`
+}
+
+// Deleted is what DeleteMediaListEntry answers. RawJSON returns it as sent.
+type Deleted struct {
+	raw     `json:"-"`
+	Deleted bool `json:"deleted"`
+}
+
+// Favourites is the first page of each kind of a user's favourites, by id.
+// RawJSON returns it as sent.
+type Favourites struct {
+	raw        `json:"-"`
+	Anime      FavouriteIDs `json:"anime"`
+	Manga      FavouriteIDs `json:"manga"`
+	Characters FavouriteIDs `json:"characters"`
+	Staff      FavouriteIDs `json:"staff"`
+	Studios    FavouriteIDs `json:"studios"`
+}
+
+// FavouriteIDs is one kind of favourite: the ids of its first page.
+type FavouriteIDs struct {
+	Nodes []struct {
+		ID int64 `json:"id"`
+	} `json:"nodes"`
 }

@@ -15,15 +15,19 @@ func init() {
 	}
 	// The typed operations send fixed documents: each is known by its own.
 	typed := map[string]string{
-		animegraph.MediaDocument:              "Media",
-		animegraph.MediaByIDDocument:          "MediaByID",
-		animegraph.SearchMediaDocument:        "SearchMedia",
-		animegraph.CharacterDocument:          "Character",
-		animegraph.StaffDocument:              "Staff",
-		animegraph.StudioDocument:             "Studio",
-		animegraph.AiringScheduleDocument:     "AiringSchedule",
-		animegraph.UserDocument:               "User",
-		animegraph.SaveMediaListEntryDocument: "SaveMediaListEntry",
+		animegraph.MediaDocument:                "Media",
+		animegraph.MediaByIDDocument:            "MediaByID",
+		animegraph.SearchMediaDocument:          "SearchMedia",
+		animegraph.CharacterDocument:            "Character",
+		animegraph.StaffDocument:                "Staff",
+		animegraph.StudioDocument:               "Studio",
+		animegraph.AiringScheduleDocument:       "AiringSchedule",
+		animegraph.UserDocument:                 "User",
+		animegraph.SaveMediaListEntryDocument:   "SaveMediaListEntry",
+		animegraph.ViewerDocument:               "Viewer",
+		animegraph.MediaListCollectionDocument:  "MediaListCollection",
+		animegraph.DeleteMediaListEntryDocument: "DeleteMediaListEntry",
+		animegraph.ToggleFavouriteDocument:      "ToggleFavourite",
 	}
 	fakes["animegraph"] = &fake{
 		creds: map[string]string{"token": "anilist-test-token-7f3c"},

@@ -47,6 +47,22 @@ func init() {
 				e, err := anime.SaveMediaListEntry(ctx, animegraph.MediaListEntryInput{MediaID: 1, Status: animegraph.StatusCurrent, Progress: &progress})
 				return field(e, func() any { return e.Progress }), err
 			}},
+			"animegraph.Viewer": {do: func(ctx context.Context) (any, error) {
+				v, err := anime.Viewer(ctx)
+				return field(v, func() any { return v.MediaListOptions.ScoreFormat }), err
+			}},
+			"animegraph.MediaListCollection": {do: func(ctx context.Context) (any, error) {
+				col, err := anime.MediaListCollection(ctx, animegraph.MediaListCollectionParams{UserName: "spiegel", Type: "ANIME"})
+				return field(col, func() any { return col.Lists[1].Entries[0].Media.Title.Romaji }), err
+			}},
+			"animegraph.DeleteMediaListEntry": {do: func(ctx context.Context) (any, error) {
+				d, err := anime.DeleteMediaListEntry(ctx, 4)
+				return field(d, func() any { return d.Deleted }), err
+			}},
+			"animegraph.ToggleFavourite": {do: func(ctx context.Context) (any, error) {
+				f, err := anime.ToggleFavourite(ctx, animegraph.FavouriteTarget{StudioID: 14})
+				return field(f, func() any { return f.Studios.Nodes[0].ID }), err
+			}},
 		}
 	})
 }

@@ -23,6 +23,10 @@ func init() {
 			"filings.EachFrameFact": {as: "Frames", do: func(ctx context.Context) (any, error) {
 				return count(sec.EachFrameFact(ctx, "us-gaap", "AccountsPayableCurrent", "USD", "CY2019Q1I"))
 			}},
+			"filings.FullTextSearch": {do: func(ctx context.Context) (any, error) {
+				r, err := sec.FullTextSearch(ctx, "\"going concern\"", &filings.SearchParams{Forms: []string{"10-K"}})
+				return field(r, func() any { return r.Hits.Hits[1].Source.FileType }), err
+			}},
 			"filings.SubmissionsFile": {do: func(ctx context.Context) (any, error) {
 				f, err := sec.SubmissionsFile(ctx, "CIK0000320193-submissions-001.json")
 				return field(f, func() any { return f.AccessionNumber[0] }), err

@@ -67,6 +67,12 @@
 //	AiringSchedule      one page of 2 entries (episodes 17 and 5)
 //	User                id 1, "Josh"
 //	SaveMediaListEntry  entry 4 for media 1: CURRENT, progress 5 (needs the token)
+//	Viewer              id 5730417, "spiegel", scores POINT_10_DECIMAL (needs the token)
+//	MediaListCollection one chunk, hasNextChunk false: Watching (entry 4), Completed
+//	                    (entry 9), and the custom list "Favourites of 1998" (entry 4
+//	                    again) (needs the token)
+//	DeleteMediaListEntry  deleted: true (needs the token)
+//	ToggleFavourite     anime 1 and 5, character 1, studio 14 (needs the token)
 //	Query               a document naming Page: 3 media, hasNextPage true; naming Staff:
 //	                    partial data with a 404 error; naming Media( with $search as for
 //	                    Media; a field "Nope": 400 validation error; no query: 400
@@ -197,6 +203,8 @@
 //	                 CIK0000320193-submissions-001.json
 //	SubmissionsFile  number 001: 2 filings, so AllFilings yields 6
 //	Tickers          12 companies (AAPL first)   TickersExchange  7 rows
+//	FullTextSearch   any search: 2 hits of one 10-K (Apple's, filed 2020-10-30),
+//	                 total 2, so AllSearchHits reads one page
 //
 // fiscal: a page and its iterator send the same request, so the server
 // records both under the page's name. Pages follow page[number]; a sort on

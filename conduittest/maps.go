@@ -37,10 +37,21 @@ func init() {
 			"PlaceDetails":       {handle: requireFieldMask(fixed("place_details.json"))},
 			"ComputeRoutes":      {handle: requireFieldMask(fixed("compute_routes.json"))},
 			"ComputeRouteMatrix": {handle: requireFieldMask(fixed("compute_route_matrix.json"))},
+			// A photo's media needs no field mask: the image, or where it
+			// is served.
+			"PlacePhoto":    {fixture: "place_photo.png"},
+			"PlacePhotoURI": {fixture: "place_photo_uri.json"},
 		},
 		// Geocoding and reverse geocoding share one path: the latlng
-		// parameter tells them apart.
+		// parameter tells them apart. A photo's media path serves the
+		// image, or with skipHttpRedirect its address.
 		which: func(r *http.Request, _ []byte) string {
+			if strings.HasSuffix(r.URL.Path, "/media") {
+				if r.URL.Query().Get("skipHttpRedirect") == "true" {
+					return "PlacePhotoURI"
+				}
+				return "PlacePhoto"
+			}
 			if r.URL.Query().Has("latlng") {
 				return "ReverseGeocode"
 			}

@@ -499,6 +499,19 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 			r, err := geo2.Autocomplete(ctx, "Amoeba", nil)
 			return field(r, func() any { return r.Suggestions[0].PlacePrediction.PlaceID }), err
 		}},
+		"maps.PlacePhoto": {do: func(ctx context.Context) (any, error) {
+			ph, err := geo2.PlacePhoto(ctx, mapsPhoto, maps.PhotoParams{MaxWidthPx: 400})
+			if err != nil {
+				return nil, err
+			}
+			defer ph.Body.Close()
+			cfg, _, err := image.DecodeConfig(ph.Body)
+			return cfg.Width, err
+		}},
+		"maps.PlacePhotoURI": {do: func(ctx context.Context) (any, error) {
+			m, err := geo2.PlacePhotoURI(ctx, mapsPhoto, maps.PhotoParams{MaxHeightPx: 4800})
+			return field(m, func() any { return m.PhotoURI }), err
+		}},
 		"maps.ComputeRouteMatrix": {do: func(ctx context.Context) (any, error) {
 			here := []maps.Waypoint{{Location: &maps.Location{Latitude: 37.420761, Longitude: -122.081356}}}
 			var meters int
@@ -668,6 +681,9 @@ func sentPath(srv *conduittest.Server, pkg, op string) any {
 }
 
 // imageWidth decodes a streamed image's header.
+// mapsPhoto is a photo name as a place's photos[].name gives it.
+const mapsPhoto = "places/ChIJj61dQgK6j4AR4GeTYWZsKWw/photos/AUc7tXWp1Jx0eQ8h0Cbs9vyAFTdS1cDT5dRsyOaN6RjT4S2hNWyp1yjeH0Xw6LQn"
+
 func imageWidth(out *imageedit.Image, err error) (any, error) {
 	if err != nil {
 		return nil, err

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log"
 
+	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/conduittest"
 	"github.com/conduit-sdk/conduit/filings"
 )
@@ -215,4 +216,32 @@ func ExampleClient_SubmissionsFile() {
 	// Output:
 	// 0001193125-13-416534 10-K 2013-09-28 FORM 10-K
 	// 0001193125-13-300670 10-Q 2013-06-29 FORM 10-Q
+}
+
+// Full-text search: the filings that say a phrase, page after page.
+func ExampleClient_FullTextSearch() {
+	srv := conduittest.Start()
+	defer srv.Close()
+
+	c, err := filings.New(srv.Options("filings")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	ctx := context.Background()
+	p := &filings.SearchParams{Forms: []string{"10-K"}, Start: conduit.Date{Year: 2020, Month: 1, Day: 1}}
+	r, err := c.FullTextSearch(ctx, "\"Cupertino, California\"", p)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(r.Hits.Total.Value, "documents")
+	for h, err := range c.AllSearchHits(ctx, "\"Cupertino, California\"", p) {
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Println(h.Source.FileDate, h.Source.ADSH, h.Source.FileType, h.Source.DisplayNames[0])
+	}
+	// Output:
+	// 2 documents
+	// 2020-10-30 0000320193-20-000096 10-K Apple Inc.  (AAPL)  (CIK 0000320193)
+	// 2020-10-30 0000320193-20-000096 EX-21.1 Apple Inc.  (AAPL)  (CIK 0000320193)
 }

@@ -7,7 +7,9 @@
 // Tickers and TickersExchange read are on the SEC's www host, the
 // placeholder www_url, by default https://www.sec.gov, set with WithWWWURL
 // or CONDUIT_FILINGS_WWW_URL (CONDUIT_WWW_URL, the older name, still
-// works). There is no key, but the
+// works); FullTextSearch is on the SEC's efts host, the placeholder
+// efts_url, by default https://efts.sec.gov, set with WithSearchURL or
+// CONDUIT_FILINGS_EFTS_URL. There is no key, but the
 // service requires every request to carry a User-Agent naming the requester
 // and a contact e-mail address: set it with WithContact or
 // CONDUIT_FILINGS_USER_AGENT. A call without one fails before anything is
@@ -16,8 +18,8 @@
 // Limit: the service allows at most 10 requests per second. Clients keep to
 // that by default, sharing the budget across every client of the process
 // that talks to the same host; conduit.WithRateLimit changes it. The SEC
-// counts the two hosts together, and the budget is per host: a program
-// that reads both at full speed should share one conduit.WithLimiter.
+// counts its hosts together, and the budget is per host: a program that
+// reads more than one at full speed should share one conduit.WithLimiter.
 //
 //	c, err := filings.New(filings.WithContact("Example Corp admin@example.com"))
 //	if err != nil {
@@ -35,7 +37,8 @@
 // Submissions, whose RecentFilings and OlderFiles give the filings as rows,
 // SubmissionsFile for each older file, and AllFilings over them all;
 // Tickers and TickersExchange for the way from a ticker or name to a CIK;
-// ArchiveURL for a filing document's address. Large answers (a company's
+// ArchiveURL for a filing document's address; FullTextSearch, the text
+// of every filing since 2001, with AllSearchHits over its pages of 100. Large answers (a company's
 // facts run to tens of megabytes) are decoded in one pass from the one
 // copy of the body that RawJSON returns slices of. A frame's data runs to
 // thousands of companies: EachFrameFact sends Frames' request and yields
@@ -75,11 +78,11 @@
 //	filing columns of unequal lengths (Rows,        an error wrapping ErrMalformedResponse
 //	  RecentFilings)
 //
-// Every endpoint the service documents on data.sec.gov is typed, except the
-// nightly bulk archives (companyfacts.zip, submissions.zip): they are ZIP
-// files of the same records, gigabytes each, better downloaded by a plain
-// HTTP client and read with CompanyFacts' and Submissions' types through
-// conduit.Unmarshal.
+// Every endpoint the service documents on data.sec.gov is typed, and so is
+// the full-text search on efts.sec.gov, except the nightly bulk archives
+// (companyfacts.zip, submissions.zip): they are ZIP files of the same
+// records, gigabytes each, better downloaded by a plain HTTP client and
+// read with CompanyFacts' and Submissions' types through conduit.Unmarshal.
 package filings
 
 import (
@@ -104,6 +107,7 @@ var service = transport.Register(&transport.Service{
 	Bases: []transport.Base{
 		{Name: "filings_url", Option: "conduit.WithBaseURL", Default: "https://data.sec.gov"},
 		{Name: wwwURL, Option: "filings.WithWWWURL", Default: "https://www.sec.gov"},
+		{Name: eftsURL, Option: "filings.WithSearchURL", Default: "https://efts.sec.gov"},
 	},
 	Auth:   transport.Auth{Scheme: transport.UserAgent, Values: []string{"user_agent"}},
 	Values: []transport.Value{{Name: "user_agent", Option: "filings.WithContact"}},

@@ -3,7 +3,9 @@ package maps_test
 import (
 	"context"
 	"fmt"
+	"image/png"
 	"log"
+	"net/url"
 
 	"github.com/conduit-sdk/conduit/conduittest"
 	"github.com/conduit-sdk/conduit/maps"
@@ -165,6 +167,42 @@ func ExampleClient_ComputeRouteMatrix() {
 	// 1→0: 2919 m in 6m1s
 	// 1→1: 5598 m in 6m42s
 	// 0→1: 7259 m in 11m52s
+}
+
+// A place's photo, named as its photos[].name gives it: the image, or
+// only where it is served.
+func ExampleClient_PlacePhoto() {
+	srv := conduittest.Start()
+	defer srv.Close()
+
+	c, err := maps.New(srv.Options("maps")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	ctx := context.Background()
+	name := "places/ChIJj61dQgK6j4AR4GeTYWZsKWw/photos/AUc7tXWp1Jx0eQ8h0Cbs9vyAFTdS1cDT5dRsyOaN6RjT4S2hNWyp1yjeH0Xw6LQn"
+	ph, err := c.PlacePhoto(ctx, name, maps.PhotoParams{MaxWidthPx: 400})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer ph.Body.Close()
+	img, err := png.Decode(ph.Body)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(ph.ContentType, img.Bounds().Dx(), "x", img.Bounds().Dy())
+	at, err := c.PlacePhotoURI(ctx, name, maps.PhotoParams{MaxWidthPx: 400})
+	if err != nil {
+		log.Fatal(err)
+	}
+	u, err := url.Parse(at.PhotoURI)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(u.Host)
+	// Output:
+	// image/png 4 x 3
+	// lh3.googleusercontent.com
 }
 
 // The example of Google's description of the format.

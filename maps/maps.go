@@ -9,7 +9,8 @@
 //   - geocoding_url (Geocode, ReverseGeocode; the default placeholder): by
 //     default Google's https://maps.googleapis.com; WithGeocodingURL or
 //     conduit.WithBaseURL, CONDUIT_MAPS_GEOCODING_URL
-//   - places_url (SearchText, SearchNearby, Autocomplete, PlaceDetails): no
+//   - places_url (SearchText, SearchNearby, Autocomplete, PlaceDetails,
+//     PlacePhoto, PlacePhotoURI): no
 //     default; WithPlacesURL, CONDUIT_MAPS_PLACES_URL; the operations' paths
 //     start with /v1, so a base pasted with it is not doubled
 //   - routes_url (ComputeRoutes, ComputeRouteMatrix): no default;
@@ -25,7 +26,7 @@
 // geocoding_url send it as the key query parameter; requests to places_url
 // and routes_url send it in the X-Provider-Api-Key header, with the
 // X-Provider-FieldMask header those hosts require (see FieldMask; only
-// Autocomplete takes none unless given one). Each API
+// Autocomplete takes none unless given one, and the photo calls none). Each API
 // must be enabled for the key. The key is never printed, not even inside a
 // wrapped network error, whose URL holds it. The spec publishes no rate
 // limit.
@@ -87,9 +88,16 @@
 // (at most three, 60 places). SearchNearby, Autocomplete and the geocoding
 // calls do not page.
 //
-// Not typed, for Do: Place Photos (a media redirect), the legacy Places
-// and Directions APIs, which Places API (New) and the Routes API replace,
-// and Geocoding's place_id lookup, which PlaceDetails covers.
+// Place Photos: PlacePhoto returns a photo's image, PlacePhotoURI (the
+// same request with skipHttpRedirect=true) only its address, which needs
+// no key. Google answers PlacePhoto's request with a redirect to its
+// content host; the key travels in a header, so conduit refuses to follow
+// it (conduit.ErrRedirectRefused) rather than send the key there: against
+// Google, ask PlacePhotoURI and fetch the address.
+//
+// Not typed, for Do: the legacy Places and Directions APIs, which Places
+// API (New) and the Routes API replace, and Geocoding's place_id lookup,
+// which PlaceDetails covers.
 package maps
 
 import (

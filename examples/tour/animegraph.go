@@ -92,7 +92,7 @@ func init() {
 			return err
 		}
 		say("User", "%s: %d anime, mean score %.1f", u.Name, u.Statistics.Anime.Count, u.Statistics.Anime.MeanScore)
-		// The one user action: it needs the user's OAuth token.
+		// The user's own list and account: they need the user's OAuth token.
 		token := conduittest.Credential("animegraph", "token")
 		mine, err := animegraph.New(conduit.WithRateLimit(0, 0), animegraph.WithToken(token))
 		if err != nil {
@@ -104,6 +104,32 @@ func init() {
 			return err
 		}
 		say("SaveMediaListEntry", "entry %d: media %d %s at %d", e.ID, e.MediaID, e.Status, e.Progress)
+		me, err := mine.Viewer(ctx)
+		if err != nil {
+			return err
+		}
+		say("Viewer", "%s (id %d) scores in %s", me.Name, me.ID, me.MediaListOptions.ScoreFormat)
+		chunked := animegraph.MediaListCollectionParams{UserID: me.ID, Type: "ANIME"}
+		col, err := mine.MediaListCollection(ctx, chunked)
+		if err != nil {
+			return err
+		}
+		say("MediaListCollection", "%d lists, the first %q with %d entries", len(col.Lists), col.Lists[0].Name, len(col.Lists[0].Entries))
+		entries, err := take(mine.AllMediaListEntries(ctx, chunked), 100)
+		if err != nil {
+			return err
+		}
+		say("AllMediaListEntries", "%d distinct entries, the last %s", len(entries), entries[len(entries)-1].Media.Title.Romaji)
+		gone, err := mine.DeleteMediaListEntry(ctx, entries[0].ID)
+		if err != nil {
+			return err
+		}
+		say("DeleteMediaListEntry", "entry %d deleted: %t", entries[0].ID, gone.Deleted)
+		favs, err := mine.ToggleFavourite(ctx, animegraph.FavouriteTarget{AnimeID: 1})
+		if err != nil {
+			return err
+		}
+		say("ToggleFavourite", "%d favourite anime, %d studios", len(favs.Anime.Nodes), len(favs.Studios.Nodes))
 		return nil
 	})
 }

@@ -82,6 +82,17 @@ func init() {
 		brk := ex.ByCIK(1067983)
 		say("TickersExchange", "%d tickers; CIK 1067983 trades as %s and %s on %s", len(ex.Tickers), brk[0].Ticker, brk[1].Ticker, brk[0].Exchange)
 
+		found, err := c.FullTextSearch(ctx, "\"going concern\"", &filings.SearchParams{Forms: []string{"10-K"}})
+		if err != nil {
+			return err
+		}
+		say("FullTextSearch", "%d documents (%s), the first %s of %s", found.Hits.Total.Value, found.Hits.Total.Relation, found.Hits.Hits[0].Source.FileType, found.Hits.Hits[0].Source.DisplayNames[0])
+		hits, err := take(c.AllSearchHits(ctx, "\"going concern\"", &filings.SearchParams{Forms: []string{"10-K"}}), 300)
+		if err != nil {
+			return err
+		}
+		say("AllSearchHits", "%d hits read, the last filed %s", len(hits), hits[len(hits)-1].Source.FileDate)
+
 		older, err := co.OlderFiles()
 		if err != nil {
 			return err

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"io"
 
 	"github.com/conduit-sdk/conduit/maps"
 )
@@ -65,6 +66,22 @@ func init() {
 		}
 		say("PlaceDetails", "%s: %s", place.ID, place.DisplayName.Text)
 		say("PlaceDetailsFieldMask", "PlaceDetails' default, without the places. prefix: %s", maps.PlaceDetailsFieldMask())
+		photo := "places/ChIJj61dQgK6j4AR4GeTYWZsKWw/photos/AUc7tXWp1Jx0eQ8h0Cbs9vyAFTdS1cDT5dRsyOaN6RjT4S2hNWyp1yjeH0Xw6LQn"
+		ph, err := c.PlacePhoto(ctx, photo, maps.PhotoParams{MaxWidthPx: 400})
+		if err != nil {
+			return err
+		}
+		size, err := io.Copy(io.Discard, ph.Body)
+		ph.Body.Close()
+		if err != nil {
+			return err
+		}
+		say("PlacePhoto", "%s, %d bytes", ph.ContentType, size)
+		at, err := c.PlacePhotoURI(ctx, photo, maps.PhotoParams{MaxWidthPx: 400})
+		if err != nil {
+			return err
+		}
+		say("PlacePhotoURI", "served at %s", at.PhotoURI)
 		near, err := c.SearchNearby(ctx, maps.Circle{Center: maps.Location{Latitude: 37.7937, Longitude: -122.3965}, Radius: 500},
 			&maps.SearchNearbyParams{IncludedTypes: []string{"restaurant"}, RankPreference: maps.ByDistance})
 		if err != nil {

@@ -68,6 +68,32 @@ func init() {
 		}).rejects("score", func(ctx context.Context, c *animegraph.Client) error {
 			return discard(c.SaveMediaListEntry(ctx, animegraph.MediaListEntryInput{MediaID: 1, Score: ptr(math.NaN())}))
 		}),
+		row("animegraph", "Viewer", animegraph.New, func(ctx context.Context, c *animegraph.Client) error {
+			return discard(c.Viewer(ctx))
+		}).auth(bearer),
+		row("animegraph", "MediaListCollection", animegraph.New, func(ctx context.Context, c *animegraph.Client) error {
+			return discard(c.MediaListCollection(ctx, animegraph.MediaListCollectionParams{UserName: "spiegel", Type: "ANIME"}))
+		}).auth(bearer).rejects("userName", func(ctx context.Context, c *animegraph.Client) error {
+			return discard(c.MediaListCollection(ctx, animegraph.MediaListCollectionParams{Type: "ANIME"}))
+		}).rejects("type", func(ctx context.Context, c *animegraph.Client) error {
+			return discard(c.MediaListCollection(ctx, animegraph.MediaListCollectionParams{UserID: 1, Type: "TV"}))
+		}).rejects("perChunk", func(ctx context.Context, c *animegraph.Client) error {
+			return discard(c.MediaListCollection(ctx, animegraph.MediaListCollectionParams{UserID: 1, Type: "ANIME", PerChunk: 501}))
+		}).rejects("status_in", func(ctx context.Context, c *animegraph.Client) error {
+			return discard(c.MediaListCollection(ctx, animegraph.MediaListCollectionParams{UserID: 1, Type: "ANIME", Status: []string{"current"}}))
+		}),
+		row("animegraph", "DeleteMediaListEntry", animegraph.New, func(ctx context.Context, c *animegraph.Client) error {
+			return discard(c.DeleteMediaListEntry(ctx, 4))
+		}).writes().auth(bearer).rejects("id", func(ctx context.Context, c *animegraph.Client) error {
+			return discard(c.DeleteMediaListEntry(ctx, -4))
+		}),
+		row("animegraph", "ToggleFavourite", animegraph.New, func(ctx context.Context, c *animegraph.Client) error {
+			return discard(c.ToggleFavourite(ctx, animegraph.FavouriteTarget{AnimeID: 1}))
+		}).writes().auth(bearer).rejects("animeId", func(ctx context.Context, c *animegraph.Client) error {
+			return discard(c.ToggleFavourite(ctx, animegraph.FavouriteTarget{}))
+		}).rejects("mangaId", func(ctx context.Context, c *animegraph.Client) error {
+			return discard(c.ToggleFavourite(ctx, animegraph.FavouriteTarget{AnimeID: 1, MangaID: 30}))
+		}),
 	)
 }
 

@@ -58,6 +58,15 @@ func init() {
 		}).rejects("name", func(ctx context.Context, c *filings.Client) error {
 			return discard(c.SubmissionsFile(ctx, "../CIK0000320193.json"))
 		}),
+		row("filings", "FullTextSearch", filings.New, func(ctx context.Context, c *filings.Client) error {
+			return discard(c.FullTextSearch(ctx, "\"going concern\"", &filings.SearchParams{Forms: []string{"10-K"}}))
+		}).auth(contact).rejects("q", func(ctx context.Context, c *filings.Client) error {
+			return discard(c.FullTextSearch(ctx, " ", nil))
+		}).rejects("from", func(ctx context.Context, c *filings.Client) error {
+			return discard(c.FullTextSearch(ctx, "merger", &filings.SearchParams{From: -1}))
+		}).rejects("forms", func(ctx context.Context, c *filings.Client) error {
+			return discard(c.FullTextSearch(ctx, "merger", &filings.SearchParams{Forms: []string{"10-K,8-K"}}))
+		}),
 		row("filings", "Tickers", filings.New, func(ctx context.Context, c *filings.Client) error {
 			return discard(c.Tickers(ctx))
 		}).auth(contact),

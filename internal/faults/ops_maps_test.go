@@ -2,6 +2,7 @@ package faults
 
 import (
 	"context"
+	"io"
 
 	"github.com/conduit-sdk/conduit/maps"
 )
@@ -61,6 +62,32 @@ func init() {
 		}).rejects("sessionToken", func(ctx context.Context, c *maps.Client) error {
 			return discard(c.PlaceDetails(ctx, "ChIJ", &maps.PlaceDetailsParams{SessionToken: "a token"}))
 		}),
+		row("maps", "PlacePhoto", maps.New, func(ctx context.Context, c *maps.Client) error {
+			ph, err := c.PlacePhoto(ctx, mapsPhoto, maps.PhotoParams{MaxWidthPx: 400})
+			if err != nil {
+				return err
+			}
+			_, err = io.Copy(io.Discard, ph.Body)
+			if cerr := ph.Body.Close(); err == nil {
+				err = cerr
+			}
+			return err
+		}).auth("header X-Provider-Api-Key").returns(binary).rejects("name", func(ctx context.Context, c *maps.Client) error {
+			return discard(c.PlacePhoto(ctx, "ChIJj61dQgK6j4AR4GeTYWZsKWw", maps.PhotoParams{MaxWidthPx: 400}))
+		}).rejects("name", func(ctx context.Context, c *maps.Client) error {
+			return discard(c.PlacePhoto(ctx, "places/ChIJ/photos/..", maps.PhotoParams{MaxWidthPx: 400}))
+		}).rejects("maxWidthPx", func(ctx context.Context, c *maps.Client) error {
+			return discard(c.PlacePhoto(ctx, mapsPhoto, maps.PhotoParams{}))
+		}).rejects("maxHeightPx", func(ctx context.Context, c *maps.Client) error {
+			return discard(c.PlacePhoto(ctx, mapsPhoto, maps.PhotoParams{MaxHeightPx: 4801}))
+		}),
+		row("maps", "PlacePhotoURI", maps.New, func(ctx context.Context, c *maps.Client) error {
+			return discard(c.PlacePhotoURI(ctx, mapsPhoto, maps.PhotoParams{MaxHeightPx: 4800}))
+		}).auth("header X-Provider-Api-Key").rejects("name", func(ctx context.Context, c *maps.Client) error {
+			return discard(c.PlacePhotoURI(ctx, "places/ChIJ/photos/x/media", maps.PhotoParams{MaxWidthPx: 1}))
+		}).rejects("maxWidthPx", func(ctx context.Context, c *maps.Client) error {
+			return discard(c.PlacePhotoURI(ctx, mapsPhoto, maps.PhotoParams{MaxWidthPx: -1}))
+		}),
 		row("maps", "SearchNearby", maps.New, func(ctx context.Context, c *maps.Client) error {
 			return discard(c.SearchNearby(ctx, maps.Circle{Center: maps.Location{Latitude: 37.7937, Longitude: -122.3965}, Radius: 500}, nil))
 		}).auth("header X-Provider-Api-Key").rejects("locationRestriction", func(ctx context.Context, c *maps.Client) error {
@@ -87,3 +114,6 @@ func init() {
 		}),
 	)
 }
+
+// mapsPhoto is a photo name as a place's photos[].name gives it.
+const mapsPhoto = "places/ChIJj61dQgK6j4AR4GeTYWZsKWw/photos/AUc7tXWp1Jx0eQ8h0Cbs9vyAFTdS1cDT5dRsyOaN6RjT4S2hNWyp1yjeH0Xw6LQn"
