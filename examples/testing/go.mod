@@ -6,6 +6,7 @@ require github.com/conduit-sdk/conduit v0.0.0
 
 require (
 	github.com/bartventer/httpcache v0.13.0 // indirect
+	github.com/coder/websocket v1.8.15 // indirect
 	github.com/go-json-experiment/json v1.27.2 // indirect
 	github.com/google/jsonschema-go v0.4.3 // indirect
 	github.com/hashicorp/go-cleanhttp v0.5.2 // indirect
