@@ -91,9 +91,9 @@
 // Place Photos: PlacePhoto returns a photo's image, PlacePhotoURI (the
 // same request with skipHttpRedirect=true) only its address, which needs
 // no key. Google answers PlacePhoto's request with a redirect to its
-// content host; the key travels in a header, so conduit refuses to follow
-// it (conduit.ErrRedirectRefused) rather than send the key there: against
-// Google, ask PlacePhotoURI and fetch the address.
+// content host, which PlacePhoto follows over https with the key's header
+// removed; a redirect whose address holds the key is refused
+// (conduit.ErrRedirectRefused).
 //
 // Not typed, for Do: the legacy Places and Directions APIs, which Places
 // API (New) and the Routes API replace, and Geocoding's place_id lookup,

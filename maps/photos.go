@@ -14,7 +14,7 @@ import (
 // mask.
 var (
 	placePhotoOp = transport.DeclareDownload(service, transport.Op{Name: "PlacePhoto", Method: "GET", Base: placesURL,
-		Path: "/v1/places/{place}/photos/{photo}/media", Accept: "image/*"}, "image/*")
+		Path: "/v1/places/{place}/photos/{photo}/media", Accept: "image/*", HandsOff: true}, "image/*")
 	placePhotoURIOp = transport.Declare[PhotoMedia](service, transport.Op{Name: "PlacePhotoURI", Method: "GET", Base: placesURL,
 		Path: "/v1/places/{place}/photos/{photo}/media"}, nil)
 )
@@ -80,10 +80,9 @@ func photoSegment(s string) bool {
 
 // PlacePhoto returns the image of a place photo, named as a place's
 // photos[].name gives it ("places/{place}/photos/{photo}"), scaled to fit
-// p. The key travels in a header, so a redirect to another host (Google
-// answers with one, to its content host) is refused with
-// conduit.ErrRedirectRefused rather than followed with the key; for such a
-// service use PlacePhotoURI and fetch the address it gives.
+// p. Google answers with a redirect to its content host, which serves the
+// image without a key: the redirect is followed over https with the key's
+// header removed, so the key never leaves the places host.
 func (c *Client) PlacePhoto(ctx context.Context, name string, p PhotoParams, opts ...Option) (*Photo, error) {
 	call, err := photoCall(placePhotoOp.Op, name, p)
 	if err != nil {

@@ -46,14 +46,31 @@ func TestPlacePhotoRefusesJSON(t *testing.T) {
 	require.Error(t, err)
 }
 
-// A redirect to another host, as Google answers, is refused rather than
-// followed with the key.
-func TestPlacePhotoRedirectRefused(t *testing.T) {
+// A redirect to another host, as Google answers, is followed without the
+// key: the content host serves the image and never sees the key.
+func TestPlacePhotoFollowsTheHandOffWithoutTheKey(t *testing.T) {
 	cdn := testkit.Start(t, testkit.Reply{ContentType: "image/jpeg", Body: "jpeg"})
 	srv := testkit.Start(t, testkit.Reply{Status: http.StatusFound, Header: []string{"Location", cdn.URL + "/p/abc=s400"}})
+	ph, err := newLocal(t, srv).PlacePhoto(context.Background(), photoName, maps.PhotoParams{MaxWidthPx: 400})
+	require.NoError(t, err)
+	b, err := io.ReadAll(ph.Body)
+	require.NoError(t, err)
+	require.NoError(t, ph.Body.Close())
+	assert.Equal(t, "jpeg", string(b))
+	assert.Equal(t, apiKey, srv.Last(t).Header.Get("X-Provider-Api-Key"), "the places host gets the key")
+	got := cdn.Last(t)
+	assert.Empty(t, got.Header.Get("X-Provider-Api-Key"), "the content host never sees the key")
+	assert.NotContains(t, got.URI, apiKey)
+}
+
+// A hand-off whose address carries the key is refused: the key would
+// travel to the other host in the URL.
+func TestPlacePhotoRefusesAHandOffNamingTheKey(t *testing.T) {
+	cdn := testkit.Start(t, testkit.Reply{ContentType: "image/jpeg", Body: "jpeg"})
+	srv := testkit.Start(t, testkit.Reply{Status: http.StatusFound, Header: []string{"Location", cdn.URL + "/p?key=" + apiKey}})
 	_, err := newLocal(t, srv).PlacePhoto(context.Background(), photoName, maps.PhotoParams{MaxWidthPx: 400})
 	assert.ErrorIs(t, err, conduit.ErrRedirectRefused)
-	assert.Zero(t, cdn.Hits(), "the key never reaches the content host")
+	assert.Zero(t, cdn.Hits())
 	testkit.NoSecret(t, err, apiKey)
 }
 

@@ -18,6 +18,9 @@ func TestREADMEOpenTelemetry1(t *testing.T) {
 	_ = mp
 	if err := func() error {
 		c, err := inference.New(otelconduit.Instrument()) // the global tracer and meter providers
+		if err != nil {
+			return err
+		}
 		bot, err := chat.New(otelconduit.Instrument(
 			otelconduit.WithTracerProvider(tp), otelconduit.WithMeterProvider(mp),
 			otelconduit.WithPropagator(propagation.TraceContext{}), // send traceparent: off by default

@@ -105,6 +105,7 @@ type faultServer struct {
 	hits     atomic.Int32
 	mu       sync.Mutex
 	referers []string
+	headers  []http.Header // what each request carried
 	bodies   [][]byte
 	release  chan struct{}
 	target   string // where redirectElsewhere points
@@ -154,6 +155,7 @@ func (f *faultServer) serve(w http.ResponseWriter, r *http.Request) {
 	body.ReadFrom(r.Body)
 	f.mu.Lock()
 	f.referers = append(f.referers, r.Header.Get("Referer"))
+	f.headers = append(f.headers, r.Header.Clone())
 	f.bodies = append(f.bodies, body.Bytes())
 	f.mu.Unlock()
 	r.Body = nopBody{bytes.NewReader(body.Bytes())}

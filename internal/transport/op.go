@@ -42,6 +42,12 @@ type Op struct {
 	// Status overrides what a status means for this operation's answers
 	// alone (a 503 that means the query covers too much, not an outage).
 	Status map[int]Meaning
+	// HandsOff marks a read the service answers with a redirect to another
+	// origin that serves the content without credentials (Google's photo
+	// media to its content host): the redirect is followed over https,
+	// with every credential header removed, where any other credentialed
+	// call refuses it.
+	HandsOff bool
 
 	errors *Profile // the service's profile with Status laid over it
 }

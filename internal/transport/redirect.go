@@ -33,7 +33,7 @@ func checkRedirect(req *http.Request, via []*http.Request) error {
 	switch {
 	case prev.URL.Scheme == "https" && req.URL.Scheme != "https":
 		return fmt.Errorf("%w: https downgraded to %s by a redirect to %s", conduit.ErrRedirectRefused, req.URL.Scheme, target)
-	case x != nil && x.credentialed && !sameOrigin(first, req):
+	case x != nil && x.credentialed && !sameOrigin(first, req) && !handOff(x, req, write):
 		return fmt.Errorf("%w: a request carrying credentials was redirected to another origin, %s", conduit.ErrRedirectRefused, target)
 	case write && req.Method != first.Method:
 		return fmt.Errorf("%w: a %s was answered %d, which would resend it as a %s without its body, to %s",
@@ -44,6 +44,26 @@ func checkRedirect(req *http.Request, via []*http.Request) error {
 		return fmt.Errorf("%w: a %s was redirected to %s, but its body cannot be sent again", conduit.ErrRedirectRefused, first.Method, target)
 	}
 	return nil
+}
+
+// handOff reports whether a credentialed read declared HandsOff may follow
+// a redirect to another origin, and removes every credential header from
+// the request that follows it: Go copies custom headers, an API key
+// header among them, to any host. A target over plain http, or whose URL
+// holds one of the call's secrets, is refused.
+func handOff(x *exchange, req *http.Request, write bool) bool {
+	if !x.op.HandsOff || write || (req.URL.Scheme != "https" && !isLoopback(req.URL.Hostname())) {
+		return false
+	}
+	if u := req.URL.String(); x.red.string(u) != u {
+		return false
+	}
+	for k := range req.Header {
+		if sentCredential(k) {
+			delete(req.Header, k)
+		}
+	}
+	return true
 }
 
 // replayable reports whether a redirect can resend the request's body: it
