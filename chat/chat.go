@@ -77,6 +77,20 @@
 // request, answers 401 to one that fails, PONG to a PING, and hands every
 // other interaction to the caller.
 //
+// # Application commands
+//
+// An application registers its slash and context-menu commands with
+// BulkOverwriteGlobalCommands (or, for one server, where they appear at
+// once, BulkOverwriteGuildCommands): the set sent becomes the set
+// registered. Commands are checked against the platform's limits before
+// sending (names of 1 to 32 characters, one word for a slash command;
+// descriptions of 1 to 100; 25 options and 25 choices; subcommands two
+// levels deep), with the field at fault named ("options[0].choices[2].value").
+// A create replaces a command of the same name and an overwrite is a PUT,
+// so both are retried like reads. EditCommandPermissions is the one call
+// the platform takes only with a user's OAuth2 bearer token, given per
+// call.
+//
 // # Rate limits
 //
 // Every answer names the route's bucket and what is left of it
@@ -120,7 +134,7 @@
 // For an endpoint this package does not type, use Do. The platform
 // documents many more than these; not typed, since a bot that posts,
 // reads and answers rarely needs them: the gateway (a WebSocket, not
-// HTTP), application command registration, channel, role, ban, invite,
+// HTTP), channel, role, ban, invite,
 // emoji, sticker and scheduled-event management, pins, threads, polls,
 // the other users' reactions, bulk deletion, webhook management and the
 // OAuth2 flows.

@@ -246,3 +246,117 @@ func ExampleClient_EachChannelMessage() {
 	// 1180000000000005004 deploy-bot
 	// 1180000000000005001 deploy-bot
 }
+
+// An interactions-only application registers its slash commands at each
+// deploy: one bulk overwrite makes the registered set exactly this one.
+func ExampleClient_BulkOverwriteGlobalCommands() {
+	srv := conduittest.Start()
+	defer srv.Close()
+	ctx := context.Background()
+	c, err := chat.New(srv.Options("chat")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	const app = "1180000000000000003" // the application id, from its settings page
+	admins := "32"                    // Manage Server
+	cmds, err := c.BulkOverwriteGlobalCommands(ctx, app, []chat.ApplicationCommand{{
+		Name:                     "deploy",
+		Description:              "Deploy a build to an environment",
+		NameLocalizations:        chat.Localizations{"de": "bereitstellen"},
+		DefaultMemberPermissions: &admins,
+		Contexts:                 []chat.InteractionContext{chat.ContextGuild},
+		Options: []chat.CommandOption{
+			{Type: chat.StringOption, Name: "env", Description: "Where to deploy", Required: true, Choices: []chat.CommandChoice{
+				{Name: "Staging", Value: "staging"}, {Name: "Production", Value: "production"}}},
+			{Type: chat.StringOption, Name: "build", Description: "The build to deploy", Autocomplete: true},
+		},
+	}, {Type: chat.MessageCommand, Name: "Report deploy issue"}})
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, cmd := range cmds {
+		fmt.Printf("%s %q (type %d, version %s)\n", cmd.ID, cmd.Name, cmd.Type, cmd.Version)
+	}
+	// Output:
+	// 1180000000000000601 "deploy" (type 1, version 1180000000000000602)
+	// 1180000000000000603 "Report deploy issue" (type 3, version 1180000000000000604)
+}
+
+// Commands one at a time, globally and in one server, and who may use
+// them there.
+func ExampleClient_CreateGuildCommand() {
+	srv := conduittest.Start()
+	defer srv.Close()
+	ctx := context.Background()
+	c, err := chat.New(srv.Options("chat")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	const app, guild = "1180000000000000003", "1180000000000000007"
+	deploy := chat.ApplicationCommand{Name: "deploy", Description: "Deploy a build to an environment"}
+	cmd, err := c.CreateGuildCommand(ctx, app, guild, deploy)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("in the server at once:", cmd.ID, cmd.GuildID)
+	desc := "Deploy a build to staging or production"
+	if cmd, err = c.EditGuildCommand(ctx, app, guild, cmd.ID, chat.CommandEdit{Description: &desc}); err != nil {
+		log.Fatal(err)
+	}
+	if cmd, err = c.GuildCommand(ctx, app, guild, cmd.ID); err != nil {
+		log.Fatal(err)
+	}
+	here, err := c.GuildCommands(ctx, app, guild)
+	if err != nil {
+		log.Fatal(err)
+	}
+	if _, err := c.BulkOverwriteGuildCommands(ctx, app, guild, []chat.ApplicationCommand{deploy}); err != nil {
+		log.Fatal(err)
+	}
+	if err := c.DeleteGuildCommand(ctx, app, guild, cmd.ID); err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("commands in the server:", len(here))
+
+	global, err := c.CreateGlobalCommand(ctx, app, deploy)
+	if err != nil {
+		log.Fatal(err)
+	}
+	if _, err := c.EditGlobalCommand(ctx, app, global.ID, chat.CommandEdit{Description: &desc}); err != nil {
+		log.Fatal(err)
+	}
+	if global, err = c.GlobalCommand(ctx, app, global.ID); err != nil {
+		log.Fatal(err)
+	}
+	all, err := c.GlobalCommands(ctx, app)
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := c.DeleteGlobalCommand(ctx, app, global.ID); err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("global commands:", len(all))
+
+	// Only a user's OAuth2 token may change who can use a command.
+	bearer, _ := conduittest.Credential("chat", "bearer_token")
+	perms, err := c.EditCommandPermissions(ctx, app, guild, global.ID, bearer, []chat.CommandPermission{
+		{ID: "1180000000000000011", Type: chat.PermissionRole, Permission: true},
+		{ID: guild, Type: chat.PermissionRole, Permission: false}, // @everyone
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	if perms, err = c.CommandPermissions(ctx, app, guild, perms.ID); err != nil {
+		log.Fatal(err)
+	}
+	every, err := c.GuildCommandPermissions(ctx, app, guild)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("%d overwrites on %s; %d commands with overwrites\n", len(perms.Permissions), perms.ID, len(every))
+	// Output:
+	// in the server at once: 1180000000000000601 1180000000000000007
+	// commands in the server: 1
+	// global commands: 2
+	// 2 overwrites on 1180000000000000601; 2 commands with overwrites
+}

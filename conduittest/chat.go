@@ -18,6 +18,9 @@ func init() {
 			// no request of the examples uses these digits elsewhere.
 			"webhook_id":    "1180000000000097531",
 			"webhook_token": "ct-chat-webhook-token-Zx81",
+			// A user's OAuth2 bearer token, which alone may edit a
+			// command's permissions.
+			"bearer_token": "ct-chat-oauth-bearer-Qm47",
 		},
 		answers: map[string]answer{
 			"ExecuteWebhook":       {handle: executeWebhook},
@@ -29,6 +32,10 @@ func init() {
 			"WebhookMessage":       {handle: webhookFixture("webhook_message.json")},
 			"EditWebhookMessage":   {handle: webhookFixture("edit_webhook_message.json")},
 			"DeleteWebhookMessage": {handle: webhookFixture("")},
+
+			"DeleteGlobalCommand":    {handle: noContent},
+			"DeleteGuildCommand":     {handle: noContent},
+			"EditCommandPermissions": {handle: editCommandPermissions},
 		},
 		which: func(r *http.Request, _ []byte) string {
 			if r.URL.Query().Get("wait") == "true" {
@@ -126,4 +133,15 @@ func messagePayload(r *http.Request, body []byte) (payload []byte, files int) {
 func hasMember(body []byte, name string) bool {
 	var m map[string]json.RawMessage
 	return json.Unmarshal(body, &m) == nil && m[name] != nil && string(m[name]) != "null"
+}
+
+// editCommandPermissions answers as the platform does: only a user's
+// bearer token may edit a command's permissions; a bot token is refused.
+func editCommandPermissions(w http.ResponseWriter, r *http.Request, _ []byte) {
+	token, _ := Credential("chat", "bearer_token")
+	if r.Header.Get("Authorization") != "Bearer "+token {
+		chatError(w, http.StatusUnauthorized, `{"message": "401: Unauthorized", "code": 0}`)
+		return
+	}
+	serveFixture(w, "chat", "edit_command_permissions.json", 0)
 }

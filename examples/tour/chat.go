@@ -162,6 +162,92 @@ func chatMore(ctx context.Context, c *chat.Client, hook chat.Webhook, posted cha
 		return err
 	}
 	say("DeleteWebhookMessage", "%s deleted, 204", posted)
+	return chatCommands(ctx, c, say)
+}
+
+// chatCommands registers an application's slash commands, globally and in
+// one server, and sets who may use one there.
+func chatCommands(ctx context.Context, c *chat.Client, say func(op, format string, args ...any)) error {
+	const app, guild = "1180000000000000003", "1180000000000000007"
+	deploy := chat.ApplicationCommand{Name: "deploy", Description: "Deploy a build to an environment",
+		Options: []chat.CommandOption{{Type: chat.StringOption, Name: "env", Description: "Where to deploy", Required: true,
+			Choices: []chat.CommandChoice{{Name: "Staging", Value: "staging"}, {Name: "Production", Value: "production"}}}}}
+	set, err := c.BulkOverwriteGlobalCommands(ctx, app, []chat.ApplicationCommand{deploy})
+	if err != nil {
+		return err
+	}
+	say("BulkOverwriteGlobalCommands", "%d commands registered, first /%s version %s", len(set), set[0].Name, set[0].Version)
+	all, err := c.GlobalCommands(ctx, app)
+	if err != nil {
+		return err
+	}
+	say("GlobalCommands", "%d: /%s and %q (type %d)", len(all), all[0].Name, all[1].Name, all[1].Type)
+	created, err := c.CreateGlobalCommand(ctx, app, deploy)
+	if err != nil {
+		return err
+	}
+	say("CreateGlobalCommand", "/%s is %s", created.Name, created.ID)
+	one, err := c.GlobalCommand(ctx, app, created.ID)
+	if err != nil {
+		return err
+	}
+	say("GlobalCommand", "/%s option %s has %d choices", one.Name, one.Options[0].Name, len(one.Options[0].Choices))
+	desc := "Deploy a build to staging or production"
+	edited, err := c.EditGlobalCommand(ctx, app, created.ID, chat.CommandEdit{Description: &desc})
+	if err != nil {
+		return err
+	}
+	say("EditGlobalCommand", "/%s now reads %q", edited.Name, edited.Description)
+	if err := c.DeleteGlobalCommand(ctx, app, created.ID); err != nil {
+		return err
+	}
+	say("DeleteGlobalCommand", "%s deleted, 204", created.ID)
+	here, err := c.BulkOverwriteGuildCommands(ctx, app, guild, []chat.ApplicationCommand{deploy})
+	if err != nil {
+		return err
+	}
+	say("BulkOverwriteGuildCommands", "%d commands in server %s", len(here), here[0].GuildID)
+	listed, err := c.GuildCommands(ctx, app, guild)
+	if err != nil {
+		return err
+	}
+	say("GuildCommands", "%d in the server", len(listed))
+	gc, err := c.CreateGuildCommand(ctx, app, guild, deploy)
+	if err != nil {
+		return err
+	}
+	say("CreateGuildCommand", "/%s in server %s at once", gc.Name, gc.GuildID)
+	got, err := c.GuildCommand(ctx, app, guild, gc.ID)
+	if err != nil {
+		return err
+	}
+	say("GuildCommand", "/%s needs permissions %s", got.Name, *got.DefaultMemberPermissions)
+	ge, err := c.EditGuildCommand(ctx, app, guild, gc.ID, chat.CommandEdit{Description: &desc})
+	if err != nil {
+		return err
+	}
+	say("EditGuildCommand", "version %s", ge.Version)
+	if err := c.DeleteGuildCommand(ctx, app, guild, gc.ID); err != nil {
+		return err
+	}
+	say("DeleteGuildCommand", "%s deleted, 204", gc.ID)
+	bearer, _ := conduittest.Credential("chat", "bearer_token") // a user's OAuth2 token
+	perms, err := c.EditCommandPermissions(ctx, app, guild, gc.ID, bearer, []chat.CommandPermission{
+		{ID: "1180000000000000011", Type: chat.PermissionRole, Permission: true}})
+	if err != nil {
+		return err
+	}
+	say("EditCommandPermissions", "%d overwrites on %s", len(perms.Permissions), perms.ID)
+	p, err := c.CommandPermissions(ctx, app, guild, gc.ID)
+	if err != nil {
+		return err
+	}
+	say("CommandPermissions", "role %s allowed: %t", p.Permissions[0].ID, p.Permissions[0].Permission)
+	every, err := c.GuildCommandPermissions(ctx, app, guild)
+	if err != nil {
+		return err
+	}
+	say("GuildCommandPermissions", "%d commands with overwrites", len(every))
 	return nil
 }
 

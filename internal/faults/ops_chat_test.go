@@ -145,5 +145,108 @@ func init() {
 		}).writes().auth(webhookKey).returns(none).rejects("webhook_id", func(ctx context.Context, c *chat.Client) error {
 			return c.DeleteWebhookMessage(ctx, chat.NewWebhook("", hook().Token()), "1180000000000005002", nil)
 		}),
+
+		// Application commands: a create with a known name replaces that
+		// command and an overwrite or a permissions edit is a PUT of the
+		// whole set, so they are retried like reads.
+		row("chat", "GlobalCommands", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return discard(c.GlobalCommands(ctx, app))
+		}).auth(botHeader).rejects("application_id", func(ctx context.Context, c *chat.Client) error {
+			return discard(c.GlobalCommands(ctx, ""))
+		}),
+		row("chat", "GlobalCommand", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return discard(c.GlobalCommand(ctx, app, command))
+		}).auth(botHeader).rejects("command_id", func(ctx context.Context, c *chat.Client) error {
+			return discard(c.GlobalCommand(ctx, app, "../permissions"))
+		}),
+		row("chat", "CreateGlobalCommand", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return discard(c.CreateGlobalCommand(ctx, app, deploy))
+		}).auth(botHeader).rejects("description", func(ctx context.Context, c *chat.Client) error {
+			return discard(c.CreateGlobalCommand(ctx, app, chat.ApplicationCommand{Name: "deploy"}))
+		}).rejects("options[0].choices[0].value", func(ctx context.Context, c *chat.Client) error {
+			cmd := deploy
+			cmd.Options = []chat.CommandOption{{Type: chat.IntegerOption, Name: "n", Description: "n", Choices: []chat.CommandChoice{{Name: "one", Value: true}}}}
+			return discard(c.CreateGlobalCommand(ctx, app, cmd))
+		}),
+		row("chat", "EditGlobalCommand", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return discard(c.EditGlobalCommand(ctx, app, command, chat.CommandEdit{Description: ptr("Deploy a build to staging or production")}))
+		}).writes().auth(botHeader).rejects("name", func(ctx context.Context, c *chat.Client) error {
+			return discard(c.EditGlobalCommand(ctx, app, command, chat.CommandEdit{Name: ptr("")}))
+		}),
+		row("chat", "DeleteGlobalCommand", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return c.DeleteGlobalCommand(ctx, app, command)
+		}).writes().auth(botHeader).returns(none).rejects("command_id", func(ctx context.Context, c *chat.Client) error {
+			return c.DeleteGlobalCommand(ctx, app, "")
+		}),
+		row("chat", "BulkOverwriteGlobalCommands", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return discard(c.BulkOverwriteGlobalCommands(ctx, app, []chat.ApplicationCommand{deploy}))
+		}).auth(botHeader).rejects("[1].name", func(ctx context.Context, c *chat.Client) error {
+			return discard(c.BulkOverwriteGlobalCommands(ctx, app, []chat.ApplicationCommand{deploy, {Type: chat.UserCommand}}))
+		}),
+		row("chat", "GuildCommands", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return discard(c.GuildCommands(ctx, app, "1180000000000000007"))
+		}).auth(botHeader).rejects("guild_id", func(ctx context.Context, c *chat.Client) error {
+			return discard(c.GuildCommands(ctx, app, ""))
+		}),
+		row("chat", "GuildCommand", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return discard(c.GuildCommand(ctx, app, "1180000000000000007", command))
+		}).auth(botHeader).rejects("guild_id", func(ctx context.Context, c *chat.Client) error {
+			return discard(c.GuildCommand(ctx, app, ".", command))
+		}),
+		row("chat", "CreateGuildCommand", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return discard(c.CreateGuildCommand(ctx, app, "1180000000000000007", deploy))
+		}).auth(botHeader).rejects("options[0].autocomplete", func(ctx context.Context, c *chat.Client) error {
+			cmd := deploy
+			cmd.Options = []chat.CommandOption{{Type: chat.StringOption, Name: "env", Description: "env", Autocomplete: true,
+				Choices: []chat.CommandChoice{{Name: "Staging", Value: "staging"}}}}
+			return discard(c.CreateGuildCommand(ctx, app, "1180000000000000007", cmd))
+		}),
+		row("chat", "EditGuildCommand", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return discard(c.EditGuildCommand(ctx, app, "1180000000000000007", command, chat.CommandEdit{Description: ptr("Deploy a build")}))
+		}).writes().auth(botHeader).rejects("command_id", func(ctx context.Context, c *chat.Client) error {
+			return discard(c.EditGuildCommand(ctx, app, "1180000000000000007", "", chat.CommandEdit{}))
+		}),
+		row("chat", "DeleteGuildCommand", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return c.DeleteGuildCommand(ctx, app, "1180000000000000007", command)
+		}).writes().auth(botHeader).returns(none).rejects("application_id", func(ctx context.Context, c *chat.Client) error {
+			return c.DeleteGuildCommand(ctx, "@me", "1180000000000000007", command)
+		}),
+		row("chat", "BulkOverwriteGuildCommands", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return discard(c.BulkOverwriteGuildCommands(ctx, app, "1180000000000000007", []chat.ApplicationCommand{deploy}))
+		}).auth(botHeader).rejects("[0].id", func(ctx context.Context, c *chat.Client) error {
+			cmd := deploy
+			cmd.ID = "deploy"
+			return discard(c.BulkOverwriteGuildCommands(ctx, app, "1180000000000000007", []chat.ApplicationCommand{cmd}))
+		}),
+		row("chat", "GuildCommandPermissions", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return discard(c.GuildCommandPermissions(ctx, app, "1180000000000000007"))
+		}).auth(botHeader).rejects("guild_id", func(ctx context.Context, c *chat.Client) error {
+			return discard(c.GuildCommandPermissions(ctx, app, " "))
+		}),
+		row("chat", "CommandPermissions", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return discard(c.CommandPermissions(ctx, app, "1180000000000000007", command))
+		}).auth(botHeader).rejects("command_id", func(ctx context.Context, c *chat.Client) error {
+			return discard(c.CommandPermissions(ctx, app, "1180000000000000007", "x"))
+		}),
+		row("chat", "EditCommandPermissions", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return discard(c.EditCommandPermissions(ctx, app, "1180000000000000007", command, cred("chat", "bearer_token"),
+				[]chat.CommandPermission{{ID: "1180000000000000011", Type: chat.PermissionRole, Permission: true}}))
+		}).auth(bearer).rejects("Authorization", func(ctx context.Context, c *chat.Client) error {
+			return discard(c.EditCommandPermissions(ctx, app, "1180000000000000007", command, "", nil))
+		}).rejects("permissions[0].type", func(ctx context.Context, c *chat.Client) error {
+			return discard(c.EditCommandPermissions(ctx, app, "1180000000000000007", command, cred("chat", "bearer_token"),
+				[]chat.CommandPermission{{ID: "1180000000000000011"}}))
+		}),
 	)
 }
+
+// The application and command of the chat fixtures, and the slash command
+// the command rows register.
+const (
+	app     = chat.Snowflake("1180000000000000003")
+	command = chat.Snowflake("1180000000000000601")
+)
+
+var deploy = chat.ApplicationCommand{Name: "deploy", Description: "Deploy a build to an environment",
+	Options: []chat.CommandOption{{Type: chat.StringOption, Name: "env", Description: "Where to deploy", Required: true,
+		Choices: []chat.CommandChoice{{Name: "Staging", Value: "staging"}, {Name: "Production", Value: "production"}}}}}

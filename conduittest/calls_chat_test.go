@@ -1,0 +1,97 @@
+package conduittest_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/conduit-sdk/conduit/chat"
+	"github.com/conduit-sdk/conduit/conduittest"
+)
+
+func init() {
+	packageCalls = append(packageCalls, chatCalls)
+}
+
+// Ids of the chat fixtures: the application, its server and a command.
+const (
+	chatApp     = chat.Snowflake("1180000000000000003")
+	chatGuild   = chat.Snowflake("1180000000000000007")
+	chatCommand = chat.Snowflake("1180000000000000601")
+	chatChannel = chat.Snowflake("1180000000000000101")
+)
+
+// deployCommand is the slash command the chat calls register.
+var deployCommand = chat.ApplicationCommand{Name: "deploy", Description: "Deploy a build to an environment",
+	Options: []chat.CommandOption{{Type: chat.StringOption, Name: "env", Description: "Where to deploy", Required: true,
+		Choices: []chat.CommandChoice{{Name: "Staging", Value: "staging"}}}}}
+
+// chatCalls are the calls of chat's application commands, threads and
+// server management.
+func chatCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
+	bot := newClient(t, chat.New, srv.Options("chat"))
+	bearer, _ := conduittest.Credential("chat", "bearer_token")
+	desc := "Deploy a build to staging or production"
+	return map[string]opCall{
+		"chat.GlobalCommands": {do: func(ctx context.Context) (any, error) {
+			cs, err := bot.GlobalCommands(ctx, chatApp)
+			return field(cs, func() any { return cs[1].Type }), err
+		}},
+		"chat.GlobalCommand": {do: func(ctx context.Context) (any, error) {
+			c, err := bot.GlobalCommand(ctx, chatApp, chatCommand)
+			return field(c, func() any { return c.Options[0].Choices[1].Value }), err
+		}},
+		"chat.CreateGlobalCommand": {do: func(ctx context.Context) (any, error) {
+			c, err := bot.CreateGlobalCommand(ctx, chatApp, deployCommand)
+			return field(c, func() any { return c.ID }), err
+		}},
+		"chat.EditGlobalCommand": {do: func(ctx context.Context) (any, error) {
+			c, err := bot.EditGlobalCommand(ctx, chatApp, chatCommand, chat.CommandEdit{Description: &desc})
+			return field(c, func() any { return c.Description }), err
+		}},
+		"chat.DeleteGlobalCommand": {do: func(ctx context.Context) (any, error) {
+			err := bot.DeleteGlobalCommand(ctx, chatApp, chatCommand)
+			return sentPath(srv, "chat", "DeleteGlobalCommand"), err
+		}},
+		"chat.BulkOverwriteGlobalCommands": {do: func(ctx context.Context) (any, error) {
+			cs, err := bot.BulkOverwriteGlobalCommands(ctx, chatApp, []chat.ApplicationCommand{deployCommand})
+			return field(cs, func() any { return cs[0].Version }), err
+		}},
+		"chat.GuildCommands": {do: func(ctx context.Context) (any, error) {
+			cs, err := bot.GuildCommands(ctx, chatApp, chatGuild)
+			return field(cs, func() any { return cs[0].GuildID }), err
+		}},
+		"chat.GuildCommand": {do: func(ctx context.Context) (any, error) {
+			c, err := bot.GuildCommand(ctx, chatApp, chatGuild, chatCommand)
+			return field(c, func() any { return c.GuildID }), err
+		}},
+		"chat.CreateGuildCommand": {do: func(ctx context.Context) (any, error) {
+			c, err := bot.CreateGuildCommand(ctx, chatApp, chatGuild, deployCommand)
+			return field(c, func() any { return c.GuildID }), err
+		}},
+		"chat.EditGuildCommand": {do: func(ctx context.Context) (any, error) {
+			c, err := bot.EditGuildCommand(ctx, chatApp, chatGuild, chatCommand, chat.CommandEdit{Description: &desc})
+			return field(c, func() any { return c.Description }), err
+		}},
+		"chat.DeleteGuildCommand": {do: func(ctx context.Context) (any, error) {
+			err := bot.DeleteGuildCommand(ctx, chatApp, chatGuild, chatCommand)
+			return sentPath(srv, "chat", "DeleteGuildCommand"), err
+		}},
+		"chat.BulkOverwriteGuildCommands": {do: func(ctx context.Context) (any, error) {
+			cs, err := bot.BulkOverwriteGuildCommands(ctx, chatApp, chatGuild, []chat.ApplicationCommand{deployCommand})
+			return len(cs), err
+		}},
+		"chat.GuildCommandPermissions": {do: func(ctx context.Context) (any, error) {
+			ps, err := bot.GuildCommandPermissions(ctx, chatApp, chatGuild)
+			return field(ps, func() any { return ps[1].Permissions[0].Type }), err
+		}},
+		"chat.CommandPermissions": {do: func(ctx context.Context) (any, error) {
+			p, err := bot.CommandPermissions(ctx, chatApp, chatGuild, chatCommand)
+			return field(p, func() any { return p.Permissions[0].ID }), err
+		}},
+		"chat.EditCommandPermissions": {do: func(ctx context.Context) (any, error) {
+			p, err := bot.EditCommandPermissions(ctx, chatApp, chatGuild, chatCommand, bearer,
+				[]chat.CommandPermission{{ID: "1180000000000000011", Type: chat.PermissionRole, Permission: true}})
+			return field(p, func() any { return p.Permissions[0].Permission }), err
+		}},
+	}
+}
