@@ -51,6 +51,11 @@
 // file, streamed from their readers; a file whose reader cannot be rewound
 // makes its message one that is never retried.
 //
+// Components (buttons, select menus, text inputs and the components-v2
+// layout) are typed: Components checks them and returns the JSON array a
+// message carries. A message whose components hold a layout gets the
+// platform's components-v2 flag, which conduit sets itself.
+//
 // # Paging
 //
 // ChannelMessages takes one of before, after and around and a limit of 1
@@ -258,6 +263,10 @@ func (c *Client) CreateMessage(ctx context.Context, channelID Snowflake, content
 	}
 	body := messageRequest{Content: content, Nonce: nonce, EnforceNonce: true, AllowedMentions: mentions,
 		Embeds: p.Embeds, Reference: p.Reference, Components: p.Components, Attachments: slots(p.Files)}
+	var err error
+	if body.Flags, err = layout(op, p.Components, content, p.Embeds); err != nil {
+		return nil, err
+	}
 	call, err := messageCall(op, body, content, p.Embeds, p.Components, p.Files)
 	if err != nil {
 		return nil, err

@@ -169,6 +169,29 @@ func chatMore(ctx context.Context, c *chat.Client, hook chat.Webhook, posted cha
 // one server, and sets who may use one there.
 func chatCommands(ctx context.Context, c *chat.Client, say func(op, format string, args ...any)) error {
 	const app, guild = "1180000000000000003", "1180000000000000007"
+	buttons, err := chat.Components(&chat.ActionRow{Components: []chat.Component{
+		&chat.Button{Style: chat.ButtonSuccess, Label: "Promote to production", CustomID: "promote:2024.06.21-3"},
+		&chat.Button{Style: chat.ButtonLink, Label: "Logs", URL: "https://ci.example.com/130"},
+	}})
+	if err != nil {
+		return err
+	}
+	card, err := chat.Components(&chat.Container{Components: []chat.Component{
+		&chat.TextDisplay{Content: "## Deploy 2024.06.21-3\nfinished in 4m12s"},
+		&chat.Separator{Spacing: chat.SpacingSmall},
+		&chat.ActionRow{Components: []chat.Component{&chat.Button{Style: chat.ButtonDanger, Label: "Roll back", CustomID: "rollback:2024.06.21-3"}}},
+	}})
+	if err != nil {
+		return err
+	}
+	posted, err := c.CreateMessage(ctx, "1180000000000000101", "Deploy 2024.06.21-3 is on staging", &chat.MessageParams{Components: buttons})
+	if err != nil {
+		return err
+	}
+	if _, err := c.CreateMessage(ctx, "1180000000000000101", "", &chat.MessageParams{Components: card}); err != nil {
+		return err
+	}
+	say("Components", "message %s with %d bytes of buttons; a layout card of %d bytes, sent with the components-v2 flag", posted.ID, len(buttons), len(card))
 	deploy := chat.ApplicationCommand{Name: "deploy", Description: "Deploy a build to an environment",
 		Options: []chat.CommandOption{{Type: chat.StringOption, Name: "env", Description: "Where to deploy", Required: true,
 			Choices: []chat.CommandChoice{{Name: "Staging", Value: "staging"}, {Name: "Production", Value: "production"}}}}}
