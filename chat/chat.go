@@ -140,7 +140,7 @@
 // documents many more than these; not typed, since a bot that posts,
 // reads and answers rarely needs them: the gateway (a WebSocket, not
 // HTTP), channel, role, ban, invite,
-// emoji, sticker and scheduled-event management, pins, threads, polls,
+// emoji, sticker and scheduled-event management, pins, polls,
 // the other users' reactions, bulk deletion, webhook management and the
 // OAuth2 flows.
 package chat

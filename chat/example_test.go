@@ -360,3 +360,68 @@ func ExampleClient_CreateGuildCommand() {
 	// global commands: 2
 	// 2 overwrites on 1180000000000000601; 2 commands with overwrites
 }
+
+// A bot opens a thread on its deploy message, brings the on-call engineer
+// in, and later finds the thread among the archived ones.
+func ExampleClient_StartThreadFromMessage() {
+	srv := conduittest.Start()
+	defer srv.Close()
+	ctx := context.Background()
+	c, err := chat.New(srv.Options("chat")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	const channel = "1180000000000000101"
+	t, err := c.StartThreadFromMessage(ctx, channel, "1180000000000005001", "Deploy 2024.06.21-3",
+		&chat.ThreadParams{AutoArchiveDuration: 1440, Reason: "deploy discussion"})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("thread", t.ID, "in", t.ParentID)
+	for _, step := range []error{
+		c.JoinThread(ctx, t.ID),
+		c.AddThreadMember(ctx, t.ID, "1180000000000000201"),
+		c.RemoveThreadMember(ctx, t.ID, "1180000000000000201"),
+		c.LeaveThread(ctx, t.ID),
+	} {
+		if step != nil {
+			log.Fatal(step)
+		}
+	}
+	if _, err := c.StartThread(ctx, channel, "Incident 2024-06-21", &chat.ThreadParams{Type: chat.PrivateThread}); err != nil {
+		log.Fatal(err)
+	}
+	post, err := c.StartForumThread(ctx, "1180000000000000105", "Rollout plan", chat.ForumMessage{Content: "Rollout plan for 2024.06.21-3"},
+		&chat.ThreadParams{AppliedTags: []chat.Snowflake{"1180000000000000451"}})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("forum post", post.ID)
+	active, err := c.ActiveGuildThreads(ctx, "1180000000000000007")
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("active:", len(active.Threads))
+	page, err := c.PublicArchivedThreads(ctx, channel, &chat.ArchivedThreadsParams{Limit: 2})
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, th := range page.Threads {
+		fmt.Println("archived", th.Name, th.ThreadMetadata.ArchiveTimestamp.Format("2006-01-02"))
+	}
+	if page.HasMore { // the next page: before the last one's archive time
+		last := page.Threads[len(page.Threads)-1].ThreadMetadata.ArchiveTimestamp
+		if _, err := c.PrivateArchivedThreads(ctx, channel, &chat.ArchivedThreadsParams{Before: last}); err != nil {
+			log.Fatal(err)
+		}
+	}
+	if _, err := c.JoinedPrivateArchivedThreads(ctx, channel, nil); err != nil {
+		log.Fatal(err)
+	}
+	// Output:
+	// thread 1180000000000005001 in 1180000000000000101
+	// forum post 1180000000000000412
+	// active: 2
+	// archived Deploy 2024.06.14-1 2024-06-15
+	// archived Deploy 2024.06.07-2 2024-06-08
+}

@@ -106,6 +106,12 @@ type Channel struct {
 	GuildID  Snowflake   `json:"guild_id,omitempty"`
 	// Recipients are the users of a direct message channel.
 	Recipients []User `json:"recipients,omitempty"`
+	// ParentID is a thread's channel, or a channel's category.
+	ParentID Snowflake `json:"parent_id,omitempty"`
+	// OwnerID is the user who started a thread.
+	OwnerID Snowflake `json:"owner_id,omitempty"`
+	// ThreadMetadata is set on a thread.
+	ThreadMetadata *ThreadMetadata `json:"thread_metadata,omitempty"`
 }
 
 // Guild is a server. The common fields are typed; the rest (roles, emojis,

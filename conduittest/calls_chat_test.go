@@ -93,5 +93,50 @@ func chatCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 				[]chat.CommandPermission{{ID: "1180000000000000011", Type: chat.PermissionRole, Permission: true}})
 			return field(p, func() any { return p.Permissions[0].Permission }), err
 		}},
+
+		"chat.StartThreadFromMessage": {do: func(ctx context.Context) (any, error) {
+			ch, err := bot.StartThreadFromMessage(ctx, chatChannel, "1180000000000005001", "Deploy 2024.06.21-3", nil)
+			return field(ch, func() any { return ch.ThreadMetadata.AutoArchiveDuration }), err
+		}},
+		"chat.StartThread": {do: func(ctx context.Context) (any, error) {
+			ch, err := bot.StartThread(ctx, chatChannel, "Incident 2024-06-21", &chat.ThreadParams{Type: chat.PrivateThread})
+			return field(ch, func() any { return ch.Type }), err
+		}},
+		"chat.StartForumThread": {do: func(ctx context.Context) (any, error) {
+			ch, err := bot.StartForumThread(ctx, "1180000000000000105", "Rollout plan", chat.ForumMessage{Content: "Rollout plan for 2024.06.21-3"}, nil)
+			return field(ch, func() any { return ch.ParentID }), err
+		}},
+		"chat.JoinThread": {do: func(ctx context.Context) (any, error) {
+			err := bot.JoinThread(ctx, "1180000000000005001")
+			return sentPath(srv, "chat", "JoinThread"), err
+		}},
+		"chat.LeaveThread": {do: func(ctx context.Context) (any, error) {
+			err := bot.LeaveThread(ctx, "1180000000000005001")
+			return sentPath(srv, "chat", "LeaveThread"), err
+		}},
+		"chat.AddThreadMember": {do: func(ctx context.Context) (any, error) {
+			err := bot.AddThreadMember(ctx, "1180000000000005001", "1180000000000000201")
+			return sentPath(srv, "chat", "AddThreadMember"), err
+		}},
+		"chat.RemoveThreadMember": {do: func(ctx context.Context) (any, error) {
+			err := bot.RemoveThreadMember(ctx, "1180000000000005001", "1180000000000000201")
+			return sentPath(srv, "chat", "RemoveThreadMember"), err
+		}},
+		"chat.ActiveGuildThreads": {do: func(ctx context.Context) (any, error) {
+			l, err := bot.ActiveGuildThreads(ctx, chatGuild)
+			return field(l, func() any { return l.Members[0].UserID }), err
+		}},
+		"chat.PublicArchivedThreads": {do: func(ctx context.Context) (any, error) {
+			l, err := bot.PublicArchivedThreads(ctx, chatChannel, &chat.ArchivedThreadsParams{Limit: 2})
+			return field(l, func() any { return l.HasMore }), err
+		}},
+		"chat.PrivateArchivedThreads": {do: func(ctx context.Context) (any, error) {
+			l, err := bot.PrivateArchivedThreads(ctx, chatChannel, nil)
+			return field(l, func() any { return l.Threads[1].ThreadMetadata.ArchiveTimestamp }), err
+		}},
+		"chat.JoinedPrivateArchivedThreads": {do: func(ctx context.Context) (any, error) {
+			l, err := bot.JoinedPrivateArchivedThreads(ctx, chatChannel, &chat.JoinedThreadsParams{Before: "1180000000000000402"})
+			return field(l, func() any { return l.Threads[0].ID }), err
+		}},
 	}
 }

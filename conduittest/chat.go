@@ -7,6 +7,7 @@ import (
 	"mime"
 	"mime/multipart"
 	"net/http"
+	"strings"
 )
 
 func init() {
@@ -36,9 +37,18 @@ func init() {
 			"DeleteGlobalCommand":    {handle: noContent},
 			"DeleteGuildCommand":     {handle: noContent},
 			"EditCommandPermissions": {handle: editCommandPermissions},
+			"JoinThread":             {handle: noContent},
+			"LeaveThread":            {handle: noContent},
+			"AddThreadMember":        {handle: noContent},
+			"RemoveThreadMember":     {handle: noContent},
 		},
-		which: func(r *http.Request, _ []byte) string {
-			if r.URL.Query().Get("wait") == "true" {
+		which: func(r *http.Request, body []byte) string {
+			switch {
+			case strings.HasSuffix(r.URL.Path, "/threads") && hasMember(body, "message"):
+				return "StartForumThread" // a forum post: a thread with its first message
+			case strings.HasSuffix(r.URL.Path, "/threads"):
+				return "StartThread"
+			case r.URL.Query().Get("wait") == "true":
 				return "ExecuteWebhookWait"
 			}
 			return "ExecuteWebhook"

@@ -271,6 +271,64 @@ func chatCommands(ctx context.Context, c *chat.Client, say func(op, format strin
 		return err
 	}
 	say("GuildCommandPermissions", "%d commands with overwrites", len(every))
+	return chatThreads(ctx, c, say)
+}
+
+// chatThreads starts threads, manages their members and lists them.
+func chatThreads(ctx context.Context, c *chat.Client, say func(op, format string, args ...any)) error {
+	const channel, guild = "1180000000000000101", "1180000000000000007"
+	t, err := c.StartThreadFromMessage(ctx, channel, "1180000000000005001", "Deploy 2024.06.21-3", &chat.ThreadParams{AutoArchiveDuration: 1440, Reason: "deploy discussion"})
+	if err != nil {
+		return err
+	}
+	say("StartThreadFromMessage", "thread %s under %s, archives after %d minutes", t.ID, t.ParentID, t.ThreadMetadata.AutoArchiveDuration)
+	private, err := c.StartThread(ctx, channel, "Incident 2024-06-21", &chat.ThreadParams{Type: chat.PrivateThread})
+	if err != nil {
+		return err
+	}
+	say("StartThread", "private thread %s (type %d)", private.ID, private.Type)
+	post, err := c.StartForumThread(ctx, "1180000000000000105", "Rollout plan", chat.ForumMessage{Content: "Rollout plan for 2024.06.21-3"}, nil)
+	if err != nil {
+		return err
+	}
+	say("StartForumThread", "forum post %s in %s", post.ID, post.ParentID)
+	if err := c.JoinThread(ctx, t.ID); err != nil {
+		return err
+	}
+	say("JoinThread", "joined %s, 204", t.ID)
+	if err := c.AddThreadMember(ctx, t.ID, "1180000000000000201"); err != nil {
+		return err
+	}
+	say("AddThreadMember", "added a member to %s, 204", t.ID)
+	if err := c.RemoveThreadMember(ctx, t.ID, "1180000000000000201"); err != nil {
+		return err
+	}
+	say("RemoveThreadMember", "removed them again, 204")
+	if err := c.LeaveThread(ctx, t.ID); err != nil {
+		return err
+	}
+	say("LeaveThread", "left %s, 204", t.ID)
+	active, err := c.ActiveGuildThreads(ctx, guild)
+	if err != nil {
+		return err
+	}
+	say("ActiveGuildThreads", "%d active, the bot in %d", len(active.Threads), len(active.Members))
+	public, err := c.PublicArchivedThreads(ctx, channel, &chat.ArchivedThreadsParams{Limit: 2})
+	if err != nil {
+		return err
+	}
+	last := public.Threads[len(public.Threads)-1]
+	say("PublicArchivedThreads", "%d archived, more: %t, next page before %s", len(public.Threads), public.HasMore, last.ThreadMetadata.ArchiveTimestamp.Format(time.RFC3339))
+	older, err := c.PrivateArchivedThreads(ctx, channel, &chat.ArchivedThreadsParams{Before: last.ThreadMetadata.ArchiveTimestamp})
+	if err != nil {
+		return err
+	}
+	say("PrivateArchivedThreads", "%d private archived threads", len(older.Threads))
+	joined, err := c.JoinedPrivateArchivedThreads(ctx, channel, nil)
+	if err != nil {
+		return err
+	}
+	say("JoinedPrivateArchivedThreads", "%d joined, more: %t", len(joined.Threads), joined.HasMore)
 	return nil
 }
 

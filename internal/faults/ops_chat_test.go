@@ -237,6 +237,69 @@ func init() {
 			return discard(c.EditCommandPermissions(ctx, app, "1180000000000000007", command, cred("chat", "bearer_token"),
 				[]chat.CommandPermission{{ID: "1180000000000000011"}}))
 		}),
+
+		// Threads: starting one is a write; joining and adding a member
+		// are PUTs the platform applies once, retried like reads.
+		row("chat", "StartThreadFromMessage", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return discard(c.StartThreadFromMessage(ctx, "1180000000000000101", "1180000000000005001", "Deploy 2024.06.21-3", &chat.ThreadParams{Reason: "deploy thread"}))
+		}).writes().auth(botHeader).rejects("name", func(ctx context.Context, c *chat.Client) error {
+			return discard(c.StartThreadFromMessage(ctx, "1180000000000000101", "1180000000000005001", "", nil))
+		}).rejects("auto_archive_duration", func(ctx context.Context, c *chat.Client) error {
+			return discard(c.StartThreadFromMessage(ctx, "1180000000000000101", "1180000000000005001", "t", &chat.ThreadParams{AutoArchiveDuration: 30}))
+		}),
+		row("chat", "StartThread", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return discard(c.StartThread(ctx, "1180000000000000101", "Incident 2024-06-21", &chat.ThreadParams{Type: chat.PrivateThread}))
+		}).writes().auth(botHeader).rejects("type", func(ctx context.Context, c *chat.Client) error {
+			return discard(c.StartThread(ctx, "1180000000000000101", "t", &chat.ThreadParams{Type: chat.GuildText}))
+		}).rejects("X-Audit-Log-Reason", func(ctx context.Context, c *chat.Client) error {
+			return discard(c.StartThread(ctx, "1180000000000000101", "t", &chat.ThreadParams{Reason: strings.Repeat("r", 513)}))
+		}),
+		row("chat", "StartForumThread", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return discard(c.StartForumThread(ctx, "1180000000000000105", "Rollout plan", chat.ForumMessage{Content: "Rollout plan for 2024.06.21-3"},
+				&chat.ThreadParams{AppliedTags: []chat.Snowflake{"1180000000000000451"}}))
+		}).writes().auth(botHeader).rejects("message.content", func(ctx context.Context, c *chat.Client) error {
+			return discard(c.StartForumThread(ctx, "1180000000000000105", "Rollout plan", chat.ForumMessage{}, nil))
+		}),
+		row("chat", "JoinThread", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return c.JoinThread(ctx, "1180000000000005001")
+		}).auth(botHeader).returns(none).rejects("channel_id", func(ctx context.Context, c *chat.Client) error {
+			return c.JoinThread(ctx, "")
+		}),
+		row("chat", "LeaveThread", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return c.LeaveThread(ctx, "1180000000000005001")
+		}).writes().auth(botHeader).returns(none).rejects("channel_id", func(ctx context.Context, c *chat.Client) error {
+			return c.LeaveThread(ctx, "..")
+		}),
+		row("chat", "AddThreadMember", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return c.AddThreadMember(ctx, "1180000000000005001", "1180000000000000201")
+		}).auth(botHeader).returns(none).rejects("user_id", func(ctx context.Context, c *chat.Client) error {
+			return c.AddThreadMember(ctx, "1180000000000005001", "@me")
+		}),
+		row("chat", "RemoveThreadMember", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return c.RemoveThreadMember(ctx, "1180000000000005001", "1180000000000000201")
+		}).writes().auth(botHeader).returns(none).rejects("user_id", func(ctx context.Context, c *chat.Client) error {
+			return c.RemoveThreadMember(ctx, "1180000000000005001", "")
+		}),
+		row("chat", "ActiveGuildThreads", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return discard(c.ActiveGuildThreads(ctx, "1180000000000000007"))
+		}).auth(botHeader).rejects("guild_id", func(ctx context.Context, c *chat.Client) error {
+			return discard(c.ActiveGuildThreads(ctx, ""))
+		}),
+		row("chat", "PublicArchivedThreads", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return discard(c.PublicArchivedThreads(ctx, "1180000000000000101", &chat.ArchivedThreadsParams{Limit: 2}))
+		}).auth(botHeader).rejects("limit", func(ctx context.Context, c *chat.Client) error {
+			return discard(c.PublicArchivedThreads(ctx, "1180000000000000101", &chat.ArchivedThreadsParams{Limit: 101}))
+		}),
+		row("chat", "PrivateArchivedThreads", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return discard(c.PrivateArchivedThreads(ctx, "1180000000000000101", nil))
+		}).auth(botHeader).rejects("channel_id", func(ctx context.Context, c *chat.Client) error {
+			return discard(c.PrivateArchivedThreads(ctx, "x", nil))
+		}),
+		row("chat", "JoinedPrivateArchivedThreads", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return discard(c.JoinedPrivateArchivedThreads(ctx, "1180000000000000101", &chat.JoinedThreadsParams{Before: "1180000000000000402"}))
+		}).auth(botHeader).rejects("before", func(ctx context.Context, c *chat.Client) error {
+			return discard(c.JoinedPrivateArchivedThreads(ctx, "1180000000000000101", &chat.JoinedThreadsParams{Before: "yesterday"}))
+		}),
 	)
 }
 
