@@ -96,6 +96,17 @@
 // the platform takes only with a user's OAuth2 bearer token, given per
 // call.
 //
+// # Threads and server management
+//
+// Threads start from a message (StartThreadFromMessage), without one
+// (StartThread) or as a forum post with its first message
+// (StartForumThread); archived threads are listed a page at a time, the
+// next page asked for with Before. Members, bans, roles, channels and pins
+// are typed; each change takes an *Audit whose reason the server's audit
+// log records (sent URL-encoded in X-Audit-Log-Reason, as the platform
+// requires). A change the platform applies once however often it arrives
+// (adding a role, a ban, a pin, a thread join) is retried like a read.
+//
 // # Rate limits
 //
 // Every answer names the route's bucket and what is left of it
@@ -138,11 +149,10 @@
 //
 // For an endpoint this package does not type, use Do. The platform
 // documents many more than these; not typed, since a bot that posts,
-// reads and answers rarely needs them: the gateway (a WebSocket, not
-// HTTP), channel, role, ban, invite,
-// emoji, sticker and scheduled-event management, pins, polls,
-// the other users' reactions, bulk deletion, webhook management and the
-// OAuth2 flows.
+// reads, answers and moderates rarely needs them: the gateway (a
+// WebSocket, not HTTP), invite, emoji, sticker and scheduled-event
+// management, permission overwrites, polls, the other users' reactions,
+// webhook management and the OAuth2 flows.
 package chat
 
 import (

@@ -373,7 +373,7 @@ func ExampleClient_StartThreadFromMessage() {
 	}
 	const channel = "1180000000000000101"
 	t, err := c.StartThreadFromMessage(ctx, channel, "1180000000000005001", "Deploy 2024.06.21-3",
-		&chat.ThreadParams{AutoArchiveDuration: 1440, Reason: "deploy discussion"})
+		&chat.ThreadParams{AutoArchiveDuration: 1440, Audit: &chat.Audit{Reason: "deploy discussion"}})
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -424,4 +424,65 @@ func ExampleClient_StartThreadFromMessage() {
 	// active: 2
 	// archived Deploy 2024.06.14-1 2024-06-15
 	// archived Deploy 2024.06.07-2 2024-06-08
+}
+
+// A moderation bot times a member out, bans a spammer, and tidies roles,
+// channels, pins and messages, each change with its reason in the
+// server's audit log.
+func ExampleClient_ModifyGuildMember() {
+	srv := conduittest.Start()
+	defer srv.Close()
+	ctx := context.Background()
+	c, err := chat.New(srv.Options("chat")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	const guild, channel, ana = "1180000000000000007", "1180000000000000101", "1180000000000000201"
+	if _, err := c.GuildMember(ctx, guild, ana); err != nil {
+		log.Fatal(err)
+	}
+	until := time.Now().Add(10 * time.Minute)
+	m, err := c.ModifyGuildMember(ctx, guild, ana, chat.MemberEdit{CommunicationDisabledUntil: &until, Audit: &chat.Audit{Reason: "cool-down"}})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("timed out:", m.User.Username)
+	ban := &chat.BanParams{DeleteMessageSeconds: 3600, Audit: &chat.Audit{Reason: "spam links"}}
+	name, color := "release-managers", 0x2ECC71
+	ch := "deploy-2024-06-21"
+	steps := []func() error{
+		func() error { return c.AddGuildMemberRole(ctx, guild, ana, "1180000000000000011", nil) },
+		func() error { return c.RemoveGuildMemberRole(ctx, guild, ana, "1180000000000000011", nil) },
+		func() error { return c.CreateGuildBan(ctx, guild, "1180000000000000299", ban) },
+		func() error { return c.RemoveGuildBan(ctx, guild, "1180000000000000298", nil) },
+		func() error { _, err := c.GuildBans(ctx, guild, nil); return err },
+		func() error { _, err := c.GuildRoles(ctx, guild); return err },
+		func() error { _, err := c.CreateGuildRole(ctx, guild, &chat.RoleParams{Name: &name}); return err },
+		func() error {
+			_, err := c.ModifyGuildRole(ctx, guild, "1180000000000000013", &chat.RoleParams{Color: &color})
+			return err
+		},
+		func() error { return c.DeleteGuildRole(ctx, guild, "1180000000000000013", nil) },
+		func() error { _, err := c.CreateGuildChannel(ctx, guild, &chat.ChannelParams{Name: &ch}); return err },
+		func() error {
+			_, err := c.ModifyChannel(ctx, "1180000000000000106", &chat.ChannelParams{Name: &ch})
+			return err
+		},
+		func() error { _, err := c.DeleteChannel(ctx, "1180000000000000106", nil); return err },
+		func() error { return c.PinMessage(ctx, channel, "1180000000000005001", nil) },
+		func() error { _, err := c.PinnedMessages(ctx, channel, nil); return err },
+		func() error { return c.UnpinMessage(ctx, channel, "1180000000000005001", nil) },
+		func() error { return c.TriggerTyping(ctx, channel) },
+	}
+	for _, step := range steps {
+		if err := step(); err != nil {
+			log.Fatal(err)
+		}
+	}
+	// Ids older than two weeks are refused before anything is sent.
+	err = c.BulkDeleteMessages(ctx, channel, []chat.Snowflake{"1180000000000005001", "1180000000000005002"}, nil)
+	fmt.Println(err)
+	// Output:
+	// timed out: ana.ops
+	// chat.BulkDeleteMessages: invalid parameter messages[0]: is older than two weeks, which bulk deletion does not take
 }

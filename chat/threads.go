@@ -91,8 +91,8 @@ type ThreadParams struct {
 	Invitable *bool
 	// AppliedTags are the forum tags of StartForumThread's thread (up to 5).
 	AppliedTags []Snowflake
-	// Reason is recorded in the server's audit log.
-	Reason string
+	// Audit is the audit log's reason for the new thread.
+	Audit *Audit
 }
 
 // ForumMessage is the first message of a forum or media channel's thread.
@@ -143,7 +143,7 @@ func threadBody(op *transport.Op, name string, p *ThreadParams) (threadRequest, 
 	if len(p.AppliedTags) > maxAppliedTags {
 		return threadRequest{}, nil, op.Invalid("applied_tags", "has %d tags; a thread takes at most %d", len(p.AppliedTags), maxAppliedTags)
 	}
-	header, err := auditReason(op, p.Reason)
+	header, err := p.Audit.header(op)
 	if err != nil {
 		return threadRequest{}, nil, err
 	}

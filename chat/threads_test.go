@@ -21,7 +21,7 @@ func TestStartForumThreadRequestShape(t *testing.T) {
 	yes := true
 	_, err := c.StartForumThread(context.Background(), "1180000000000000105", "Rollout plan",
 		chat.ForumMessage{Content: "Plan: @everyone reads this"},
-		&chat.ThreadParams{AutoArchiveDuration: 10080, Invitable: &yes, AppliedTags: []chat.Snowflake{"1180000000000000451"}, Reason: "rollout: 2024.06.21-3 ✓"})
+		&chat.ThreadParams{AutoArchiveDuration: 10080, Invitable: &yes, AppliedTags: []chat.Snowflake{"1180000000000000451"}, Audit: &chat.Audit{Reason: "rollout: 2024.06.21-3 ✓"}})
 	require.NoError(t, err)
 	got := srv.Last(t)
 	assert.Equal(t, "POST /api/v10/channels/1180000000000000105/threads", got.Method+" "+got.Path)

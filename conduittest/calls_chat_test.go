@@ -2,7 +2,9 @@ package conduittest_test
 
 import (
 	"context"
+	"strconv"
 	"testing"
+	"time"
 
 	"github.com/conduit-sdk/conduit/chat"
 	"github.com/conduit-sdk/conduit/conduittest"
@@ -138,5 +140,93 @@ func chatCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 			l, err := bot.JoinedPrivateArchivedThreads(ctx, chatChannel, &chat.JoinedThreadsParams{Before: "1180000000000000402"})
 			return field(l, func() any { return l.Threads[0].ID }), err
 		}},
+		"chat.GuildMember": {do: func(ctx context.Context) (any, error) {
+			m, err := bot.GuildMember(ctx, chatGuild, "1180000000000000201")
+			return field(m, func() any { return m.Nick }), err
+		}},
+		"chat.ModifyGuildMember": {do: func(ctx context.Context) (any, error) {
+			until := time.Now().Add(time.Hour)
+			m, err := bot.ModifyGuildMember(ctx, chatGuild, "1180000000000000201", chat.MemberEdit{CommunicationDisabledUntil: &until})
+			return field(m, func() any { return m.Nick }), err
+		}},
+		"chat.AddGuildMemberRole": {do: func(ctx context.Context) (any, error) {
+			err := bot.AddGuildMemberRole(ctx, chatGuild, "1180000000000000201", "1180000000000000011", nil)
+			return sentPath(srv, "chat", "AddGuildMemberRole"), err
+		}},
+		"chat.RemoveGuildMemberRole": {do: func(ctx context.Context) (any, error) {
+			err := bot.RemoveGuildMemberRole(ctx, chatGuild, "1180000000000000201", "1180000000000000011", nil)
+			return sentPath(srv, "chat", "RemoveGuildMemberRole"), err
+		}},
+		"chat.GuildBans": {do: func(ctx context.Context) (any, error) {
+			bs, err := bot.GuildBans(ctx, chatGuild, nil)
+			return field(bs, func() any { return bs[0].Reason }), err
+		}},
+		"chat.CreateGuildBan": {do: func(ctx context.Context) (any, error) {
+			err := bot.CreateGuildBan(ctx, chatGuild, "1180000000000000299", &chat.BanParams{DeleteMessageSeconds: 3600})
+			return sent(srv, "chat", "CreateGuildBan"), err
+		}},
+		"chat.RemoveGuildBan": {do: func(ctx context.Context) (any, error) {
+			err := bot.RemoveGuildBan(ctx, chatGuild, "1180000000000000299", nil)
+			return sentPath(srv, "chat", "RemoveGuildBan"), err
+		}},
+		"chat.GuildRoles": {do: func(ctx context.Context) (any, error) {
+			rs, err := bot.GuildRoles(ctx, chatGuild)
+			return field(rs, func() any { return rs[1].Permissions }), err
+		}},
+		"chat.CreateGuildRole": {do: func(ctx context.Context) (any, error) {
+			name := "release-managers"
+			r, err := bot.CreateGuildRole(ctx, chatGuild, &chat.RoleParams{Name: &name})
+			return field(r, func() any { return r.ID }), err
+		}},
+		"chat.ModifyGuildRole": {do: func(ctx context.Context) (any, error) {
+			color := 0xF1C40F
+			r, err := bot.ModifyGuildRole(ctx, chatGuild, "1180000000000000013", &chat.RoleParams{Color: &color})
+			return field(r, func() any { return r.Color }), err
+		}},
+		"chat.DeleteGuildRole": {do: func(ctx context.Context) (any, error) {
+			err := bot.DeleteGuildRole(ctx, chatGuild, "1180000000000000013", nil)
+			return sentPath(srv, "chat", "DeleteGuildRole"), err
+		}},
+		"chat.CreateGuildChannel": {do: func(ctx context.Context) (any, error) {
+			name := "deploy-2024-06-21"
+			ch, err := bot.CreateGuildChannel(ctx, chatGuild, &chat.ChannelParams{Name: &name})
+			return field(ch, func() any { return ch.ID }), err
+		}},
+		"chat.ModifyChannel": {do: func(ctx context.Context) (any, error) {
+			topic := "Rollout of 2024.06.21-3 (done)"
+			ch, err := bot.ModifyChannel(ctx, "1180000000000000106", &chat.ChannelParams{Topic: &topic})
+			return field(ch, func() any { return ch.Name }), err
+		}},
+		"chat.DeleteChannel": {do: func(ctx context.Context) (any, error) {
+			ch, err := bot.DeleteChannel(ctx, "1180000000000000106", nil)
+			return field(ch, func() any { return ch.ID }), err
+		}},
+		"chat.PinnedMessages": {do: func(ctx context.Context) (any, error) {
+			l, err := bot.PinnedMessages(ctx, chatChannel, nil)
+			return field(l, func() any { return l.Items[0].Message.ID }), err
+		}},
+		"chat.PinMessage": {do: func(ctx context.Context) (any, error) {
+			err := bot.PinMessage(ctx, chatChannel, "1180000000000005001", nil)
+			return sentPath(srv, "chat", "PinMessage"), err
+		}},
+		"chat.UnpinMessage": {do: func(ctx context.Context) (any, error) {
+			err := bot.UnpinMessage(ctx, chatChannel, "1180000000000005001", nil)
+			return sentPath(srv, "chat", "UnpinMessage"), err
+		}},
+		"chat.BulkDeleteMessages": {do: func(ctx context.Context) (any, error) {
+			err := bot.BulkDeleteMessages(ctx, chatChannel, []chat.Snowflake{recentID(0), recentID(1)}, nil)
+			return sent(srv, "chat", "BulkDeleteMessages"), err
+		}},
+		"chat.TriggerTyping": {do: func(ctx context.Context) (any, error) {
+			err := bot.TriggerTyping(ctx, chatChannel)
+			return sentPath(srv, "chat", "TriggerTyping"), err
+		}},
 	}
+}
+
+// recentID is the id of a message sent an hour ago (plus n
+// milliseconds): one bulk deletion still takes.
+func recentID(n int64) chat.Snowflake {
+	ms := time.Now().Add(-time.Hour).UnixMilli() + n - 1420070400000
+	return chat.Snowflake(strconv.FormatInt(ms<<22, 10))
 }

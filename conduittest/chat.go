@@ -41,6 +41,15 @@ func init() {
 			"LeaveThread":            {handle: noContent},
 			"AddThreadMember":        {handle: noContent},
 			"RemoveThreadMember":     {handle: noContent},
+			"AddGuildMemberRole":     {handle: noContent},
+			"RemoveGuildMemberRole":  {handle: noContent},
+			"CreateGuildBan":         {handle: noContent},
+			"RemoveGuildBan":         {handle: noContent},
+			"DeleteGuildRole":        {handle: noContent},
+			"PinMessage":             {handle: noContent},
+			"UnpinMessage":           {handle: noContent},
+			"BulkDeleteMessages":     {handle: noContent},
+			"TriggerTyping":          {handle: noContent},
 		},
 		which: func(r *http.Request, body []byte) string {
 			switch {

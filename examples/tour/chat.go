@@ -277,7 +277,7 @@ func chatCommands(ctx context.Context, c *chat.Client, say func(op, format strin
 // chatThreads starts threads, manages their members and lists them.
 func chatThreads(ctx context.Context, c *chat.Client, say func(op, format string, args ...any)) error {
 	const channel, guild = "1180000000000000101", "1180000000000000007"
-	t, err := c.StartThreadFromMessage(ctx, channel, "1180000000000005001", "Deploy 2024.06.21-3", &chat.ThreadParams{AutoArchiveDuration: 1440, Reason: "deploy discussion"})
+	t, err := c.StartThreadFromMessage(ctx, channel, "1180000000000005001", "Deploy 2024.06.21-3", &chat.ThreadParams{AutoArchiveDuration: 1440, Audit: &chat.Audit{Reason: "deploy discussion"}})
 	if err != nil {
 		return err
 	}
@@ -329,6 +329,108 @@ func chatThreads(ctx context.Context, c *chat.Client, say func(op, format string
 		return err
 	}
 	say("JoinedPrivateArchivedThreads", "%d joined, more: %t", len(joined.Threads), joined.HasMore)
+	return chatManage(ctx, c, say)
+}
+
+// chatManage manages a server: a member's roles and timeout, a ban,
+// roles, a channel, pins and a bulk deletion.
+func chatManage(ctx context.Context, c *chat.Client, say func(op, format string, args ...any)) error {
+	const guild, channel, ana = "1180000000000000007", "1180000000000000101", "1180000000000000201"
+	m, err := c.GuildMember(ctx, guild, ana)
+	if err != nil {
+		return err
+	}
+	say("GuildMember", "%s is %q with %d roles", m.User.Username, m.Nick, len(m.Roles))
+	nick, until := "Ana (off call)", time.Now().Add(time.Hour)
+	m, err = c.ModifyGuildMember(ctx, guild, ana, chat.MemberEdit{Nick: &nick, CommunicationDisabledUntil: &until, Audit: &chat.Audit{Reason: "rota change"}})
+	if err != nil {
+		return err
+	}
+	say("ModifyGuildMember", "now %q, timed out for an hour", m.Nick)
+	if err := c.AddGuildMemberRole(ctx, guild, ana, "1180000000000000011", &chat.Audit{Reason: "on call this week"}); err != nil {
+		return err
+	}
+	say("AddGuildMemberRole", "on-call given, 204")
+	if err := c.RemoveGuildMemberRole(ctx, guild, ana, "1180000000000000011", nil); err != nil {
+		return err
+	}
+	say("RemoveGuildMemberRole", "on-call taken, 204")
+	if err := c.CreateGuildBan(ctx, guild, "1180000000000000299", &chat.BanParams{DeleteMessageSeconds: 3600, Audit: &chat.Audit{Reason: "spam links"}}); err != nil {
+		return err
+	}
+	say("CreateGuildBan", "banned, last hour of messages deleted, 204")
+	bans, err := c.GuildBans(ctx, guild, nil)
+	if err != nil {
+		return err
+	}
+	say("GuildBans", "%d bans, first %s for %q", len(bans), bans[0].User.Username, bans[0].Reason)
+	if err := c.RemoveGuildBan(ctx, guild, bans[1].User.ID, nil); err != nil {
+		return err
+	}
+	say("RemoveGuildBan", "%s unbanned, 204", bans[1].User.Username)
+	roles, err := c.GuildRoles(ctx, guild)
+	if err != nil {
+		return err
+	}
+	say("GuildRoles", "%d roles, %s at position %d", len(roles), roles[1].Name, roles[1].Position)
+	name, perms := "release-managers", "8192"
+	role, err := c.CreateGuildRole(ctx, guild, &chat.RoleParams{Name: &name, Permissions: &perms})
+	if err != nil {
+		return err
+	}
+	say("CreateGuildRole", "%s is %s", role.Name, role.ID)
+	color := 0xF1C40F
+	role, err = c.ModifyGuildRole(ctx, guild, role.ID, &chat.RoleParams{Color: &color})
+	if err != nil {
+		return err
+	}
+	say("ModifyGuildRole", "%s now #%06X", role.Name, role.Color)
+	if err := c.DeleteGuildRole(ctx, guild, role.ID, nil); err != nil {
+		return err
+	}
+	say("DeleteGuildRole", "%s deleted, 204", role.ID)
+	chName, topic := "deploy-2024-06-21", "Rollout of 2024.06.21-3"
+	ch, err := c.CreateGuildChannel(ctx, guild, &chat.ChannelParams{Name: &chName, Topic: &topic})
+	if err != nil {
+		return err
+	}
+	say("CreateGuildChannel", "#%s is %s", ch.Name, ch.ID)
+	slow := 10
+	ch, err = c.ModifyChannel(ctx, ch.ID, &chat.ChannelParams{RateLimitPerUser: &slow})
+	if err != nil {
+		return err
+	}
+	say("ModifyChannel", "#%s changed", ch.Name)
+	gone, err := c.DeleteChannel(ctx, ch.ID, &chat.Audit{Reason: "rollout done"})
+	if err != nil {
+		return err
+	}
+	say("DeleteChannel", "#%s deleted", gone.Name)
+	if err := c.PinMessage(ctx, channel, "1180000000000005001", nil); err != nil {
+		return err
+	}
+	say("PinMessage", "pinned, 204")
+	pins, err := c.PinnedMessages(ctx, channel, nil)
+	if err != nil {
+		return err
+	}
+	say("PinnedMessages", "%d pinned, first %s at %s", len(pins.Items), pins.Items[0].Message.ID, pins.Items[0].PinnedAt.Format(time.RFC3339))
+	if err := c.UnpinMessage(ctx, channel, "1180000000000005001", nil); err != nil {
+		return err
+	}
+	say("UnpinMessage", "unpinned, 204")
+	if err := c.TriggerTyping(ctx, channel); err != nil {
+		return err
+	}
+	say("TriggerTyping", "typing…, 204")
+	// Ids carry their time: bulk deletion takes only the last two weeks'.
+	recent := func(n int64) chat.Snowflake {
+		return chat.Snowflake(strconv.FormatInt((time.Now().Add(-time.Hour).UnixMilli()+n-1420070400000)<<22, 10))
+	}
+	if err := c.BulkDeleteMessages(ctx, channel, []chat.Snowflake{recent(0), recent(1), recent(2)}, nil); err != nil {
+		return err
+	}
+	say("BulkDeleteMessages", "3 messages deleted, 204")
 	return nil
 }
 

@@ -3,7 +3,9 @@ package faults
 import (
 	"bytes"
 	"context"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/conduit-sdk/conduit/chat"
 )
@@ -241,7 +243,7 @@ func init() {
 		// Threads: starting one is a write; joining and adding a member
 		// are PUTs the platform applies once, retried like reads.
 		row("chat", "StartThreadFromMessage", chat.New, func(ctx context.Context, c *chat.Client) error {
-			return discard(c.StartThreadFromMessage(ctx, "1180000000000000101", "1180000000000005001", "Deploy 2024.06.21-3", &chat.ThreadParams{Reason: "deploy thread"}))
+			return discard(c.StartThreadFromMessage(ctx, "1180000000000000101", "1180000000000005001", "Deploy 2024.06.21-3", &chat.ThreadParams{Audit: &chat.Audit{Reason: "deploy thread"}}))
 		}).writes().auth(botHeader).rejects("name", func(ctx context.Context, c *chat.Client) error {
 			return discard(c.StartThreadFromMessage(ctx, "1180000000000000101", "1180000000000005001", "", nil))
 		}).rejects("auto_archive_duration", func(ctx context.Context, c *chat.Client) error {
@@ -250,9 +252,9 @@ func init() {
 		row("chat", "StartThread", chat.New, func(ctx context.Context, c *chat.Client) error {
 			return discard(c.StartThread(ctx, "1180000000000000101", "Incident 2024-06-21", &chat.ThreadParams{Type: chat.PrivateThread}))
 		}).writes().auth(botHeader).rejects("type", func(ctx context.Context, c *chat.Client) error {
-			return discard(c.StartThread(ctx, "1180000000000000101", "t", &chat.ThreadParams{Type: chat.GuildText}))
+			return discard(c.StartThread(ctx, "1180000000000000101", "t", &chat.ThreadParams{Type: chat.GuildVoice}))
 		}).rejects("X-Audit-Log-Reason", func(ctx context.Context, c *chat.Client) error {
-			return discard(c.StartThread(ctx, "1180000000000000101", "t", &chat.ThreadParams{Reason: strings.Repeat("r", 513)}))
+			return discard(c.StartThread(ctx, "1180000000000000101", "t", &chat.ThreadParams{Audit: &chat.Audit{Reason: strings.Repeat("r", 513)}}))
 		}),
 		row("chat", "StartForumThread", chat.New, func(ctx context.Context, c *chat.Client) error {
 			return discard(c.StartForumThread(ctx, "1180000000000000105", "Rollout plan", chat.ForumMessage{Content: "Rollout plan for 2024.06.21-3"},
@@ -300,6 +302,111 @@ func init() {
 		}).auth(botHeader).rejects("before", func(ctx context.Context, c *chat.Client) error {
 			return discard(c.JoinedPrivateArchivedThreads(ctx, "1180000000000000101", &chat.JoinedThreadsParams{Before: "yesterday"}))
 		}),
+
+		// Server management: adding a role, banning, pinning and typing
+		// change nothing when repeated and are retried like reads.
+		row("chat", "GuildMember", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return discard(c.GuildMember(ctx, "1180000000000000007", "1180000000000000201"))
+		}).auth(botHeader).rejects("user_id", func(ctx context.Context, c *chat.Client) error {
+			return discard(c.GuildMember(ctx, "1180000000000000007", "@me"))
+		}),
+		row("chat", "ModifyGuildMember", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return discard(c.ModifyGuildMember(ctx, "1180000000000000007", "1180000000000000201", chat.MemberEdit{Nick: ptr("Ana (off call)"),
+				Audit: &chat.Audit{Reason: "rota change"}}))
+		}).writes().auth(botHeader).rejects("communication_disabled_until", func(ctx context.Context, c *chat.Client) error {
+			return discard(c.ModifyGuildMember(ctx, "1180000000000000007", "1180000000000000201", chat.MemberEdit{CommunicationDisabledUntil: ptr(time.Now().Add(29 * 24 * time.Hour))}))
+		}).rejects("roles[1]", func(ctx context.Context, c *chat.Client) error {
+			return discard(c.ModifyGuildMember(ctx, "1180000000000000007", "1180000000000000201", chat.MemberEdit{Roles: []chat.Snowflake{"1180000000000000011", "on-call"}}))
+		}),
+		row("chat", "AddGuildMemberRole", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return c.AddGuildMemberRole(ctx, "1180000000000000007", "1180000000000000201", "1180000000000000011", &chat.Audit{Reason: "on call this week"})
+		}).auth(botHeader).returns(none).rejects("role_id", func(ctx context.Context, c *chat.Client) error {
+			return c.AddGuildMemberRole(ctx, "1180000000000000007", "1180000000000000201", "", nil)
+		}),
+		row("chat", "RemoveGuildMemberRole", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return c.RemoveGuildMemberRole(ctx, "1180000000000000007", "1180000000000000201", "1180000000000000011", nil)
+		}).writes().auth(botHeader).returns(none).rejects("X-Audit-Log-Reason", func(ctx context.Context, c *chat.Client) error {
+			return c.RemoveGuildMemberRole(ctx, "1180000000000000007", "1180000000000000201", "1180000000000000011", &chat.Audit{Reason: strings.Repeat("r", 513)})
+		}),
+		row("chat", "GuildBans", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return discard(c.GuildBans(ctx, "1180000000000000007", &chat.GuildBansParams{Limit: 2}))
+		}).auth(botHeader).rejects("limit", func(ctx context.Context, c *chat.Client) error {
+			return discard(c.GuildBans(ctx, "1180000000000000007", &chat.GuildBansParams{Limit: 1001}))
+		}),
+		row("chat", "CreateGuildBan", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return c.CreateGuildBan(ctx, "1180000000000000007", "1180000000000000299", &chat.BanParams{DeleteMessageSeconds: 3600})
+		}).auth(botHeader).returns(none).rejects("delete_message_seconds", func(ctx context.Context, c *chat.Client) error {
+			return c.CreateGuildBan(ctx, "1180000000000000007", "1180000000000000299", &chat.BanParams{DeleteMessageSeconds: 604801})
+		}),
+		row("chat", "RemoveGuildBan", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return c.RemoveGuildBan(ctx, "1180000000000000007", "1180000000000000299", nil)
+		}).writes().auth(botHeader).returns(none).rejects("user_id", func(ctx context.Context, c *chat.Client) error {
+			return c.RemoveGuildBan(ctx, "1180000000000000007", "", nil)
+		}),
+		row("chat", "GuildRoles", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return discard(c.GuildRoles(ctx, "1180000000000000007"))
+		}).auth(botHeader).rejects("guild_id", func(ctx context.Context, c *chat.Client) error {
+			return discard(c.GuildRoles(ctx, ""))
+		}),
+		row("chat", "CreateGuildRole", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return discard(c.CreateGuildRole(ctx, "1180000000000000007", &chat.RoleParams{Name: ptr("release-managers"), Permissions: ptr("8192")}))
+		}).writes().auth(botHeader).rejects("permissions", func(ctx context.Context, c *chat.Client) error {
+			return discard(c.CreateGuildRole(ctx, "1180000000000000007", &chat.RoleParams{Permissions: ptr("MANAGE_MESSAGES")}))
+		}),
+		row("chat", "ModifyGuildRole", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return discard(c.ModifyGuildRole(ctx, "1180000000000000007", "1180000000000000013", &chat.RoleParams{Color: ptr(0xF1C40F)}))
+		}).writes().auth(botHeader).rejects("color", func(ctx context.Context, c *chat.Client) error {
+			return discard(c.ModifyGuildRole(ctx, "1180000000000000007", "1180000000000000013", &chat.RoleParams{Color: ptr(0x1000000)}))
+		}),
+		row("chat", "DeleteGuildRole", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return c.DeleteGuildRole(ctx, "1180000000000000007", "1180000000000000013", nil)
+		}).writes().auth(botHeader).returns(none).rejects("role_id", func(ctx context.Context, c *chat.Client) error {
+			return c.DeleteGuildRole(ctx, "1180000000000000007", "..", nil)
+		}),
+		row("chat", "CreateGuildChannel", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return discard(c.CreateGuildChannel(ctx, "1180000000000000007", &chat.ChannelParams{Name: ptr("deploy-2024-06-21"), ParentID: ptr(chat.Snowflake("1180000000000000100"))}))
+		}).writes().auth(botHeader).rejects("name", func(ctx context.Context, c *chat.Client) error {
+			return discard(c.CreateGuildChannel(ctx, "1180000000000000007", nil))
+		}),
+		row("chat", "ModifyChannel", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return discard(c.ModifyChannel(ctx, "1180000000000000106", &chat.ChannelParams{Topic: ptr("Rollout of 2024.06.21-3 (done)")}))
+		}).writes().auth(botHeader).rejects("rate_limit_per_user", func(ctx context.Context, c *chat.Client) error {
+			return discard(c.ModifyChannel(ctx, "1180000000000000106", &chat.ChannelParams{RateLimitPerUser: ptr(-1)}))
+		}),
+		row("chat", "DeleteChannel", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return discard(c.DeleteChannel(ctx, "1180000000000000106", &chat.Audit{Reason: "rollout done"}))
+		}).writes().auth(botHeader).rejects("channel_id", func(ctx context.Context, c *chat.Client) error {
+			return discard(c.DeleteChannel(ctx, "", nil))
+		}),
+		row("chat", "PinnedMessages", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return discard(c.PinnedMessages(ctx, "1180000000000000101", &chat.PinsParams{Limit: 50}))
+		}).auth(botHeader).rejects("limit", func(ctx context.Context, c *chat.Client) error {
+			return discard(c.PinnedMessages(ctx, "1180000000000000101", &chat.PinsParams{Limit: 51}))
+		}),
+		row("chat", "PinMessage", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return c.PinMessage(ctx, "1180000000000000101", "1180000000000005001", nil)
+		}).auth(botHeader).returns(none).rejects("message_id", func(ctx context.Context, c *chat.Client) error {
+			return c.PinMessage(ctx, "1180000000000000101", "", nil)
+		}),
+		row("chat", "UnpinMessage", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return c.UnpinMessage(ctx, "1180000000000000101", "1180000000000005001", nil)
+		}).writes().auth(botHeader).returns(none).rejects("message_id", func(ctx context.Context, c *chat.Client) error {
+			return c.UnpinMessage(ctx, "1180000000000000101", "x", nil)
+		}),
+		row("chat", "BulkDeleteMessages", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return c.BulkDeleteMessages(ctx, "1180000000000000101", []chat.Snowflake{recent(0), recent(1)}, nil)
+		}).writes().auth(botHeader).returns(none).rejects("messages", func(ctx context.Context, c *chat.Client) error {
+			return c.BulkDeleteMessages(ctx, "1180000000000000101", []chat.Snowflake{recent(0)}, nil)
+		}).rejects("messages[1]", func(ctx context.Context, c *chat.Client) error {
+			return c.BulkDeleteMessages(ctx, "1180000000000000101", []chat.Snowflake{recent(0), "1180000000000005001"}, nil)
+		}).rejects("messages[1]", func(ctx context.Context, c *chat.Client) error {
+			return c.BulkDeleteMessages(ctx, "1180000000000000101", []chat.Snowflake{recent(0), recent(0)}, nil)
+		}),
+		row("chat", "TriggerTyping", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return c.TriggerTyping(ctx, "1180000000000000101")
+		}).auth(botHeader).returns(none).rejects("channel_id", func(ctx context.Context, c *chat.Client) error {
+			return c.TriggerTyping(ctx, " ")
+		}),
 	)
 }
 
@@ -313,3 +420,10 @@ const (
 var deploy = chat.ApplicationCommand{Name: "deploy", Description: "Deploy a build to an environment",
 	Options: []chat.CommandOption{{Type: chat.StringOption, Name: "env", Description: "Where to deploy", Required: true,
 		Choices: []chat.CommandChoice{{Name: "Staging", Value: "staging"}, {Name: "Production", Value: "production"}}}}}
+
+// recent is the id of a message sent an hour ago (plus n milliseconds),
+// which bulk deletion still takes.
+func recent(n int64) chat.Snowflake {
+	ms := time.Now().Add(-time.Hour).UnixMilli() + n - 1420070400000
+	return chat.Snowflake(strconv.FormatInt(ms<<22, 10))
+}
