@@ -18,6 +18,7 @@ test: check
 	cd otelconduit && go test -race -count=1 ./...
 	cd rediscache && go test -race -count=1 ./...
 	cd examples/testing && go test -race -count=1 ./...
+	bash .ci/install
 	@skipped=$$(paste -sd ';' $(CONDUIT_SKIPPED) 2>/dev/null | sed 's/;/; /g'); \
 	echo "make test: gofmt, go mod tidy, go vet, staticcheck and go test -race passed in every module; skipped: $${skipped:-nothing}"
 
@@ -35,7 +36,6 @@ check:
 	cd otelconduit && go mod tidy -diff
 	cd rediscache && go mod tidy -diff
 	go vet ./...
-	cd bench/peers && go mod tidy -diff && go vet ./...
 	cd redislimit && go vet ./...
 	cd otelconduit && go vet ./...
 	cd rediscache && go vet ./...
@@ -50,7 +50,12 @@ check:
 	cd otelconduit && bash ../.ci/vulncheck $(GOVULNCHECK)
 	cd rediscache && bash ../.ci/vulncheck $(GOVULNCHECK)
 
+# On a cold module and build cache go first downloads and compiles every
+# dependency, printing only "go: downloading …": say so before it starts.
 demo:
+	@echo "make demo: building the tour first; on a cold cache go downloads and compiles conduit's dependencies (about 1 minute on 2 cores), printing 'go: downloading …'"
+	@go build -o /dev/null ./examples/tour
+	@echo "make demo: built; the tour runs every operation against conduittest's fakes"
 	go run ./examples/tour
 
 bench:
@@ -58,8 +63,11 @@ bench:
 	go run $(BENCHSTAT) bench.txt
 
 # conduit beside go-openai, openai-go and hand-written code (the nested module
-# bench/peers): BENCHCOUNT interleaved rounds, then the README's ratio table.
+# bench/peers, vetted here rather than in make test: it compiles openai-go,
+# go-openai and the Azure SDK): BENCHCOUNT interleaved rounds, then the ratio
+# table of bench/peers/README.md.
 peers:
+	cd bench/peers && go mod tidy -diff && go vet ./...
 	COUNT=$(BENCHCOUNT) BENCHSTAT=$(BENCHSTAT) bash bench/peers/run.sh
 
 # Each fuzz target runs for FUZZTIME; the script prints executions per target.

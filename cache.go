@@ -26,11 +26,16 @@ var ErrCacheMiss = errors.New("conduit: not in the cache")
 // CacheStatus says where a call's answer came from, with WithCache.
 type CacheStatus string
 
-// The statuses Response.Cache can hold.
+// The statuses Response.Cache (and CallInfo.Cache) can hold.
 const (
-	// CacheFetched: the service answered (the answer may now be stored).
-	// It is also the status of every call without a cache.
-	CacheFetched CacheStatus = ""
+	// CacheNone: no cache took part in the call, because the client has no
+	// WithCache or because the call is one that is never cached (a write,
+	// a stream, a download, a credentialed read its service does not let
+	// a cache keep). It is the zero value.
+	CacheNone CacheStatus = ""
+	// CacheFetched: the cache was asked and did not hold a fresh answer,
+	// so the service answered in full (and the answer may now be stored).
+	CacheFetched CacheStatus = "fetched"
 	// CacheHit: the answer came from the cache, fresh; nothing was sent
 	// and no rate budget was spent.
 	CacheHit CacheStatus = "hit"

@@ -41,6 +41,6 @@ func ExampleWithCache() {
 		fmt.Printf("status %d, attempts %d, cache %q\n", r.StatusCode, r.Attempts, r.Cache)
 	}
 	// Output:
-	// status 200, attempts 1, cache ""
+	// status 200, attempts 1, cache "fetched"
 	// status 200, attempts 0, cache "hit"
 }

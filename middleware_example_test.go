@@ -21,7 +21,7 @@ func ExampleWithMiddleware() {
 	srv := conduittest.Start()
 	defer srv.Close()
 
-	key, _ := conduittest.Credential("inference", "api_key")
+	key := conduittest.Credential("inference", "api_key")
 	audit := func(req *http.Request, next conduit.Next) (*http.Response, error) {
 		dump, _ := httputil.DumpRequest(req, false)
 		resp, err := next(req)

@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"strings"
 	"sync"
+	"unsafe"
 
 	"github.com/conduit-sdk/conduit/internal/record"
 	"github.com/conduit-sdk/conduit/internal/wire"
@@ -21,25 +22,47 @@ import (
 // Result types embed it; conduit fills it while decoding, for the result
 // and for every record nested in it, without copying: RawJSON is a slice of
 // the answer's body.
+//
+// A Raw prints, under every fmt verb of the result that embeds it, as an
+// address and two lengths, never as the body's bytes: fmt shows an
+// embedded field it cannot call methods on by its contents, so the input
+// is held by a pointer, which fmt prints as an address, and not by a
+// slice, which it would print byte by byte.
 type Raw struct {
 	// The tags keep JSON encoders from treating an embedded Raw as members
 	// of the record.
-	src []byte `json:"-"` // the input from where the record starts, give or take a separator
-	n   int    `json:"-"` // the record's length in src; 0 means not measured yet
+	at   unsafe.Pointer `json:"-"` // the input from where the record starts, give or take a separator; nil: no record
+	rest int            `json:"-"` // the input's length from at
+	n    int            `json:"-"` // the record's length from at; 0 means not measured yet
+}
+
+// set keeps src, the input from where the record starts, and the record's
+// length in it (0: not measured).
+func (r *Raw) set(src []byte, n int) {
+	r.at, r.rest, r.n = unsafe.Pointer(unsafe.SliceData(src)), len(src), n
+}
+
+// src is what set kept.
+func (r *Raw) src() []byte {
+	if r.at == nil {
+		return nil
+	}
+	return unsafe.Slice((*byte)(r.at), r.rest)
 }
 
 // RawJSON returns the record exactly as the service sent it, or nil for a
 // record conduit did not decode.
 func (r Raw) RawJSON() json.RawMessage {
-	if r.src == nil {
+	src := r.src()
+	if src == nil {
 		return nil
 	}
 	if r.n > 0 {
-		return r.src[:r.n:r.n]
+		return src[:r.n:r.n]
 	}
-	start := skipSeparators(r.src, 0)
-	end := valueEnd(r.src, start)
-	return r.src[start:end:end]
+	start := skipSeparators(src, 0)
+	end := valueEnd(src, start)
+	return src[start:end:end]
 }
 
 // Decode unmarshals the raw record into v: the way to read a field the
@@ -91,7 +114,7 @@ var ours = jsonv2.JoinOptions(jsonv2.Deterministic(true), jsontext.EscapeForHTML
 
 func init() {
 	record.Mark = markRecord
-	record.Marked = func(rec any) bool { r, _ := rec.(*Raw); return r != nil && r.src != nil }
+	record.Marked = func(rec any) bool { r, _ := rec.(*Raw); return r != nil && r.at != nil }
 }
 
 // markRecord notes where the record whose Raw is rec starts, when dec is
@@ -108,7 +131,7 @@ func markRecord(dec *jsontext.Decoder, rec any) {
 		return
 	}
 	if r, ok := rec.(*Raw); ok {
-		r.src, r.n = dec.UnreadBuffer(), 0
+		r.set(dec.UnreadBuffer(), 0)
 	}
 }
 
@@ -116,7 +139,7 @@ func markRecord(dec *jsontext.Decoder, rec any) {
 // where one starts and lets the decoder go on as usual.
 func (d *decoder) mark(dec *jsontext.Decoder, h rawHolder) error {
 	r := h.rawRecord()
-	r.src, r.n = d.src[dec.InputOffset():], 0
+	r.set(d.src[dec.InputOffset():], 0)
 	return errors.ErrUnsupported
 }
 
@@ -179,7 +202,7 @@ func keepTop(data []byte, v any, err error) {
 	r := h.rawRecord()
 	if err != nil {
 		// Where the hook leaves a record the decoder gave up on.
-		r.src, r.n = data, 0
+		r.set(data, 0)
 		return
 	}
 	// The whole input is the top record: measure it now, once.
@@ -188,7 +211,7 @@ func keepTop(data []byte, v any, err error) {
 	for end > start && isSpace(data[end-1]) {
 		end--
 	}
-	r.src, r.n = data[start:], end-start
+	r.set(data[start:], end-start)
 }
 
 // errTrailing reports data after the top record's value.

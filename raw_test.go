@@ -2,6 +2,8 @@ package conduit_test
 
 import (
 	"errors"
+	"fmt"
+	"strings"
 	"testing"
 
 	jsonv2 "github.com/go-json-experiment/json"
@@ -93,5 +95,48 @@ func TestUnmarshalLenient(t *testing.T) {
 	var it recItem
 	if err := conduit.Unmarshal([]byte(`{"ID":"x","id":"y"}`), &it); err != nil || it.ID != "y" {
 		t.Fatalf("got %+v, %v", it, err)
+	}
+}
+
+// A result printed with %+v shows its fields; the body it was decoded
+// from shows as an address and lengths, not as decimal bytes.
+func TestRawPrintsNoBytes(t *testing.T) {
+	var v struct {
+		conduit.Raw
+		Name string `json:"name"`
+	}
+	body := []byte(`{"name": "` + strings.Repeat("x", 200) + `"}`)
+	if err := conduit.Unmarshal(body, &v); err != nil {
+		t.Fatal(err)
+	}
+	if string(v.RawJSON()) != string(body) {
+		t.Fatalf("RawJSON is %s", v.RawJSON())
+	}
+	for _, verb := range []string{"%v", "%+v", "%#v"} {
+		out := fmt.Sprintf(verb, &v)
+		if strings.Contains(out, "[123 ") || strings.Contains(out, "0x7b, 0x22") || len(out) > 400 {
+			t.Errorf("%s prints the body's bytes: %s", verb, out)
+		}
+	}
+}
+
+// A conduit.JSON member decodes and encodes as the value sent, and prints
+// as its text.
+func TestJSONPrintsAsText(t *testing.T) {
+	var v struct {
+		Orphans conduit.JSON `json:"orphans"`
+	}
+	if err := conduit.Unmarshal([]byte(`{"orphans": [{"height": 1}]}`), &v); err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprintf("%+v", v); got != `{Orphans:[{"height": 1}]}` {
+		t.Errorf("%%+v prints %s", got)
+	}
+	if got := fmt.Sprintf("%q", v.Orphans); got != `"[{\"height\": 1}]"` {
+		t.Errorf("%%q prints %s", got)
+	}
+	b, err := jsonv2.Marshal(v)
+	if err != nil || string(b) != `{"orphans":[{"height":1}]}` {
+		t.Errorf("encoded as %s, %v", b, err)
 	}
 }

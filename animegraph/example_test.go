@@ -142,7 +142,7 @@ func ExampleClient_AiringSchedule() {
 func ExampleClient_SaveMediaListEntry() {
 	srv := conduittest.Start()
 	defer srv.Close()
-	token, _ := conduittest.Credential("animegraph", "token") // the user's OAuth token in real use
+	token := conduittest.Credential("animegraph", "token") // the user's OAuth token in real use
 	c, err := animegraph.New(append(srv.Options("animegraph"), animegraph.WithToken(token))...)
 	if err != nil {
 		log.Fatal(err)

@@ -26,7 +26,7 @@ func Example() {
 	}
 	fmt.Println(found.Institutions[0].InstitutionID, found.Institutions[0].Name)
 
-	token, _ := conduittest.Credential("banklink", "access_token") // the fake's sandbox token
+	token := conduittest.Credential("banklink", "access_token") // the fake's sandbox token
 	bal, err := c.GetBalance(ctx, token)
 	if err != nil {
 		log.Fatal(err)
@@ -121,7 +121,7 @@ func Example_transactions() {
 		log.Fatal(err)
 	}
 	ctx := context.Background()
-	token, _ := conduittest.Credential("banklink", "access_token")
+	token := conduittest.Credential("banklink", "access_token")
 
 	page, err := c.SyncTransactions(ctx, token, &banklink.SyncTransactionsParams{Count: 100})
 	if err != nil {

@@ -32,8 +32,8 @@ func Example() {
 	fmt.Println("bot:", me.Username)
 
 	// A webhook URL as the platform hands it out; its last segment is secret.
-	id, _ := conduittest.Credential("chat", "webhook_id")
-	token, _ := conduittest.Credential("chat", "webhook_token")
+	id := conduittest.Credential("chat", "webhook_id")
+	token := conduittest.Credential("chat", "webhook_token")
 	hook, err := chat.ParseWebhookURL(srv.BaseURL("chat", "chat_webhook_base") + "/webhooks/" + id + "/" + token)
 	if err != nil {
 		log.Fatal(err)
@@ -158,8 +158,8 @@ func ExampleClient_EditWebhookMessage() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	id, _ := conduittest.Credential("chat", "webhook_id")
-	token, _ := conduittest.Credential("chat", "webhook_token")
+	id := conduittest.Credential("chat", "webhook_id")
+	token := conduittest.Credential("chat", "webhook_token")
 	hook, err := chat.ParseWebhookURL(srv.BaseURL("chat", "chat_webhook_base") + "/webhooks/" + id + "/" + token)
 	if err != nil {
 		log.Fatal(err)

@@ -79,7 +79,7 @@ func checkAuth(svc *transport.Service, op *transport.Op, r *http.Request, body [
 		return "an Authorization: Basic header where the service takes none"
 	}
 	for _, v := range svc.Values {
-		cred, ok := Credential(svc.Name, v.Name)
+		cred, ok := credential(svc.Name, v.Name)
 		if !ok || !v.Secret {
 			continue
 		}
@@ -102,7 +102,7 @@ func baseOf(svc *transport.Service, op *transport.Op, r *http.Request) string {
 
 // present checks one credential in its place.
 func present(pkg string, p place, r *http.Request, body []byte) string {
-	want, _ := Credential(pkg, p.cred)
+	want, _ := credential(pkg, p.cred)
 	var got string
 	switch p.where {
 	case "header":

@@ -46,7 +46,7 @@ func init() {
 // INVALID_ACCESS_TOKEN.
 func withAccessToken(fixture string) func(http.ResponseWriter, *http.Request, []byte) {
 	return func(w http.ResponseWriter, _ *http.Request, body []byte) {
-		if token, _ := Credential("banklink", "access_token"); jsonString(body, "access_token") != token {
+		if token := Credential("banklink", "access_token"); jsonString(body, "access_token") != token {
 			serveFixture(w, "banklink", "invalid_access_token.json", http.StatusBadRequest)
 			return
 		}
@@ -71,7 +71,7 @@ func exchangePublicToken(w http.ResponseWriter, _ *http.Request, body []byte) {
 	var answer map[string]any
 	b, _ = Fixture("banklink", "exchange_public_token.json")
 	json.Unmarshal(b, &answer)
-	answer["access_token"], _ = Credential("banklink", "access_token")
+	answer["access_token"] = Credential("banklink", "access_token")
 	w.Header().Set("Content-Type", "application/json")
 	json.NewEncoder(w).Encode(answer)
 }

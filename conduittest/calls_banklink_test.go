@@ -12,7 +12,7 @@ import (
 func init() {
 	packageCalls = append(packageCalls, func(t *testing.T, srv *conduittest.Server) map[string]opCall {
 		bank := newClient(t, banklink.New, srv.Options("banklink"))
-		access, _ := conduittest.Credential("banklink", "access_token")
+		access := conduittest.Credential("banklink", "access_token")
 		return map[string]opCall{
 			"banklink.CreateLinkToken": {do: func(ctx context.Context) (any, error) {
 				r, err := bank.CreateLinkToken(ctx, banklink.LinkTokenRequest{ClientName: "Plaid Test App", Language: "en",

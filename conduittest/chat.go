@@ -78,8 +78,8 @@ func chatError(w http.ResponseWriter, status int, body string) {
 // webhookDenied answers as the platform does a webhook call with a wrong
 // id (404) or token (401), and reports whether it did.
 func webhookDenied(w http.ResponseWriter, r *http.Request) bool {
-	id, _ := Credential("chat", "webhook_id")
-	token, _ := Credential("chat", "webhook_token")
+	id := Credential("chat", "webhook_id")
+	token := Credential("chat", "webhook_token")
 	switch {
 	case r.PathValue("webhook_id") != id:
 		chatError(w, http.StatusNotFound, `{"message": "Unknown Webhook", "code": 10015}`)

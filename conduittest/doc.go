@@ -27,6 +27,17 @@
 // connection; cut a stream after N events. Requests lists what the code
 // sent to an operation: method, path, query, headers and body.
 //
+// Caching: the fakes of Frankfurter (fxref), jsDelivr (pkgstats) and
+// mempool.space (explorer) send the caching headers those services send
+// (Cache-Control max-age, Expires, an ETag answered with 304), so a client
+// with conduit.WithCache is served from its store on a second call. The
+// other fakes send none, and every call is fetched, until a script gives the
+// normal answer headers of its own:
+//
+//	srv.On("museum", "Object").Reply(conduittest.Reply{
+//		Header: http.Header{"Cache-Control": {"max-age=3600"}, "ETag": {`"v1"`}},
+//	})
+//
 // An endpoint a package does not type, reached with the client's Do, is
 // faked with Handle: srv.Handle("inference", "POST /embeddings", Reply{…}).
 // Its requests are recorded and its credentials checked like any other.
@@ -85,6 +96,8 @@
 // chat: messages have ids 1180000000000005001 (the bot's) and
 // 1180000000000005002 (the webhook's). A webhook call with another id than
 // the fake's is 404 Unknown Webhook, another token 401.
+// ChatInteractionHeader signs an interaction body that chat.VerifyInteraction
+// accepts with the key ChatPublicKey.
 //
 //	CurrentUser           user 1180000000000000042, "deploy-bot"
 //	CreateMessage         message …5001, "Deploy 2024.06.21-3 finished in 4m12s"

@@ -1,7 +1,10 @@
 package conduittest
 
 import (
+	"fmt"
+	"maps"
 	"net/http"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -55,8 +58,20 @@ func (f *fake) answer(svc *transport.Service, op *transport.Op, w http.ResponseW
 }
 
 // Credential returns the fake value of pkg's credential or setting name
-// that the server accepts, and false when it has none.
-func Credential(pkg, name string) (string, bool) {
+// that the server accepts. Like On, Requests, Last and BaseURL, it panics,
+// naming what pkg has, for a name pkg has no fake value of: a misspelt
+// name is a mistake in the test, not a state to check.
+func Credential(pkg, name string) string {
+	v, ok := credential(pkg, name)
+	if !ok {
+		mustService(pkg)
+		panic(fmt.Sprintf("conduittest: package %s has no fake credential %q (known: %s)", pkg, name, strings.Join(slices.Sorted(maps.Keys(Credentials(pkg))), ", ")))
+	}
+	return v
+}
+
+// credential is Credential for a name that may have no fake value.
+func credential(pkg, name string) (string, bool) {
 	f := fakes[pkg]
 	if f == nil {
 		return "", false

@@ -98,7 +98,7 @@ func signedForm(h func(http.ResponseWriter, *http.Request, url.Values)) func(htt
 			writeError(w, http.StatusBadRequest, "invalid_request", "the Upload API takes a form body")
 			return
 		}
-		secret, _ := Credential("media", "api_secret")
+		secret := Credential("media", "api_secret")
 		if form.Get("timestamp") == "" || form.Get("signature") == "" || form.Has("api_secret") {
 			writeError(w, http.StatusBadRequest, "invalid_request", "missing timestamp or signature, or an api_secret sent")
 			return
@@ -200,7 +200,7 @@ func mediaSearch(w http.ResponseWriter, r *http.Request) {
 // for a credential out of place.
 func inCloud(h func(http.ResponseWriter, *http.Request)) func(http.ResponseWriter, *http.Request, []byte) {
 	return func(w http.ResponseWriter, r *http.Request, _ []byte) {
-		if cloud, _ := Credential("media", "cloud_name"); r.PathValue("cloud") != cloud {
+		if cloud := Credential("media", "cloud_name"); r.PathValue("cloud") != cloud {
 			writeError(w, http.StatusUnauthorized, "unauthorized", "wrong cloud_name in the path")
 			return
 		}

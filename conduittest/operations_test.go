@@ -126,11 +126,11 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 	shop := newClient(t, store.New, srv.Options("store"))
 	sun := newClient(t, sunrise.New, srv.Options("sunrise"))
 
-	id, _ := conduittest.Credential("chat", "webhook_id")
-	token, _ := conduittest.Credential("chat", "webhook_token")
+	id := conduittest.Credential("chat", "webhook_id")
+	token := conduittest.Credential("chat", "webhook_token")
 	hook, err := chat.ParseWebhookURL(srv.BaseURL("chat", "chat_webhook_base") + "/webhooks/" + id + "/" + token)
 	require.NoError(t, err)
-	access, _ := conduittest.Credential("banklink", "access_token")
+	access := conduittest.Credential("banklink", "access_token")
 	slug, err := ci.ParseProjectSlug("gh/acme/api")
 	require.NoError(t, err)
 	rates := &fxref.RatesParams{Base: "EUR", Symbols: []string{"USD", "GBP"}}

@@ -20,10 +20,15 @@ func record(r *http.Request, body []byte) *Request {
 }
 
 // Requests returns what reached pkg's operation op, oldest first, failed
-// credential checks included. Each is a copy of the server's record.
+// credential checks included. Each is a copy of the server's record. op is
+// an operation's name or a pattern given to Handle; any other name panics,
+// as On does.
 func (s *Server) Requests(pkg, op string) []Request {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if !s.handledLocked(pkg, op) {
+		mustOp(pkg, op)
+	}
 	var out []Request
 	for _, r := range s.calls[pkg+"."+op] {
 		out = append(out, r.clone())
@@ -45,11 +50,22 @@ func (r *Request) clone() Request {
 }
 
 // Last returns the latest request to pkg's operation op, and false when
-// none came.
+// none came yet: that is a state a test asks about, where a misspelt op is
+// a mistake, which panics as in Requests.
 func (s *Server) Last(pkg, op string) (Request, bool) {
 	all := s.Requests(pkg, op)
 	if len(all) == 0 {
 		return Request{}, false
 	}
 	return all[len(all)-1], true
+}
+
+// handledLocked reports whether pattern was given to Handle for pkg.
+func (s *Server) handledLocked(pkg, pattern string) bool {
+	for _, h := range s.handles {
+		if h.pkg == pkg && h.pattern == pattern {
+			return true
+		}
+	}
+	return false
 }

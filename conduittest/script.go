@@ -2,8 +2,10 @@ package conduittest
 
 import (
 	"bytes"
+	"fmt"
 	"net"
 	"net/http"
+	"strings"
 	"time"
 )
 
@@ -42,9 +44,7 @@ type scripted struct {
 // "CreateChatCompletion"); it panics for an operation the package does not
 // have.
 func (s *Server) On(pkg, op string) *Script {
-	if mustService(pkg).Op(op) == nil {
-		panic("conduittest: package " + pkg + " has no operation " + op)
-	}
+	mustOp(pkg, op)
 	key := pkg + "." + op
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -180,5 +180,13 @@ func (c *cutWriter) Write(b []byte) (int, error) {
 func (c *cutWriter) Flush() {
 	if c.sent < c.events {
 		http.NewResponseController(c.ResponseWriter).Flush()
+	}
+}
+
+// mustOp panics, naming what pkg has, when op is none of its operations:
+// a misspelt name would otherwise script, or read back, nothing.
+func mustOp(pkg, op string) {
+	if mustService(pkg).Op(op) == nil {
+		panic(fmt.Sprintf("conduittest: package %s has no operation %q (known: %s)", pkg, op, strings.Join(Operations(pkg), ", ")))
 	}
 }

@@ -81,9 +81,18 @@ func (s *Server) Close() { s.srv.Close() }
 func (s *Server) URL() string { return s.srv.URL }
 
 // BaseURL is the URL a base placeholder of pkg is mounted at
-// ("inference", "inference_url").
+// ("inference", "inference_url"). A placeholder pkg does not have panics,
+// naming the ones it has, as On does for an operation.
 func (s *Server) BaseURL(pkg, placeholder string) string {
-	return s.srv.URL + mount(mustService(pkg), placeholder)
+	svc := mustService(pkg)
+	var known []string
+	for _, b := range svc.Bases {
+		if b.Name == placeholder {
+			return s.srv.URL + mount(svc, placeholder)
+		}
+		known = append(known, b.Name)
+	}
+	panic(fmt.Sprintf("conduittest: package %s has no base %q (known: %s)", pkg, placeholder, strings.Join(known, ", ")))
 }
 
 // Options points a client of pkg at the server: its base URLs and the fake
@@ -102,7 +111,7 @@ func (s *Server) OptionsAt(pkg, root string) []conduit.Option {
 		opts = append(opts, svc.SetBase(b.Name, root+mount(svc, b.Name)))
 	}
 	for _, v := range svc.Values {
-		if cred, ok := Credential(pkg, v.Name); ok {
+		if cred, ok := credential(pkg, v.Name); ok {
 			opts = append(opts, svc.Set(v.Name, cred))
 		}
 	}
@@ -118,7 +127,7 @@ func (s *Server) Env() map[string]string {
 			env[transport.EnvName(svc.Name, b.Name)] = s.BaseURL(svc.Name, b.Name)
 		}
 		for _, v := range svc.Values {
-			if cred, ok := Credential(svc.Name, v.Name); ok {
+			if cred, ok := credential(svc.Name, v.Name); ok {
 				env[transport.EnvName(svc.Name, v.Name)] = cred
 			}
 		}
@@ -208,7 +217,11 @@ func (s *Server) handler(svc *transport.Service, routes []route, f *fake) http.H
 			return
 		}
 		r.Body = io.NopCloser(bytes.NewReader(body))
-		step.serve(w, r, func(w http.ResponseWriter) { f.answer(svc, op, w, r, body) })
+		step.serve(w, r, func(w http.ResponseWriter) {
+			w, done := withCache(w, r, svc.Name)
+			defer done()
+			f.answer(svc, op, w, r, body)
+		})
 	}
 }
 

@@ -3,6 +3,7 @@ package conduittest_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -78,7 +79,7 @@ func TestCredentialsChecked(t *testing.T) {
 	_, err = wrong.ListModels(context.Background())
 	assert.ErrorIs(t, err, conduit.ErrUnauthorized)
 
-	key, _ := conduittest.Credential("inference", "api_key")
+	key := conduittest.Credential("inference", "api_key")
 	leaky, err := inference.New(append(srv.Options("inference"), conduit.WithHeader("X-Debug", key), conduit.WithMaxRetries(0))...)
 	require.NoError(t, err)
 	_, err = leaky.ListModels(context.Background())
@@ -141,5 +142,31 @@ func TestFilingsFakeAcceptsAnyContactWithAnEmail(t *testing.T) {
 		} else {
 			assert.Error(t, err, ua)
 		}
+	}
+}
+
+// A misspelt package, operation, base or credential name panics, naming
+// what the package has, wherever a test names one: a typo would otherwise
+// read back nothing, or a URL that answers 404.
+func TestMisspeltNamesFailClearly(t *testing.T) {
+	srv := conduittest.NewServer(t)
+	srv.Handle("inference", "POST /embeddings", conduittest.Reply{Body: `{}`})
+	assert.Empty(t, srv.Requests("inference", "POST /embeddings"), "a Handle pattern is a name")
+	assert.Empty(t, srv.Requests("inference", "CreateChatCompletion"))
+	for name, call := range map[string]func(){
+		"On":         func() { srv.On("inference", "CreateChatCompletions") },
+		"Requests":   func() { srv.Requests("inference", "CreateChatCompletions") },
+		"Last":       func() { srv.Last("inference", "CreateChatCompletions") },
+		"BaseURL":    func() { srv.BaseURL("inference", "inference_base") },
+		"Credential": func() { conduittest.Credential("inference", "api_token") },
+		"package":    func() { srv.Requests("inferense", "CreateChatCompletion") },
+	} {
+		msg := func() (msg string) {
+			defer func() { msg = fmt.Sprint(recover()) }()
+			call()
+			return "no panic"
+		}()
+		assert.Contains(t, msg, "conduittest: ", name)
+		assert.Contains(t, msg, "known: ", name)
 	}
 }

@@ -1,7 +1,6 @@
 package explorer
 
 import (
-	"encoding/json"
 	"time"
 
 	"github.com/conduit-sdk/conduit"
@@ -64,7 +63,7 @@ type Extras struct {
 	Reward      conduit.Int `json:"reward"` // subsidy plus fees
 	CoinbaseRaw string      `json:"coinbaseRaw"`
 	// Orphans is kept as sent: the spec says only that it is an array.
-	Orphans         json.RawMessage `json:"orphans,omitempty"`
+	Orphans         conduit.JSON    `json:"orphans,omitempty"`
 	MedianFee       float64         `json:"medianFee"`
 	FeeRange        []float64       `json:"feeRange"`
 	TotalFees       conduit.Int     `json:"totalFees"`

@@ -39,7 +39,7 @@ func ExampleClient_ListByTag() {
 	defer srv.Close()
 
 	// The public tag list needs only the cloud name and the delivery URL.
-	cloud, _ := conduittest.Credential("media", "cloud_name")
+	cloud := conduittest.Credential("media", "cloud_name")
 	c, err := media.New(media.WithCloudName(cloud), media.WithDeliveryURL(srv.BaseURL("media", "media_delivery_url")))
 	if err != nil {
 		log.Fatal(err)

@@ -74,8 +74,8 @@ func TestNoCredentialInAnySpanOrMetric(t *testing.T) {
 			c.Do(ctx, "POST", "/anything", map[string]string{"probe": "1"}, nil)
 			switch c := c.(type) {
 			case *chat.Client:
-				id, _ := conduittest.Credential("chat", "webhook_id")
-				token, _ := conduittest.Credential("chat", "webhook_token")
+				id := conduittest.Credential("chat", "webhook_id")
+				token := conduittest.Credential("chat", "webhook_token")
 				if err := c.ExecuteWebhook(ctx, chat.NewWebhook(chat.Snowflake(id), token), chat.WebhookMessage{Content: "hi"}); err != nil {
 					t.Errorf("ExecuteWebhook: %v", err)
 				}

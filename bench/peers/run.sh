@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs the bench/peers benchmarks in interleaved rounds and prints the
-# Markdown comparison table (cmd/table) for the README.
+# Markdown comparison table (cmd/table) for bench/peers/README.md.
 #
 #   COUNT      rounds (default 6); each runs every benchmark once
 #   BENCHTIME  -benchtime of the timed benchmarks (default 1s)

@@ -36,7 +36,7 @@ func main() {
 		defer srv.Close()
 		srv.Export()
 		if *token == "" {
-			*token, _ = conduittest.Credential("banklink", "access_token")
+			*token = conduittest.Credential("banklink", "access_token")
 		}
 	}
 	if *token == "" {

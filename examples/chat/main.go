@@ -35,8 +35,8 @@ func main() {
 		srv.Export()
 		// A webhook is per call, not a client setting: the fake's id and
 		// token make its URL.
-		id, _ := conduittest.Credential("chat", "webhook_id")
-		token, _ := conduittest.Credential("chat", "webhook_token")
+		id := conduittest.Credential("chat", "webhook_id")
+		token := conduittest.Credential("chat", "webhook_token")
 		os.Setenv("CONDUIT_CHAT_WEBHOOK_URL", srv.BaseURL("chat", "chat_webhook_base")+"/webhooks/"+id+"/"+token)
 	}
 	c, err := chat.New()

@@ -93,7 +93,7 @@ func init() {
 		}
 		say("User", "%s: %d anime, mean score %.1f", u.Name, u.Statistics.Anime.Count, u.Statistics.Anime.MeanScore)
 		// The one user action: it needs the user's OAuth token.
-		token, _ := conduittest.Credential("animegraph", "token")
+		token := conduittest.Credential("animegraph", "token")
 		mine, err := animegraph.New(conduit.WithRateLimit(0, 0), animegraph.WithToken(token))
 		if err != nil {
 			return err

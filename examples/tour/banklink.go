@@ -20,7 +20,7 @@ func init() {
 		}
 		first := found.Institutions[0]
 		say("SearchInstitutions", "%d found in %s, first %s %q", len(found.Institutions), c.Environment(), first.InstitutionID, first.Name)
-		token, _ := conduittest.Credential("banklink", "access_token") // a linked account's, per call
+		token := conduittest.Credential("banklink", "access_token") // a linked account's, per call
 		bal, err := c.GetBalance(ctx, token)
 		if err != nil {
 			return err

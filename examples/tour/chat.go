@@ -42,8 +42,8 @@ func init() {
 		}
 		last := chs[len(chs)-1]
 		say("GuildChannels", "%d channels, last %s type %d at position %d", len(chs), last.ID, last.Type, last.Position)
-		id, _ := conduittest.Credential("chat", "webhook_id")
-		token, _ := conduittest.Credential("chat", "webhook_token")
+		id := conduittest.Credential("chat", "webhook_id")
+		token := conduittest.Credential("chat", "webhook_token")
 		hook, err := chat.ParseWebhookURL(os.Getenv("CONDUIT_CHAT_WEBHOOK_BASE") + "/webhooks/" + id + "/" + token)
 		if err != nil {
 			return err
@@ -473,8 +473,9 @@ func interactions(say func(op, format string, args ...any)) error {
 	say("ParseInteraction", "%v: command /%s in channel %s", in, command.Name, in.ChannelID)
 
 	h := chat.InteractionHandler(key, func(w http.ResponseWriter, _ *http.Request, _ *chat.Interaction) {
-		w.Header().Set("Content-Type", "application/json")
-		fmt.Fprint(w, `{"type":4,"data":{"content":"Deploying to staging"}}`)
+		if err := chat.WriteInteractionResponse(w, chat.ReplyMessage(chat.InteractionMessage{Content: "Deploying to staging"})); err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+		}
 	})
 	ping := []byte(`{"id":"1180000000000000902","application_id":"1180000000000000003","type":1,"token":"cGluZw","version":1}`)
 	pong := serveInteraction(h, priv, ping, false)
@@ -482,6 +483,23 @@ func interactions(say func(op, format string, args ...any)) error {
 	forged := serveInteraction(h, priv, body, true)
 	say("InteractionHandler", "PING: %d %s; the command: %d %s; a forged signature: %d",
 		pong.Code, strings.TrimSpace(pong.Body.String()), answer.Code, strings.TrimSpace(answer.Body.String()), forged.Code)
+
+	// The other typed answers, as the platform reads them.
+	var typed []string
+	for _, r := range []chat.InteractionResponse{
+		chat.Pong(), chat.DeferReply(true), chat.DeferUpdate(),
+		chat.UpdateMessage(chat.InteractionMessage{Content: "Deployed"}),
+		chat.AutocompleteResult(chat.AutocompleteChoice{Name: "staging", Value: "staging"}),
+		chat.ShowModal(chat.Modal{CustomID: "reason", Title: "Why roll back?",
+			Components: json.RawMessage(`[{"type":1,"components":[{"type":4,"custom_id":"why","label":"Reason","style":2}]}]`)}),
+	} {
+		w := httptest.NewRecorder()
+		if err := chat.WriteInteractionResponse(w, r); err != nil {
+			return err
+		}
+		typed = append(typed, strings.TrimSpace(w.Body.String())[:min(w.Body.Len(), 40)])
+	}
+	say("WriteInteractionResponse", "%s", strings.Join(typed, " | "))
 	return nil
 }
 

@@ -71,7 +71,7 @@ func init() {
 		say("EditFile", "sent %d bytes as %s, got %s %dx%d (%d bytes), background seed %d", sent, imageedit.EditFileField, img.ContentType, w, h, n, seed)
 		say("Percent", "padding %q on every side of the EditFile subject", padding)
 		say("Pixels", "margin %q below it", margin)
-		key, _ := conduittest.Credential("imageedit", "api_key")
+		key := conduittest.Credential("imageedit", "api_key")
 		say("IsSandboxKey", "the tour's key: %t; a sandbox_ key: %t (free, watermarked results)", imageedit.IsSandboxKey(key), imageedit.IsSandboxKey("sandbox_"+key))
 		return nil
 	})

@@ -46,7 +46,7 @@ func TestEveryOperationDefaultsToTheRealService(t *testing.T) {
 		})
 		opts := []conduit.Option{conduit.WithHTTPClient(&http.Client{Transport: standIn}), conduit.WithMaxRetries(0), conduit.WithRateLimit(0, 0)}
 		for _, v := range svc.Values {
-			if cred, ok := conduittest.Credential(o.pkg, v.Name); ok {
+			if cred, ok := conduittest.Credentials(o.pkg)[v.Name]; ok {
 				opts = append(opts, svc.Set(v.Name, cred))
 			}
 		}

@@ -95,13 +95,21 @@ func (o op) rejects(field string, call any) op {
 	return o
 }
 
-func discard[T any](_ T, err error) error { return err }
+func discard[T any](v T, err error) error {
+	if c := printed.Load(); c != nil && err == nil {
+		c.add(v)
+	}
+	return err
+}
 
 // drain consumes an iterator to its end and returns its first error.
 func drain[T any](seq func(func(T, error) bool)) error {
-	for _, err := range seq {
+	for v, err := range seq {
 		if err != nil {
 			return err
+		}
+		if c := printed.Load(); c != nil {
+			c.add(v)
 		}
 	}
 	return nil

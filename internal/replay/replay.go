@@ -46,10 +46,7 @@ func (s *Server) Hits(pattern string) int {
 func (s *Server) Setenv() { s.Export() }
 
 // Credential returns the fake credential of pkg the server accepts.
-func Credential(pkg, name string) string {
-	v, _ := conduittest.Credential(pkg, name)
-	return v
-}
+func Credential(pkg, name string) string { return conduittest.Credential(pkg, name) }
 
 // Credentials returns every fake credential value of pkg.
 func Credentials(pkg string) []string {

@@ -133,7 +133,7 @@ func TestCacheKeepsCredentialsApart(t *testing.T) {
 	}
 	refused := keyed(false, "k-one")
 	cachedGet(t, refused)
-	assert.Equal(t, conduit.CacheFetched, cachedGet(t, refused).Cache, "the service does not allow it")
+	assert.Equal(t, conduit.CacheNone, cachedGet(t, refused).Cache, "the service does not allow it: no cache took part")
 
 	one, two, oneAgain := keyed(true, "k-one"), keyed(true, "k-two"), keyed(true, "k-one")
 	assert.Equal(t, conduit.CacheFetched, cachedGet(t, one).Cache)
@@ -159,4 +159,21 @@ func TestMiddlewareSeesCacheStatus(t *testing.T) {
 	assert.Equal(t, 1, seen[0].Attempts)
 	assert.Equal(t, conduit.CacheHit, seen[1].Cache)
 	assert.Equal(t, 0, seen[1].Attempts)
+}
+
+// Response.Cache tells a call no cache took part in (no WithCache, or a
+// call that is never cached) from one the cache was asked about and the
+// service answered.
+func TestCacheStatusTellsOffFromFetched(t *testing.T) {
+	srv := newRecorder(t, cacheAnswer(http.Header{"Cache-Control": {"public, max-age=600"}}, 200))
+	assert.Equal(t, conduit.CacheNone, cachedGet(t, newOpen(t, srv.URL)).Cache, "no WithCache")
+
+	c := newOpen(t, srv.URL, conduit.WithCache(conduit.NewMemoryCache(1<<20)))
+	assert.Equal(t, conduit.CacheFetched, cachedGet(t, c).Cache, "asked, not held")
+	assert.Equal(t, conduit.CacheHit, cachedGet(t, c).Cache)
+	var it item
+	var w conduit.Response
+	require.NoError(t, into(bg, c, post("/rates"), Call{}, &it, conduit.WithResponse(&w)))
+	assert.Equal(t, conduit.CacheNone, w.Cache, "a write is never cached")
+	assert.NotEqual(t, conduit.CacheNone, conduit.CacheFetched)
 }

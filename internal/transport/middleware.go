@@ -74,6 +74,7 @@ func (x *exchange) send(req *retryablehttp.Request) (*http.Response, error) {
 	if x.mw.cacheable {
 		x.mw.last = last
 		rt := x.c.cache.transport(x.mw.cacheNS)
+		x.mw.info.Cache = conduit.CacheFetched // until the store says otherwise
 		inner = func(mreq *http.Request) (*http.Response, error) {
 			resp, err := rt.RoundTrip(mreq.WithContext(x.own(mreq.Context())))
 			x.mw.info.Cache = cacheStatus(resp)

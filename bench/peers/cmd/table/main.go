@@ -1,5 +1,5 @@
 // Command table turns rounds of bench/peers benchmark output into the
-// Markdown comparison table of the README's performance section.
+// Markdown comparison table of bench/peers/README.md's measurements.
 //
 //	table [-clock cpu|wall] round-1.txt round-2.txt …
 //
