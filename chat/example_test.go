@@ -338,7 +338,7 @@ func ExampleClient_CreateGuildCommand() {
 	fmt.Println("global commands:", len(all))
 
 	// Only a user's OAuth2 token may change who can use a command.
-	bearer, _ := conduittest.Credential("chat", "bearer_token")
+	bearer := conduittest.Credential("chat", "bearer_token")
 	perms, err := c.EditCommandPermissions(ctx, app, guild, global.ID, bearer, []chat.CommandPermission{
 		{ID: "1180000000000000011", Type: chat.PermissionRole, Permission: true},
 		{ID: guild, Type: chat.PermissionRole, Permission: false}, // @everyone

@@ -31,7 +31,7 @@ var deployCommand = chat.ApplicationCommand{Name: "deploy", Description: "Deploy
 // server management.
 func chatCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 	bot := newClient(t, chat.New, srv.Options("chat"))
-	bearer, _ := conduittest.Credential("chat", "bearer_token")
+	bearer := conduittest.Credential("chat", "bearer_token")
 	desc := "Deploy a build to staging or production"
 	return map[string]opCall{
 		"chat.GlobalCommands": {do: func(ctx context.Context) (any, error) {

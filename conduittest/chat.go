@@ -157,7 +157,7 @@ func hasMember(body []byte, name string) bool {
 // editCommandPermissions answers as the platform does: only a user's
 // bearer token may edit a command's permissions; a bot token is refused.
 func editCommandPermissions(w http.ResponseWriter, r *http.Request, _ []byte) {
-	token, _ := Credential("chat", "bearer_token")
+	token := Credential("chat", "bearer_token")
 	if r.Header.Get("Authorization") != "Bearer "+token {
 		chatError(w, http.StatusUnauthorized, `{"message": "401: Unauthorized", "code": 0}`)
 		return

@@ -254,7 +254,7 @@ func chatCommands(ctx context.Context, c *chat.Client, say func(op, format strin
 		return err
 	}
 	say("DeleteGuildCommand", "%s deleted, 204", gc.ID)
-	bearer, _ := conduittest.Credential("chat", "bearer_token") // a user's OAuth2 token
+	bearer := conduittest.Credential("chat", "bearer_token") // a user's OAuth2 token
 	perms, err := c.EditCommandPermissions(ctx, app, guild, gc.ID, bearer, []chat.CommandPermission{
 		{ID: "1180000000000000011", Type: chat.PermissionRole, Permission: true}})
 	if err != nil {
