@@ -232,8 +232,7 @@ func (c *Client) BulkDeleteMessages(ctx context.Context, channelID Snowflake, me
 	oldest := time.Now().Add(-bulkDeleteAge)
 	seen := make(map[Snowflake]bool, len(messageIDs))
 	for i, id := range messageIDs {
-		field := indexed("messages", i, "")
-		field = field[:len(field)-1]
+		field := elem("messages", i)
 		ms, err := strconv.ParseUint(string(id), 10, 64)
 		switch {
 		case err != nil:

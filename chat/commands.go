@@ -603,6 +603,9 @@ func checkOptions(op *transport.Op, field string, opts []CommandOption, depth in
 // maxCommandChoiceName is the most characters of a choice's name.
 const maxCommandChoiceName = 100
 
+// elem names element i of a list field: elem("roles", 1) is "roles[1]".
+func elem(field string, i int) string { return field + "[" + strconv.Itoa(i) + "]" }
+
 // indexed names element i of a list field, and a member of it:
 // indexed("options", 2, "name") is "options[2].name".
 func indexed(field string, i int, member string) string {

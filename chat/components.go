@@ -440,7 +440,7 @@ func checkComponentList(op *transport.Op, field string, cs []Component) error {
 	for i, c := range cs {
 		at := indexed(field, i, "")
 		if c == nil {
-			return op.Invalid(at[:len(at)-1], "is nil")
+			return op.Invalid(elem(field, i), "is nil")
 		}
 		if err := c.check(op, at); err != nil {
 			return err

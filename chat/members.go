@@ -96,7 +96,7 @@ func (e MemberEdit) request(op *transport.Op, now time.Time) (memberRequest, err
 	}
 	for i, id := range e.Roles {
 		if !isDigits(string(id)) {
-			return r, op.Invalid(indexed("roles", i, ""), "must be a numeric role id")
+			return r, op.Invalid(elem("roles", i), "must be a numeric role id")
 		}
 	}
 	if e.ChannelID != nil {
