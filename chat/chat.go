@@ -80,7 +80,10 @@
 // the settings page shows it) and refuses a timestamp more than
 // MaxInteractionSkew from now; InteractionHandler does so for every
 // request, answers 401 to one that fails, PONG to a PING, and hands every
-// other interaction to the caller.
+// other interaction to the caller. An application that answers later, or
+// more than once, uses the API: CreateInteractionResponse, the original
+// response's and the follow-ups' calls, reached with the interaction's
+// token, which no error or log line shows.
 //
 // # Application commands
 //

@@ -486,3 +486,66 @@ func ExampleClient_ModifyGuildMember() {
 	// timed out: ana.ops
 	// chat.BulkDeleteMessages: invalid parameter messages[0]: is older than two weeks, which bulk deletion does not take
 }
+
+// An application answers a slash command with a button, through the API
+// (an endpoint that answers in its HTTP response uses
+// WriteInteractionResponse instead), then follows up.
+func ExampleClient_CreateInteractionResponse() {
+	srv := conduittest.Start()
+	defer srv.Close()
+	ctx := context.Background()
+	c, err := chat.New(srv.Options("chat")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	// The interaction as InteractionHandler hands it over, verified.
+	body := `{"id":"1180000000000000901","application_id":"1180000000000000003","type":2,"data":{"name":"deploy"},` +
+		`"channel_id":"1180000000000000101","token":"` + conduittest.Credential("chat", "interaction_token") + `","version":1}`
+	in, err := chat.ParseInteraction([]byte(body))
+	if err != nil {
+		log.Fatal(err)
+	}
+	promote, err := chat.Components(&chat.ActionRow{Components: []chat.Component{
+		&chat.Button{Style: chat.ButtonSuccess, Label: "Promote to production", CustomID: "promote:2024.06.21-3"},
+		&chat.Button{Style: chat.ButtonLink, Label: "Logs", URL: "https://ci.example.com/130"},
+	}})
+	if err != nil {
+		log.Fatal(err)
+	}
+	reply := chat.ReplyMessage(chat.InteractionMessage{Content: "Deploying 2024.06.21-3 to staging", Components: promote})
+	if err := c.CreateInteractionResponse(ctx, in, reply); err != nil {
+		log.Fatal(err)
+	}
+	orig, err := c.OriginalInteractionResponse(ctx, in)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("answered:", orig.Content)
+	done := "Deployed 2024.06.21-3 to staging"
+	if _, err := c.EditOriginalInteractionResponse(ctx, in, chat.MessageEdit{Content: &done}); err != nil {
+		log.Fatal(err)
+	}
+	f, err := c.CreateFollowupMessage(ctx, in, chat.InteractionMessage{Content: "Canary at 5%: no errors", Flags: chat.FlagEphemeral})
+	if err != nil {
+		log.Fatal(err)
+	}
+	if f, err = c.FollowupMessage(ctx, in, f.ID); err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("follow-up:", f.Content)
+	now := "Canary at 25%: no errors"
+	if _, err := c.EditFollowupMessage(ctx, in, f.ID, chat.MessageEdit{Content: &now}); err != nil {
+		log.Fatal(err)
+	}
+	if err := c.DeleteFollowupMessage(ctx, in, f.ID); err != nil {
+		log.Fatal(err)
+	}
+	if err := c.DeleteOriginalInteractionResponse(ctx, in); err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(in) // the token never prints
+	// Output:
+	// answered: Deploying 2024.06.21-3 to staging
+	// follow-up: Canary at 5%: no errors
+	// interaction 1180000000000000901 (type 2)
+}

@@ -33,6 +33,12 @@ func chatCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 	bot := newClient(t, chat.New, srv.Options("chat"))
 	bearer := conduittest.Credential("chat", "bearer_token")
 	desc := "Deploy a build to staging or production"
+	in, err := chat.ParseInteraction([]byte(`{"id":"1180000000000000901","application_id":"1180000000000000003","type":2,` +
+		`"data":{"name":"deploy"},"channel_id":"1180000000000000101","token":"` + conduittest.Credential("chat", "interaction_token") + `","version":1}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	edit := "Deployed to staging"
 	return map[string]opCall{
 		"chat.GlobalCommands": {do: func(ctx context.Context) (any, error) {
 			cs, err := bot.GlobalCommands(ctx, chatApp)
@@ -220,6 +226,39 @@ func chatCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 		"chat.TriggerTyping": {do: func(ctx context.Context) (any, error) {
 			err := bot.TriggerTyping(ctx, chatChannel)
 			return sentPath(srv, "chat", "TriggerTyping"), err
+		}},
+
+		"chat.CreateInteractionResponse": {do: func(ctx context.Context) (any, error) {
+			err := bot.CreateInteractionResponse(ctx, in, chat.DeferReply(true))
+			return sent(srv, "chat", "CreateInteractionResponse"), err
+		}},
+		"chat.OriginalInteractionResponse": {do: func(ctx context.Context) (any, error) {
+			m, err := bot.OriginalInteractionResponse(ctx, in)
+			return field(m, func() any { return m.Content }), err
+		}},
+		"chat.EditOriginalInteractionResponse": {do: func(ctx context.Context) (any, error) {
+			m, err := bot.EditOriginalInteractionResponse(ctx, in, chat.MessageEdit{Content: &edit})
+			return field(m, func() any { return m.Content }), err
+		}},
+		"chat.DeleteOriginalInteractionResponse": {do: func(ctx context.Context) (any, error) {
+			err := bot.DeleteOriginalInteractionResponse(ctx, in)
+			return sentPath(srv, "chat", "DeleteOriginalInteractionResponse"), err
+		}},
+		"chat.CreateFollowupMessage": {do: func(ctx context.Context) (any, error) {
+			m, err := bot.CreateFollowupMessage(ctx, in, chat.InteractionMessage{Content: "Canary at 5%", Flags: chat.FlagEphemeral})
+			return field(m, func() any { return m.ID }), err
+		}},
+		"chat.FollowupMessage": {do: func(ctx context.Context) (any, error) {
+			m, err := bot.FollowupMessage(ctx, in, "1180000000000005102")
+			return field(m, func() any { return m.Content }), err
+		}},
+		"chat.EditFollowupMessage": {do: func(ctx context.Context) (any, error) {
+			m, err := bot.EditFollowupMessage(ctx, in, "1180000000000005102", chat.MessageEdit{Content: &edit})
+			return field(m, func() any { return m.Content }), err
+		}},
+		"chat.DeleteFollowupMessage": {do: func(ctx context.Context) (any, error) {
+			err := bot.DeleteFollowupMessage(ctx, in, "1180000000000005102")
+			return sentPath(srv, "chat", "DeleteFollowupMessage"), err
 		}},
 	}
 }

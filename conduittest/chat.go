@@ -22,6 +22,9 @@ func init() {
 			// A user's OAuth2 bearer token, which alone may edit a
 			// command's permissions.
 			"bearer_token": "ct-chat-oauth-bearer-Qm47",
+			// The token of the interaction the examples answer, a
+			// per-call credential: a path segment of its calls.
+			"interaction_token": "ct-chat-interaction-token-Hv29",
 		},
 		answers: map[string]answer{
 			"ExecuteWebhook":       {handle: executeWebhook},
@@ -50,6 +53,15 @@ func init() {
 			"UnpinMessage":           {handle: noContent},
 			"BulkDeleteMessages":     {handle: noContent},
 			"TriggerTyping":          {handle: noContent},
+
+			"CreateInteractionResponse":         {handle: interactionFixture("")},
+			"OriginalInteractionResponse":       {handle: interactionFixture("original_interaction_response.json")},
+			"EditOriginalInteractionResponse":   {handle: interactionFixture("edit_original_interaction_response.json")},
+			"DeleteOriginalInteractionResponse": {handle: interactionFixture("")},
+			"CreateFollowupMessage":             {handle: interactionFixture("create_followup_message.json")},
+			"FollowupMessage":                   {handle: interactionFixture("followup_message.json")},
+			"EditFollowupMessage":               {handle: interactionFixture("edit_followup_message.json")},
+			"DeleteFollowupMessage":             {handle: interactionFixture("")},
 		},
 		which: func(r *http.Request, body []byte) string {
 			switch {
@@ -163,4 +175,20 @@ func editCommandPermissions(w http.ResponseWriter, r *http.Request, _ []byte) {
 		return
 	}
 	serveFixture(w, "chat", "edit_command_permissions.json", 0)
+}
+
+// interactionFixture answers a call reached by an interaction's token
+// with fixture, or 204 when fixture is "": a wrong token is the
+// platform's 401, an unknown webhook or interaction its 404.
+func interactionFixture(fixture string) func(http.ResponseWriter, *http.Request, []byte) {
+	return func(w http.ResponseWriter, r *http.Request, body []byte) {
+		switch {
+		case r.PathValue("interaction_token") != Credential("chat", "interaction_token"):
+			chatError(w, http.StatusUnauthorized, `{"message": "Invalid Webhook Token", "code": 50027}`)
+		case fixture == "":
+			noContent(w, r, body)
+		default:
+			serveFixture(w, "chat", fixture, 0)
+		}
+	}
 }

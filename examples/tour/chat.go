@@ -431,6 +431,61 @@ func chatManage(ctx context.Context, c *chat.Client, say func(op, format string,
 		return err
 	}
 	say("BulkDeleteMessages", "3 messages deleted, 204")
+	return chatAnswers(ctx, c, say)
+}
+
+// chatAnswers answers an interaction through the API: a deferred reply,
+// the message it promised, with a button, and an ephemeral follow-up.
+func chatAnswers(ctx context.Context, c *chat.Client, say func(op, format string, args ...any)) error {
+	in, err := chat.ParseInteraction([]byte(`{"id":"1180000000000000901","application_id":"1180000000000000003","type":2,` +
+		`"data":{"name":"deploy"},"channel_id":"1180000000000000101","token":"` + conduittest.Credential("chat", "interaction_token") + `","version":1}`))
+	if err != nil {
+		return err
+	}
+	if err := c.CreateInteractionResponse(ctx, in, chat.DeferReply(false)); err != nil {
+		return err
+	}
+	say("CreateInteractionResponse", "%v deferred, 204", in)
+	promote, err := chat.Components(&chat.ActionRow{Components: []chat.Component{
+		&chat.Button{Style: chat.ButtonSuccess, Label: "Promote to production", CustomID: "promote:2024.06.21-3"}}})
+	if err != nil {
+		return err
+	}
+	text := "Deployed 2024.06.21-3 to staging"
+	orig, err := c.EditOriginalInteractionResponse(ctx, in, chat.MessageEdit{Content: &text, Components: promote})
+	if err != nil {
+		return err
+	}
+	say("EditOriginalInteractionResponse", "%s reads %q, with a button", orig.ID, orig.Content)
+	got, err := c.OriginalInteractionResponse(ctx, in)
+	if err != nil {
+		return err
+	}
+	say("OriginalInteractionResponse", "%s: %s", got.ID, got.Content)
+	f, err := c.CreateFollowupMessage(ctx, in, chat.InteractionMessage{Content: "Canary at 5%: no errors", Flags: chat.FlagEphemeral})
+	if err != nil {
+		return err
+	}
+	say("CreateFollowupMessage", "ephemeral follow-up %s", f.ID)
+	f, err = c.FollowupMessage(ctx, in, f.ID)
+	if err != nil {
+		return err
+	}
+	say("FollowupMessage", "%s: %s", f.ID, f.Content)
+	now := "Canary at 25%: no errors"
+	f, err = c.EditFollowupMessage(ctx, in, f.ID, chat.MessageEdit{Content: &now})
+	if err != nil {
+		return err
+	}
+	say("EditFollowupMessage", "%s now reads %q", f.ID, f.Content)
+	if err := c.DeleteFollowupMessage(ctx, in, f.ID); err != nil {
+		return err
+	}
+	say("DeleteFollowupMessage", "%s deleted, 204", f.ID)
+	if err := c.DeleteOriginalInteractionResponse(ctx, in); err != nil {
+		return err
+	}
+	say("DeleteOriginalInteractionResponse", "%s deleted, 204", orig.ID)
 	return nil
 }
 

@@ -407,6 +407,51 @@ func init() {
 		}).auth(botHeader).returns(none).rejects("channel_id", func(ctx context.Context, c *chat.Client) error {
 			return c.TriggerTyping(ctx, " ")
 		}),
+
+		// Answering an interaction: the token in the path is the call's
+		// credential; no write is repeated.
+		row("chat", "CreateInteractionResponse", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return c.CreateInteractionResponse(ctx, interaction(), chat.DeferReply(true))
+		}).writes().auth(interactionKey).returns(none).rejects("interaction_token", func(ctx context.Context, c *chat.Client) error {
+			return c.CreateInteractionResponse(ctx, interactionWith(".."), chat.DeferReply(true))
+		}).rejects("interaction", func(ctx context.Context, c *chat.Client) error {
+			return c.CreateInteractionResponse(ctx, nil, chat.DeferReply(true))
+		}),
+		row("chat", "OriginalInteractionResponse", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return discard(c.OriginalInteractionResponse(ctx, interaction()))
+		}).auth(interactionKey).rejects("interaction_token", func(ctx context.Context, c *chat.Client) error {
+			return discard(c.OriginalInteractionResponse(ctx, interactionWith("a/b")))
+		}),
+		row("chat", "EditOriginalInteractionResponse", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return discard(c.EditOriginalInteractionResponse(ctx, interaction(), chat.MessageEdit{Content: ptr("Deployed to staging")}))
+		}).writes().auth(interactionKey).rejects("content", func(ctx context.Context, c *chat.Client) error {
+			return discard(c.EditOriginalInteractionResponse(ctx, interaction(), chat.MessageEdit{}))
+		}),
+		row("chat", "DeleteOriginalInteractionResponse", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return c.DeleteOriginalInteractionResponse(ctx, interaction())
+		}).writes().auth(interactionKey).returns(none).rejects("interaction_token", func(ctx context.Context, c *chat.Client) error {
+			return c.DeleteOriginalInteractionResponse(ctx, interactionWith(""))
+		}),
+		row("chat", "CreateFollowupMessage", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return discard(c.CreateFollowupMessage(ctx, interaction(), chat.InteractionMessage{Content: "Canary at 5%", Flags: chat.FlagEphemeral}))
+		}).writes().auth(interactionKey).rejects("content", func(ctx context.Context, c *chat.Client) error {
+			return discard(c.CreateFollowupMessage(ctx, interaction(), chat.InteractionMessage{}))
+		}),
+		row("chat", "FollowupMessage", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return discard(c.FollowupMessage(ctx, interaction(), "1180000000000005102"))
+		}).auth(interactionKey).rejects("message_id", func(ctx context.Context, c *chat.Client) error {
+			return discard(c.FollowupMessage(ctx, interaction(), "@original"))
+		}),
+		row("chat", "EditFollowupMessage", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return discard(c.EditFollowupMessage(ctx, interaction(), "1180000000000005102", chat.MessageEdit{Content: ptr("Canary at 25%")}))
+		}).writes().auth(interactionKey).rejects("message_id", func(ctx context.Context, c *chat.Client) error {
+			return discard(c.EditFollowupMessage(ctx, interaction(), "", chat.MessageEdit{Content: ptr("x")}))
+		}),
+		row("chat", "DeleteFollowupMessage", chat.New, func(ctx context.Context, c *chat.Client) error {
+			return c.DeleteFollowupMessage(ctx, interaction(), "1180000000000005102")
+		}).writes().auth(interactionKey).returns(none).rejects("message_id", func(ctx context.Context, c *chat.Client) error {
+			return c.DeleteFollowupMessage(ctx, interaction(), "..")
+		}),
 	)
 }
 
@@ -426,4 +471,21 @@ var deploy = chat.ApplicationCommand{Name: "deploy", Description: "Deploy a buil
 func recent(n int64) chat.Snowflake {
 	ms := time.Now().Add(-time.Hour).UnixMilli() + n - 1420070400000
 	return chat.Snowflake(strconv.FormatInt(ms<<22, 10))
+}
+
+// interactionKey is where an interaction's calls carry their credential.
+const interactionKey = "path interaction token"
+
+// interaction is the interaction the fake accepts; its token is a
+// credential.
+func interaction() *chat.Interaction { return interactionWith(cred("chat", "interaction_token")) }
+
+// interactionWith is that interaction with another token.
+func interactionWith(token string) *chat.Interaction {
+	in, err := chat.ParseInteraction([]byte(`{"id":"1180000000000000901","application_id":"1180000000000000003","type":2,` +
+		`"data":{"name":"deploy"},"channel_id":"1180000000000000101","token":"` + token + `","version":1}`))
+	if err != nil {
+		panic(err)
+	}
+	return in
 }
