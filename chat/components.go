@@ -674,3 +674,24 @@ func layout(op *transport.Op, components json.RawMessage, content string, embeds
 	}
 	return flags, nil
 }
+
+// checkMessage holds a message without files to the platform's rules: it
+// shows something, its content and embeds are within limits, its
+// components are an array, and a components-v2 layout stands alone. It
+// returns the layout's flags. prefix places the message in its body
+// ("message." in a forum post).
+func checkMessage(op *transport.Op, prefix, content string, embeds []Embed, components json.RawMessage) (int, error) {
+	if content == "" && len(embeds) == 0 && components == nil {
+		return 0, op.Invalid(prefix+"content", "must not be empty unless the message has embeds or components")
+	}
+	if err := checkContent(op, content); err != nil {
+		return 0, err
+	}
+	if err := checkEmbeds(op, embeds); err != nil {
+		return 0, err
+	}
+	if err := checkComponents(op, components); err != nil {
+		return 0, err
+	}
+	return layout(op, components, content, embeds)
+}

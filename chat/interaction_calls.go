@@ -130,19 +130,7 @@ func (c *Client) CreateFollowupMessage(ctx context.Context, in *Interaction, msg
 	if err != nil {
 		return nil, err
 	}
-	if msg.Content == "" && len(msg.Embeds) == 0 && msg.Components == nil {
-		return nil, op.Invalid("content", "must not be empty unless the message has embeds or components")
-	}
-	if err := checkContent(op, msg.Content); err != nil {
-		return nil, err
-	}
-	if err := checkEmbeds(op, msg.Embeds); err != nil {
-		return nil, err
-	}
-	if err := checkComponents(op, msg.Components); err != nil {
-		return nil, err
-	}
-	layoutFlag, err := layout(op, msg.Components, msg.Content, msg.Embeds)
+	layoutFlag, err := checkMessage(op, "", msg.Content, msg.Embeds, msg.Components)
 	if err != nil {
 		return nil, err
 	}

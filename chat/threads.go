@@ -227,19 +227,7 @@ func (c *Client) StartForumThread(ctx context.Context, channelID Snowflake, name
 	if p != nil && p.Type != 0 {
 		return nil, op.Invalid("type", "a forum post's kind is the forum's")
 	}
-	if msg.Content == "" && len(msg.Embeds) == 0 && msg.Components == nil {
-		return nil, op.Invalid("message.content", "the first message must have content, embeds or components")
-	}
-	if err := checkContent(op, msg.Content); err != nil {
-		return nil, err
-	}
-	if err := checkEmbeds(op, msg.Embeds); err != nil {
-		return nil, err
-	}
-	if err := checkComponents(op, msg.Components); err != nil {
-		return nil, err
-	}
-	if msg.Flags, err = layout(op, msg.Components, msg.Content, msg.Embeds); err != nil {
+	if msg.Flags, err = checkMessage(op, "message.", msg.Content, msg.Embeds, msg.Components); err != nil {
 		return nil, err
 	}
 	if msg.AllowedMentions == nil {
