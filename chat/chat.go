@@ -137,8 +137,9 @@
 //	403, code 50005/50007/90001                     ErrUnauthorized, not retried (another's message,
 //	                                                  DMs closed, reaction blocked)
 //	404 or 400, code 10003/10004/10007/10008/        ErrNotFound (unknown channel, guild, member,
-//	  10013/10014/10015                               message, user, emoji, webhook); a webhook is
-//	                                                  never asked again
+//	  10011/10013/10014/10015/10026/10062/10063       message, role, user, emoji, webhook, ban,
+//	                                                  interaction, command); a webhook is never
+//	                                                  asked again
 //	429 {"retry_after": 0.5, "global": false}       ErrRateLimited; retried after Retry-After (whole
 //	                                                  seconds), else X-RateLimit-Reset-After, else
 //	                                                  retry_after; a global one holds every route

@@ -72,3 +72,15 @@ func TestInteractionCallsRefuseBadInput(t *testing.T) {
 	testkit.InvalidParam(t, c.DeleteFollowupMessage(ctx, parsed(t, interactionToken), "@original"), "message_id")
 	assert.Zero(t, srv.Hits())
 }
+
+// An interaction answered too late (its token has expired) is the
+// platform's 404 with code 10062: ErrNotFound, its token shown nowhere.
+func TestUnknownInteractionFixture(t *testing.T) {
+	srv := testkit.Start(t, testkit.Reply{Status: http.StatusNotFound, Body: testkit.Fixture(t, "chat", "unknown_interaction.json")})
+	c := botClient(t, srv)
+	err := c.CreateInteractionResponse(context.Background(), parsed(t, interactionToken), chat.DeferReply(false))
+	testkit.Check(t, err, testkit.Shape{Is: conduit.ErrNotFound, Service: "chat", Op: "CreateInteractionResponse",
+		Endpoint: "POST /interactions/{interaction_id}/{interaction_token}/callback", Status: http.StatusNotFound, Code: "10062", Message: "Unknown interaction"})
+	testkit.NoSecret(t, err, interactionToken)
+	assert.Equal(t, 1, srv.Hits())
+}

@@ -46,6 +46,10 @@ var errorProfile = transport.Profile{
 		"10014":  transport.NotFound,     // unknown emoji
 		"10013":  transport.NotFound,     // unknown user
 		"10015":  transport.NotFound,     // unknown webhook
+		"10011":  transport.NotFound,     // unknown role
+		"10026":  transport.NotFound,     // unknown ban
+		"10062":  transport.NotFound,     // unknown interaction (its token expired)
+		"10063":  transport.NotFound,     // unknown application command
 		"20016":  transport.Exhausted,    // slowmode: no wait within a call lifts it
 		"20022":  transport.Exhausted,    // announcement edit limit
 		"20028":  transport.Exhausted,    // channel write rate limit
