@@ -19,7 +19,9 @@ var errorProfile = transport.Profile{
 	// for it rather than take the 429, and stop long before the 10,000
 	// invalid answers in ten minutes at which the platform blocks an IP.
 	Buckets: &transport.Buckets{
-		Major:         []string{"channel_id", "guild_id", "webhook_id", "webhook_token"},
+		// An interaction's calls are a webhook's: its application (the
+		// webhook id) and token, or the interaction itself, split them.
+		Major:         []string{"channel_id", "guild_id", "webhook_id", "webhook_token", "application_id", "interaction_id", "interaction_token"},
 		MajorAfter:    []string{"channels", "guilds", "webhooks"},
 		InvalidLimit:  1000,
 		InvalidWindow: 10 * time.Minute,
