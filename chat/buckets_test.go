@@ -95,3 +95,30 @@ func TestInvalidRequestsStopTheClient(t *testing.T) {
 	assert.Contains(t, last.Error(), "stopped sending")
 	testkit.NoSecret(t, last, testToken)
 }
+
+// Each interaction's follow-ups have their own bucket, as the platform
+// keys a webhook's by its id and token: one interaction's spent bucket
+// holds its next call (refused at once under a deadline shorter than the
+// wait) and not another interaction's.
+func TestInteractionBucketsSplitByToken(t *testing.T) {
+	srv := testkit.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("X-RateLimit-Bucket", "f0110w")
+		w.Header().Set("X-RateLimit-Limit", "5")
+		w.Header().Set("X-RateLimit-Remaining", "0")
+		w.Header().Set("X-RateLimit-Reset-After", "60")
+		w.Header().Set("Content-Type", "application/json")
+		w.Write([]byte(`{"id":"1180000000000005102","content":"ok"}`))
+	}))
+	c := testkit.Client(t, chat.New, conduit.WithBaseURL(srv.URL), chat.WithBotToken(testToken))
+	first, second := parsed(t, "dG9rZW4tb25l"), parsed(t, "dG9rZW4tdHdv")
+	msg := chat.InteractionMessage{Content: "Canary at 5%"}
+	_, err := c.CreateFollowupMessage(context.Background(), first, msg)
+	require.NoError(t, err)
+	short, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	_, err = c.CreateFollowupMessage(short, first, msg)
+	assert.ErrorIs(t, err, context.DeadlineExceeded, "the spent bucket holds the same interaction")
+	_, err = c.CreateFollowupMessage(short, second, msg)
+	require.NoError(t, err, "another interaction's bucket is its own")
+	assert.Equal(t, 2, srv.Hits())
+}

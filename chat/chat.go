@@ -52,6 +52,11 @@
 // file, streamed from their readers; a file whose reader cannot be rewound
 // makes its message one that is never retried.
 //
+// Components (buttons, select menus, text inputs and the components-v2
+// layout) are typed: Components checks them and returns the JSON array a
+// message carries. A message whose components hold a layout gets the
+// platform's components-v2 flag, which conduit sets itself.
+//
 // # Paging
 //
 // ChannelMessages takes one of before, after and around and a limit of 1
@@ -76,7 +81,35 @@
 // the settings page shows it) and refuses a timestamp more than
 // MaxInteractionSkew from now; InteractionHandler does so for every
 // request, answers 401 to one that fails, PONG to a PING, and hands every
-// other interaction to the caller.
+// other interaction to the caller. An application that answers later, or
+// more than once, uses the API: CreateInteractionResponse, the original
+// response's and the follow-ups' calls, reached with the interaction's
+// token, which no error or log line shows.
+//
+// # Application commands
+//
+// An application registers its slash and context-menu commands with
+// BulkOverwriteGlobalCommands (or, for one server, where they appear at
+// once, BulkOverwriteGuildCommands): the set sent becomes the set
+// registered. Commands are checked against the platform's limits before
+// sending (names of 1 to 32 characters, one word for a slash command;
+// descriptions of 1 to 100; 25 options and 25 choices; subcommands two
+// levels deep), with the field at fault named ("options[0].choices[2].value").
+// A create replaces a command of the same name and an overwrite is a PUT,
+// so both are retried like reads. EditCommandPermissions is the one call
+// the platform takes only with a user's OAuth2 bearer token, given per
+// call.
+//
+// # Threads and server management
+//
+// Threads start from a message (StartThreadFromMessage), without one
+// (StartThread) or as a forum post with its first message
+// (StartForumThread); archived threads are listed a page at a time, the
+// next page asked for with Before. Members, bans, roles, channels and pins
+// are typed; each change takes an *Audit whose reason the server's audit
+// log records (sent URL-encoded in X-Audit-Log-Reason, as the platform
+// requires). A change the platform applies once however often it arrives
+// (adding a role, a ban, a pin, a thread join) is retried like a read.
 //
 // # Gateway
 //
@@ -115,8 +148,9 @@
 //	403, code 50005/50007/90001                     ErrUnauthorized, not retried (another's message,
 //	                                                  DMs closed, reaction blocked)
 //	404 or 400, code 10003/10004/10007/10008/        ErrNotFound (unknown channel, guild, member,
-//	  10013/10014/10015                               message, user, emoji, webhook); a webhook is
-//	                                                  never asked again
+//	  10011/10013/10014/10015/10026/10062/10063       message, role, user, emoji, webhook, ban,
+//	                                                  interaction, command); a webhook is never
+//	                                                  asked again
 //	429 {"retry_after": 0.5, "global": false}       ErrRateLimited; retried after Retry-After (whole
 //	                                                  seconds), else X-RateLimit-Reset-After, else
 //	                                                  retry_after; a global one holds every route
@@ -130,10 +164,9 @@
 //
 // For an endpoint this package does not type, use Do. The platform
 // documents many more than these; not typed, since a bot that posts,
-// reads and answers rarely needs them: application command registration, channel, role, ban, invite,
-// emoji, sticker and scheduled-event management, pins, threads, polls,
-// the other users' reactions, bulk deletion, webhook management and the
-// OAuth2 flows.
+// reads, answers and moderates rarely needs them: invite, emoji, sticker
+// and scheduled-event management, permission overwrites, polls, the other
+// users' reactions, webhook management and the OAuth2 flows.
 package chat
 
 import (
@@ -233,6 +266,10 @@ func (c *Client) CreateMessage(ctx context.Context, channelID Snowflake, content
 	}
 	body := messageRequest{Content: content, Nonce: nonce, EnforceNonce: true, AllowedMentions: mentions,
 		Embeds: p.Embeds, Reference: p.Reference, Components: p.Components, Attachments: slots(p.Files)}
+	var err error
+	if body.Flags, err = layout(op, p.Components, content, p.Embeds); err != nil {
+		return nil, err
+	}
 	call, err := messageCall(op, body, content, p.Embeds, p.Components, p.Files)
 	if err != nil {
 		return nil, err

@@ -246,3 +246,306 @@ func ExampleClient_EachChannelMessage() {
 	// 1180000000000005004 deploy-bot
 	// 1180000000000005001 deploy-bot
 }
+
+// An interactions-only application registers its slash commands at each
+// deploy: one bulk overwrite makes the registered set exactly this one.
+func ExampleClient_BulkOverwriteGlobalCommands() {
+	srv := conduittest.Start()
+	defer srv.Close()
+	ctx := context.Background()
+	c, err := chat.New(srv.Options("chat")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	const app = "1180000000000000003" // the application id, from its settings page
+	admins := "32"                    // Manage Server
+	cmds, err := c.BulkOverwriteGlobalCommands(ctx, app, []chat.ApplicationCommand{{
+		Name:                     "deploy",
+		Description:              "Deploy a build to an environment",
+		NameLocalizations:        chat.Localizations{"de": "bereitstellen"},
+		DefaultMemberPermissions: &admins,
+		Contexts:                 []chat.InteractionContext{chat.ContextGuild},
+		Options: []chat.CommandOption{
+			{Type: chat.StringOption, Name: "env", Description: "Where to deploy", Required: true, Choices: []chat.CommandChoice{
+				{Name: "Staging", Value: "staging"}, {Name: "Production", Value: "production"}}},
+			{Type: chat.StringOption, Name: "build", Description: "The build to deploy", Autocomplete: true},
+		},
+	}, {Type: chat.MessageCommand, Name: "Report deploy issue"}})
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, cmd := range cmds {
+		fmt.Printf("%s %q (type %d, version %s)\n", cmd.ID, cmd.Name, cmd.Type, cmd.Version)
+	}
+	// Output:
+	// 1180000000000000601 "deploy" (type 1, version 1180000000000000602)
+	// 1180000000000000603 "Report deploy issue" (type 3, version 1180000000000000604)
+}
+
+// Commands one at a time, globally and in one server, and who may use
+// them there.
+func ExampleClient_CreateGuildCommand() {
+	srv := conduittest.Start()
+	defer srv.Close()
+	ctx := context.Background()
+	c, err := chat.New(srv.Options("chat")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	const app, guild = "1180000000000000003", "1180000000000000007"
+	deploy := chat.ApplicationCommand{Name: "deploy", Description: "Deploy a build to an environment"}
+	cmd, err := c.CreateGuildCommand(ctx, app, guild, deploy)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("in the server at once:", cmd.ID, cmd.GuildID)
+	desc := "Deploy a build to staging or production"
+	if cmd, err = c.EditGuildCommand(ctx, app, guild, cmd.ID, chat.CommandEdit{Description: &desc}); err != nil {
+		log.Fatal(err)
+	}
+	if cmd, err = c.GuildCommand(ctx, app, guild, cmd.ID); err != nil {
+		log.Fatal(err)
+	}
+	here, err := c.GuildCommands(ctx, app, guild)
+	if err != nil {
+		log.Fatal(err)
+	}
+	if _, err := c.BulkOverwriteGuildCommands(ctx, app, guild, []chat.ApplicationCommand{deploy}); err != nil {
+		log.Fatal(err)
+	}
+	if err := c.DeleteGuildCommand(ctx, app, guild, cmd.ID); err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("commands in the server:", len(here))
+
+	global, err := c.CreateGlobalCommand(ctx, app, deploy)
+	if err != nil {
+		log.Fatal(err)
+	}
+	if _, err := c.EditGlobalCommand(ctx, app, global.ID, chat.CommandEdit{Description: &desc}); err != nil {
+		log.Fatal(err)
+	}
+	if global, err = c.GlobalCommand(ctx, app, global.ID); err != nil {
+		log.Fatal(err)
+	}
+	all, err := c.GlobalCommands(ctx, app)
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := c.DeleteGlobalCommand(ctx, app, global.ID); err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("global commands:", len(all))
+
+	// Only a user's OAuth2 token may change who can use a command.
+	bearer := conduittest.Credential("chat", "bearer_token")
+	perms, err := c.EditCommandPermissions(ctx, app, guild, global.ID, bearer, []chat.CommandPermission{
+		{ID: "1180000000000000011", Type: chat.PermissionRole, Permission: true},
+		{ID: guild, Type: chat.PermissionRole, Permission: false}, // @everyone
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	if perms, err = c.CommandPermissions(ctx, app, guild, perms.ID); err != nil {
+		log.Fatal(err)
+	}
+	every, err := c.GuildCommandPermissions(ctx, app, guild)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("%d overwrites on %s; %d commands with overwrites\n", len(perms.Permissions), perms.ID, len(every))
+	// Output:
+	// in the server at once: 1180000000000000601 1180000000000000007
+	// commands in the server: 1
+	// global commands: 2
+	// 2 overwrites on 1180000000000000601; 2 commands with overwrites
+}
+
+// A bot opens a thread on its deploy message, brings the on-call engineer
+// in, and later finds the thread among the archived ones.
+func ExampleClient_StartThreadFromMessage() {
+	srv := conduittest.Start()
+	defer srv.Close()
+	ctx := context.Background()
+	c, err := chat.New(srv.Options("chat")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	const channel = "1180000000000000101"
+	t, err := c.StartThreadFromMessage(ctx, channel, "1180000000000005001", "Deploy 2024.06.21-3",
+		&chat.ThreadParams{AutoArchiveDuration: 1440, Audit: &chat.Audit{Reason: "deploy discussion"}})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("thread", t.ID, "in", t.ParentID)
+	for _, step := range []error{
+		c.JoinThread(ctx, t.ID),
+		c.AddThreadMember(ctx, t.ID, "1180000000000000201"),
+		c.RemoveThreadMember(ctx, t.ID, "1180000000000000201"),
+		c.LeaveThread(ctx, t.ID),
+	} {
+		if step != nil {
+			log.Fatal(step)
+		}
+	}
+	if _, err := c.StartThread(ctx, channel, "Incident 2024-06-21", &chat.ThreadParams{Type: chat.PrivateThread}); err != nil {
+		log.Fatal(err)
+	}
+	post, err := c.StartForumThread(ctx, "1180000000000000105", "Rollout plan", chat.ForumMessage{Content: "Rollout plan for 2024.06.21-3"},
+		&chat.ThreadParams{AppliedTags: []chat.Snowflake{"1180000000000000451"}})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("forum post", post.ID)
+	active, err := c.ActiveGuildThreads(ctx, "1180000000000000007")
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("active:", len(active.Threads))
+	page, err := c.PublicArchivedThreads(ctx, channel, &chat.ArchivedThreadsParams{Limit: 2})
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, th := range page.Threads {
+		fmt.Println("archived", th.Name, th.ThreadMetadata.ArchiveTimestamp.Format("2006-01-02"))
+	}
+	if page.HasMore { // the next page: before the last one's archive time
+		last := page.Threads[len(page.Threads)-1].ThreadMetadata.ArchiveTimestamp
+		if _, err := c.PrivateArchivedThreads(ctx, channel, &chat.ArchivedThreadsParams{Before: last}); err != nil {
+			log.Fatal(err)
+		}
+	}
+	if _, err := c.JoinedPrivateArchivedThreads(ctx, channel, nil); err != nil {
+		log.Fatal(err)
+	}
+	// Output:
+	// thread 1180000000000005001 in 1180000000000000101
+	// forum post 1180000000000000412
+	// active: 2
+	// archived Deploy 2024.06.14-1 2024-06-15
+	// archived Deploy 2024.06.07-2 2024-06-08
+}
+
+// A moderation bot times a member out, bans a spammer, and tidies roles,
+// channels, pins and messages, each change with its reason in the
+// server's audit log.
+func ExampleClient_ModifyGuildMember() {
+	srv := conduittest.Start()
+	defer srv.Close()
+	ctx := context.Background()
+	c, err := chat.New(srv.Options("chat")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	const guild, channel, ana = "1180000000000000007", "1180000000000000101", "1180000000000000201"
+	if _, err := c.GuildMember(ctx, guild, ana); err != nil {
+		log.Fatal(err)
+	}
+	until := time.Now().Add(10 * time.Minute)
+	m, err := c.ModifyGuildMember(ctx, guild, ana, chat.MemberEdit{CommunicationDisabledUntil: &until, Audit: &chat.Audit{Reason: "cool-down"}})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("timed out:", m.User.Username)
+	ban := &chat.BanParams{DeleteMessageSeconds: 3600, Audit: &chat.Audit{Reason: "spam links"}}
+	name, color := "release-managers", 0x2ECC71
+	ch := "deploy-2024-06-21"
+	steps := []func() error{
+		func() error { return c.AddGuildMemberRole(ctx, guild, ana, "1180000000000000011", nil) },
+		func() error { return c.RemoveGuildMemberRole(ctx, guild, ana, "1180000000000000011", nil) },
+		func() error { return c.CreateGuildBan(ctx, guild, "1180000000000000299", ban) },
+		func() error { return c.RemoveGuildBan(ctx, guild, "1180000000000000298", nil) },
+		func() error { _, err := c.GuildBans(ctx, guild, nil); return err },
+		func() error { _, err := c.GuildRoles(ctx, guild); return err },
+		func() error { _, err := c.CreateGuildRole(ctx, guild, &chat.RoleParams{Name: &name}); return err },
+		func() error {
+			_, err := c.ModifyGuildRole(ctx, guild, "1180000000000000013", &chat.RoleParams{Color: &color})
+			return err
+		},
+		func() error { return c.DeleteGuildRole(ctx, guild, "1180000000000000013", nil) },
+		func() error { _, err := c.CreateGuildChannel(ctx, guild, &chat.ChannelParams{Name: &ch}); return err },
+		func() error {
+			_, err := c.ModifyChannel(ctx, "1180000000000000106", &chat.ChannelParams{Name: &ch})
+			return err
+		},
+		func() error { _, err := c.DeleteChannel(ctx, "1180000000000000106", nil); return err },
+		func() error { return c.PinMessage(ctx, channel, "1180000000000005001", nil) },
+		func() error { _, err := c.PinnedMessages(ctx, channel, nil); return err },
+		func() error { return c.UnpinMessage(ctx, channel, "1180000000000005001", nil) },
+		func() error { return c.TriggerTyping(ctx, channel) },
+	}
+	for _, step := range steps {
+		if err := step(); err != nil {
+			log.Fatal(err)
+		}
+	}
+	// Ids older than two weeks are refused before anything is sent.
+	err = c.BulkDeleteMessages(ctx, channel, []chat.Snowflake{"1180000000000005001", "1180000000000005002"}, nil)
+	fmt.Println(err)
+	// Output:
+	// timed out: ana.ops
+	// chat.BulkDeleteMessages: invalid parameter messages[0]: is older than two weeks, which bulk deletion does not take
+}
+
+// An application answers a slash command with a button, through the API
+// (an endpoint that answers in its HTTP response uses
+// WriteInteractionResponse instead), then follows up.
+func ExampleClient_CreateInteractionResponse() {
+	srv := conduittest.Start()
+	defer srv.Close()
+	ctx := context.Background()
+	c, err := chat.New(srv.Options("chat")...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	// The interaction as InteractionHandler hands it over, verified.
+	body := `{"id":"1180000000000000901","application_id":"1180000000000000003","type":2,"data":{"name":"deploy"},` +
+		`"channel_id":"1180000000000000101","token":"` + conduittest.Credential("chat", "interaction_token") + `","version":1}`
+	in, err := chat.ParseInteraction([]byte(body))
+	if err != nil {
+		log.Fatal(err)
+	}
+	promote, err := chat.Components(&chat.ActionRow{Components: []chat.Component{
+		&chat.Button{Style: chat.ButtonSuccess, Label: "Promote to production", CustomID: "promote:2024.06.21-3"},
+		&chat.Button{Style: chat.ButtonLink, Label: "Logs", URL: "https://ci.example.com/130"},
+	}})
+	if err != nil {
+		log.Fatal(err)
+	}
+	reply := chat.ReplyMessage(chat.InteractionMessage{Content: "Deploying 2024.06.21-3 to staging", Components: promote})
+	if err := c.CreateInteractionResponse(ctx, in, reply); err != nil {
+		log.Fatal(err)
+	}
+	orig, err := c.OriginalInteractionResponse(ctx, in)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("answered:", orig.Content)
+	done := "Deployed 2024.06.21-3 to staging"
+	if _, err := c.EditOriginalInteractionResponse(ctx, in, chat.MessageEdit{Content: &done}); err != nil {
+		log.Fatal(err)
+	}
+	f, err := c.CreateFollowupMessage(ctx, in, chat.InteractionMessage{Content: "Canary at 5%: no errors", Flags: chat.FlagEphemeral})
+	if err != nil {
+		log.Fatal(err)
+	}
+	if f, err = c.FollowupMessage(ctx, in, f.ID); err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println("follow-up:", f.Content)
+	now := "Canary at 25%: no errors"
+	if _, err := c.EditFollowupMessage(ctx, in, f.ID, chat.MessageEdit{Content: &now}); err != nil {
+		log.Fatal(err)
+	}
+	if err := c.DeleteFollowupMessage(ctx, in, f.ID); err != nil {
+		log.Fatal(err)
+	}
+	if err := c.DeleteOriginalInteractionResponse(ctx, in); err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(in) // the token never prints
+	// Output:
+	// answered: Deploying 2024.06.21-3 to staging
+	// follow-up: Canary at 5%: no errors
+	// interaction 1180000000000000901 (type 2)
+}

@@ -182,13 +182,6 @@ type MessageDeleteBulkEvent struct {
 	GuildID   Snowflake   `json:"guild_id,omitempty"`
 }
 
-// Emoji is a reaction's emoji: ID is empty for a Unicode one.
-type Emoji struct {
-	ID       Snowflake `json:"id,omitempty"`
-	Name     string    `json:"name"`
-	Animated bool      `json:"animated,omitempty"`
-}
-
 // MessageReactionAddEvent is a reaction added.
 type MessageReactionAddEvent struct {
 	raw       `json:"-"`

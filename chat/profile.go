@@ -19,7 +19,9 @@ var errorProfile = transport.Profile{
 	// for it rather than take the 429, and stop long before the 10,000
 	// invalid answers in ten minutes at which the platform blocks an IP.
 	Buckets: &transport.Buckets{
-		Major:         []string{"channel_id", "guild_id", "webhook_id", "webhook_token"},
+		// An interaction's calls are a webhook's: its application (the
+		// webhook id) and token, or the interaction itself, split them.
+		Major:         []string{"channel_id", "guild_id", "webhook_id", "webhook_token", "application_id", "interaction_id", "interaction_token"},
 		MajorAfter:    []string{"channels", "guilds", "webhooks"},
 		InvalidLimit:  1000,
 		InvalidWindow: 10 * time.Minute,
@@ -46,6 +48,10 @@ var errorProfile = transport.Profile{
 		"10014":  transport.NotFound,     // unknown emoji
 		"10013":  transport.NotFound,     // unknown user
 		"10015":  transport.NotFound,     // unknown webhook
+		"10011":  transport.NotFound,     // unknown role
+		"10026":  transport.NotFound,     // unknown ban
+		"10062":  transport.NotFound,     // unknown interaction (its token expired)
+		"10063":  transport.NotFound,     // unknown application command
 		"20016":  transport.Exhausted,    // slowmode: no wait within a call lifts it
 		"20022":  transport.Exhausted,    // announcement edit limit
 		"20028":  transport.Exhausted,    // channel write rate limit

@@ -106,6 +106,12 @@ type Channel struct {
 	GuildID  Snowflake   `json:"guild_id,omitempty"`
 	// Recipients are the users of a direct message channel.
 	Recipients []User `json:"recipients,omitempty"`
+	// ParentID is a thread's channel, or a channel's category.
+	ParentID Snowflake `json:"parent_id,omitempty"`
+	// OwnerID is the user who started a thread.
+	OwnerID Snowflake `json:"owner_id,omitempty"`
+	// ThreadMetadata is set on a thread.
+	ThreadMetadata *ThreadMetadata `json:"thread_metadata,omitempty"`
 }
 
 // Guild is a server. The common fields are typed; the rest (roles, emojis,
@@ -165,8 +171,9 @@ type WebhookMessage struct {
 	// Embeds are up to 10 rich blocks, held to the platform's limits
 	// before sending.
 	Embeds []Embed `json:"embeds,omitempty"`
-	// Components are buttons and menus, as the platform's JSON array; a
-	// webhook not owned by an application may send only link buttons.
+	// Components are buttons, menus and layout, as the platform's JSON
+	// array (see Components); a webhook not owned by an application may
+	// send only link buttons and layout.
 	Components json.RawMessage `json:"components,omitempty"`
 	// Files are uploaded with the message, streamed from their readers.
 	Files []File `json:"-"`
@@ -179,6 +186,7 @@ type WebhookMessage struct {
 type webhookRequest struct {
 	WebhookMessage
 	Attachments []attachmentSlot `json:"attachments,omitempty"`
+	Flags       int              `json:"flags,omitzero"`
 }
 
 type messageRequest struct {
@@ -190,6 +198,7 @@ type messageRequest struct {
 	Reference       *MessageReference `json:"message_reference,omitempty"`
 	Components      json.RawMessage   `json:"components,omitempty"`
 	Attachments     []attachmentSlot  `json:"attachments,omitempty"`
+	Flags           int               `json:"flags,omitzero"`
 }
 
 // MessageParams are CreateMessage's optional inputs.
@@ -207,8 +216,11 @@ type MessageParams struct {
 	Embeds []Embed
 	// Reference makes the message a reply to another (message_reference).
 	Reference *MessageReference
-	// Components are the message's buttons and menus, as the platform's
-	// JSON array, sent as they are.
+	// Components are the message's buttons, menus and layout, as the
+	// platform's JSON array: built and checked by Components, or written
+	// by hand. Layout components make the message a components-v2 one,
+	// with its text in TextDisplay components and no Content or Embeds:
+	// conduit sets the flag that says so.
 	Components json.RawMessage
 	// Files are uploaded with the message, streamed from their readers.
 	Files []File
@@ -221,31 +233,45 @@ type MessageEdit struct {
 	Content *string `json:"content,omitempty"`
 	// Embeds replace the embeds; an empty, non-nil slice removes them.
 	Embeds []Embed `json:"embeds,omitzero"`
-	// Components replace the buttons and menus, as the platform's JSON
-	// array; "[]" removes them.
+	// Components replace the buttons, menus and layout, as the
+	// platform's JSON array (see Components); "[]" removes them.
 	Components json.RawMessage `json:"components,omitempty"`
 	// AllowedMentions says whom the new content may notify; nil means no
 	// one.
 	AllowedMentions *AllowedMentions `json:"allowed_mentions,omitempty"`
 }
 
+// editRequest is a MessageEdit as sent, with the layout's flag.
+type editRequest struct {
+	MessageEdit
+	Flags int `json:"flags,omitzero"`
+}
+
 // request checks an edit and returns the body that sends it.
-func (e MessageEdit) request(op *transport.Op) (MessageEdit, error) {
+func (e MessageEdit) request(op *transport.Op) (editRequest, error) {
 	if e.Content == nil && e.Embeds == nil && e.Components == nil {
-		return e, op.Invalid("content", "an edit must change the content, the embeds or the components")
+		return editRequest{}, op.Invalid("content", "an edit must change the content, the embeds or the components")
 	}
 	if e.Content != nil {
 		if err := checkContent(op, *e.Content); err != nil {
-			return e, err
+			return editRequest{}, err
 		}
 		if e.AllowedMentions == nil {
 			e.AllowedMentions = noMentions
 		}
 	}
 	if err := checkEmbeds(op, e.Embeds); err != nil {
-		return e, err
+		return editRequest{}, err
 	}
-	return e, checkComponents(op, e.Components)
+	if err := checkComponents(op, e.Components); err != nil {
+		return editRequest{}, err
+	}
+	var content string
+	if e.Content != nil {
+		content = *e.Content
+	}
+	flags, err := layout(op, e.Components, content, e.Embeds)
+	return editRequest{e, flags}, err
 }
 
 // checkContent holds a message's text to the platform's 2,000 characters.

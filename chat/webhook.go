@@ -186,7 +186,11 @@ func webhookCall(op *transport.Op, w Webhook, msg WebhookMessage) (transport.Cal
 	if msg.AllowedMentions == nil {
 		msg.AllowedMentions = noMentions
 	}
-	call, err := messageCall(op, webhookRequest{msg, slots(msg.Files)}, msg.Content, msg.Embeds, msg.Components, msg.Files)
+	flags, err := layout(op, msg.Components, msg.Content, msg.Embeds)
+	if err != nil {
+		return transport.Call{}, err
+	}
+	call, err := messageCall(op, webhookRequest{msg, slots(msg.Files), flags}, msg.Content, msg.Embeds, msg.Components, msg.Files)
 	if err != nil {
 		return transport.Call{}, err
 	}

@@ -7,6 +7,7 @@ import (
 	"mime"
 	"mime/multipart"
 	"net/http"
+	"strings"
 )
 
 func init() {
@@ -18,6 +19,12 @@ func init() {
 			// no request of the examples uses these digits elsewhere.
 			"webhook_id":    "1180000000000097531",
 			"webhook_token": "ct-chat-webhook-token-Zx81",
+			// A user's OAuth2 bearer token, which alone may edit a
+			// command's permissions.
+			"bearer_token": "ct-chat-oauth-bearer-Qm47",
+			// The token of the interaction the examples answer, a
+			// per-call credential: a path segment of its calls.
+			"interaction_token": "ct-chat-interaction-token-Hv29",
 		},
 		answers: map[string]answer{
 			"ExecuteWebhook":       {handle: executeWebhook},
@@ -30,9 +37,40 @@ func init() {
 			"WebhookMessage":       {handle: webhookFixture("webhook_message.json")},
 			"EditWebhookMessage":   {handle: webhookFixture("edit_webhook_message.json")},
 			"DeleteWebhookMessage": {handle: webhookFixture("")},
+
+			"DeleteGlobalCommand":    {handle: noContent},
+			"DeleteGuildCommand":     {handle: noContent},
+			"EditCommandPermissions": {handle: editCommandPermissions},
+			"JoinThread":             {handle: noContent},
+			"LeaveThread":            {handle: noContent},
+			"AddThreadMember":        {handle: noContent},
+			"RemoveThreadMember":     {handle: noContent},
+			"AddGuildMemberRole":     {handle: noContent},
+			"RemoveGuildMemberRole":  {handle: noContent},
+			"CreateGuildBan":         {handle: noContent},
+			"RemoveGuildBan":         {handle: noContent},
+			"DeleteGuildRole":        {handle: noContent},
+			"PinMessage":             {handle: noContent},
+			"UnpinMessage":           {handle: noContent},
+			"BulkDeleteMessages":     {handle: noContent},
+			"TriggerTyping":          {handle: noContent},
+
+			"CreateInteractionResponse":         {handle: interactionFixture("")},
+			"OriginalInteractionResponse":       {handle: interactionFixture("original_interaction_response.json")},
+			"EditOriginalInteractionResponse":   {handle: interactionFixture("edit_original_interaction_response.json")},
+			"DeleteOriginalInteractionResponse": {handle: interactionFixture("")},
+			"CreateFollowupMessage":             {handle: interactionFixture("create_followup_message.json")},
+			"FollowupMessage":                   {handle: interactionFixture("followup_message.json")},
+			"EditFollowupMessage":               {handle: interactionFixture("edit_followup_message.json")},
+			"DeleteFollowupMessage":             {handle: interactionFixture("")},
 		},
-		which: func(r *http.Request, _ []byte) string {
-			if r.URL.Query().Get("wait") == "true" {
+		which: func(r *http.Request, body []byte) string {
+			switch {
+			case strings.HasSuffix(r.URL.Path, "/threads") && hasMember(body, "message"):
+				return "StartForumThread" // a forum post: a thread with its first message
+			case strings.HasSuffix(r.URL.Path, "/threads"):
+				return "StartThread"
+			case r.URL.Query().Get("wait") == "true":
 				return "ExecuteWebhookWait"
 			}
 			return "ExecuteWebhook"
@@ -127,4 +165,31 @@ func messagePayload(r *http.Request, body []byte) (payload []byte, files int) {
 func hasMember(body []byte, name string) bool {
 	var m map[string]json.RawMessage
 	return json.Unmarshal(body, &m) == nil && m[name] != nil && string(m[name]) != "null"
+}
+
+// editCommandPermissions answers as the platform does: only a user's
+// bearer token may edit a command's permissions; a bot token is refused.
+func editCommandPermissions(w http.ResponseWriter, r *http.Request, _ []byte) {
+	token := Credential("chat", "bearer_token")
+	if r.Header.Get("Authorization") != "Bearer "+token {
+		chatError(w, http.StatusUnauthorized, `{"message": "401: Unauthorized", "code": 0}`)
+		return
+	}
+	serveFixture(w, "chat", "edit_command_permissions.json", 0)
+}
+
+// interactionFixture answers a call reached by an interaction's token
+// with fixture, or 204 when fixture is "": a wrong token is the
+// platform's 401, an unknown webhook or interaction its 404.
+func interactionFixture(fixture string) func(http.ResponseWriter, *http.Request, []byte) {
+	return func(w http.ResponseWriter, r *http.Request, body []byte) {
+		switch {
+		case r.PathValue("interaction_token") != Credential("chat", "interaction_token"):
+			chatError(w, http.StatusUnauthorized, `{"message": "Invalid Webhook Token", "code": 50027}`)
+		case fixture == "":
+			noContent(w, r, body)
+		default:
+			serveFixture(w, "chat", fixture, 0)
+		}
+	}
 }

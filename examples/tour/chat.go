@@ -180,6 +180,330 @@ func chatMore(ctx context.Context, c *chat.Client, hook chat.Webhook, posted cha
 		return err
 	}
 	say("DeleteWebhookMessage", "%s deleted, 204", posted)
+	return chatCommands(ctx, c, say)
+}
+
+// chatCommands registers an application's slash commands, globally and in
+// one server, and sets who may use one there.
+func chatCommands(ctx context.Context, c *chat.Client, say func(op, format string, args ...any)) error {
+	const app, guild = "1180000000000000003", "1180000000000000007"
+	buttons, err := chat.Components(&chat.ActionRow{Components: []chat.Component{
+		&chat.Button{Style: chat.ButtonSuccess, Label: "Promote to production", CustomID: "promote:2024.06.21-3"},
+		&chat.Button{Style: chat.ButtonLink, Label: "Logs", URL: "https://ci.example.com/130"},
+	}})
+	if err != nil {
+		return err
+	}
+	card, err := chat.Components(&chat.Container{Components: []chat.Component{
+		&chat.TextDisplay{Content: "## Deploy 2024.06.21-3\nfinished in 4m12s"},
+		&chat.Separator{Spacing: chat.SpacingSmall},
+		&chat.ActionRow{Components: []chat.Component{&chat.Button{Style: chat.ButtonDanger, Label: "Roll back", CustomID: "rollback:2024.06.21-3"}}},
+	}})
+	if err != nil {
+		return err
+	}
+	posted, err := c.CreateMessage(ctx, "1180000000000000101", "Deploy 2024.06.21-3 is on staging", &chat.MessageParams{Components: buttons})
+	if err != nil {
+		return err
+	}
+	if _, err := c.CreateMessage(ctx, "1180000000000000101", "", &chat.MessageParams{Components: card}); err != nil {
+		return err
+	}
+	say("Components", "message %s with %d bytes of buttons; a layout card of %d bytes, sent with the components-v2 flag", posted.ID, len(buttons), len(card))
+	deploy := chat.ApplicationCommand{Name: "deploy", Description: "Deploy a build to an environment",
+		Options: []chat.CommandOption{{Type: chat.StringOption, Name: "env", Description: "Where to deploy", Required: true,
+			Choices: []chat.CommandChoice{{Name: "Staging", Value: "staging"}, {Name: "Production", Value: "production"}}}}}
+	set, err := c.BulkOverwriteGlobalCommands(ctx, app, []chat.ApplicationCommand{deploy})
+	if err != nil {
+		return err
+	}
+	say("BulkOverwriteGlobalCommands", "%d commands registered, first /%s version %s", len(set), set[0].Name, set[0].Version)
+	all, err := c.GlobalCommands(ctx, app)
+	if err != nil {
+		return err
+	}
+	say("GlobalCommands", "%d: /%s and %q (type %d)", len(all), all[0].Name, all[1].Name, all[1].Type)
+	created, err := c.CreateGlobalCommand(ctx, app, deploy)
+	if err != nil {
+		return err
+	}
+	say("CreateGlobalCommand", "/%s is %s", created.Name, created.ID)
+	one, err := c.GlobalCommand(ctx, app, created.ID)
+	if err != nil {
+		return err
+	}
+	say("GlobalCommand", "/%s option %s has %d choices", one.Name, one.Options[0].Name, len(one.Options[0].Choices))
+	desc := "Deploy a build to staging or production"
+	edited, err := c.EditGlobalCommand(ctx, app, created.ID, chat.CommandEdit{Description: &desc})
+	if err != nil {
+		return err
+	}
+	say("EditGlobalCommand", "/%s now reads %q", edited.Name, edited.Description)
+	if err := c.DeleteGlobalCommand(ctx, app, created.ID); err != nil {
+		return err
+	}
+	say("DeleteGlobalCommand", "%s deleted, 204", created.ID)
+	here, err := c.BulkOverwriteGuildCommands(ctx, app, guild, []chat.ApplicationCommand{deploy})
+	if err != nil {
+		return err
+	}
+	say("BulkOverwriteGuildCommands", "%d commands in server %s", len(here), here[0].GuildID)
+	listed, err := c.GuildCommands(ctx, app, guild)
+	if err != nil {
+		return err
+	}
+	say("GuildCommands", "%d in the server", len(listed))
+	gc, err := c.CreateGuildCommand(ctx, app, guild, deploy)
+	if err != nil {
+		return err
+	}
+	say("CreateGuildCommand", "/%s in server %s at once", gc.Name, gc.GuildID)
+	got, err := c.GuildCommand(ctx, app, guild, gc.ID)
+	if err != nil {
+		return err
+	}
+	say("GuildCommand", "/%s needs permissions %s", got.Name, *got.DefaultMemberPermissions)
+	ge, err := c.EditGuildCommand(ctx, app, guild, gc.ID, chat.CommandEdit{Description: &desc})
+	if err != nil {
+		return err
+	}
+	say("EditGuildCommand", "version %s", ge.Version)
+	if err := c.DeleteGuildCommand(ctx, app, guild, gc.ID); err != nil {
+		return err
+	}
+	say("DeleteGuildCommand", "%s deleted, 204", gc.ID)
+	bearer := conduittest.Credential("chat", "bearer_token") // a user's OAuth2 token
+	perms, err := c.EditCommandPermissions(ctx, app, guild, gc.ID, bearer, []chat.CommandPermission{
+		{ID: "1180000000000000011", Type: chat.PermissionRole, Permission: true}})
+	if err != nil {
+		return err
+	}
+	say("EditCommandPermissions", "%d overwrites on %s", len(perms.Permissions), perms.ID)
+	p, err := c.CommandPermissions(ctx, app, guild, gc.ID)
+	if err != nil {
+		return err
+	}
+	say("CommandPermissions", "role %s allowed: %t", p.Permissions[0].ID, p.Permissions[0].Permission)
+	every, err := c.GuildCommandPermissions(ctx, app, guild)
+	if err != nil {
+		return err
+	}
+	say("GuildCommandPermissions", "%d commands with overwrites", len(every))
+	return chatThreads(ctx, c, say)
+}
+
+// chatThreads starts threads, manages their members and lists them.
+func chatThreads(ctx context.Context, c *chat.Client, say func(op, format string, args ...any)) error {
+	const channel, guild = "1180000000000000101", "1180000000000000007"
+	t, err := c.StartThreadFromMessage(ctx, channel, "1180000000000005001", "Deploy 2024.06.21-3", &chat.ThreadParams{AutoArchiveDuration: 1440, Audit: &chat.Audit{Reason: "deploy discussion"}})
+	if err != nil {
+		return err
+	}
+	say("StartThreadFromMessage", "thread %s under %s, archives after %d minutes", t.ID, t.ParentID, t.ThreadMetadata.AutoArchiveDuration)
+	private, err := c.StartThread(ctx, channel, "Incident 2024-06-21", &chat.ThreadParams{Type: chat.PrivateThread})
+	if err != nil {
+		return err
+	}
+	say("StartThread", "private thread %s (type %d)", private.ID, private.Type)
+	post, err := c.StartForumThread(ctx, "1180000000000000105", "Rollout plan", chat.ForumMessage{Content: "Rollout plan for 2024.06.21-3"}, nil)
+	if err != nil {
+		return err
+	}
+	say("StartForumThread", "forum post %s in %s", post.ID, post.ParentID)
+	if err := c.JoinThread(ctx, t.ID); err != nil {
+		return err
+	}
+	say("JoinThread", "joined %s, 204", t.ID)
+	if err := c.AddThreadMember(ctx, t.ID, "1180000000000000201"); err != nil {
+		return err
+	}
+	say("AddThreadMember", "added a member to %s, 204", t.ID)
+	if err := c.RemoveThreadMember(ctx, t.ID, "1180000000000000201"); err != nil {
+		return err
+	}
+	say("RemoveThreadMember", "removed them again, 204")
+	if err := c.LeaveThread(ctx, t.ID); err != nil {
+		return err
+	}
+	say("LeaveThread", "left %s, 204", t.ID)
+	active, err := c.ActiveGuildThreads(ctx, guild)
+	if err != nil {
+		return err
+	}
+	say("ActiveGuildThreads", "%d active, the bot in %d", len(active.Threads), len(active.Members))
+	public, err := c.PublicArchivedThreads(ctx, channel, &chat.ArchivedThreadsParams{Limit: 2})
+	if err != nil {
+		return err
+	}
+	last := public.Threads[len(public.Threads)-1]
+	say("PublicArchivedThreads", "%d archived, more: %t, next page before %s", len(public.Threads), public.HasMore, last.ThreadMetadata.ArchiveTimestamp.Format(time.RFC3339))
+	older, err := c.PrivateArchivedThreads(ctx, channel, &chat.ArchivedThreadsParams{Before: last.ThreadMetadata.ArchiveTimestamp})
+	if err != nil {
+		return err
+	}
+	say("PrivateArchivedThreads", "%d private archived threads", len(older.Threads))
+	joined, err := c.JoinedPrivateArchivedThreads(ctx, channel, nil)
+	if err != nil {
+		return err
+	}
+	say("JoinedPrivateArchivedThreads", "%d joined, more: %t", len(joined.Threads), joined.HasMore)
+	return chatManage(ctx, c, say)
+}
+
+// chatManage manages a server: a member's roles and timeout, a ban,
+// roles, a channel, pins and a bulk deletion.
+func chatManage(ctx context.Context, c *chat.Client, say func(op, format string, args ...any)) error {
+	const guild, channel, ana = "1180000000000000007", "1180000000000000101", "1180000000000000201"
+	m, err := c.GuildMember(ctx, guild, ana)
+	if err != nil {
+		return err
+	}
+	say("GuildMember", "%s is %q with %d roles", m.User.Username, m.Nick, len(m.Roles))
+	nick, until := "Ana (off call)", time.Now().Add(time.Hour)
+	m, err = c.ModifyGuildMember(ctx, guild, ana, chat.MemberEdit{Nick: &nick, CommunicationDisabledUntil: &until, Audit: &chat.Audit{Reason: "rota change"}})
+	if err != nil {
+		return err
+	}
+	say("ModifyGuildMember", "now %q, timed out for an hour", m.Nick)
+	if err := c.AddGuildMemberRole(ctx, guild, ana, "1180000000000000011", &chat.Audit{Reason: "on call this week"}); err != nil {
+		return err
+	}
+	say("AddGuildMemberRole", "on-call given, 204")
+	if err := c.RemoveGuildMemberRole(ctx, guild, ana, "1180000000000000011", nil); err != nil {
+		return err
+	}
+	say("RemoveGuildMemberRole", "on-call taken, 204")
+	if err := c.CreateGuildBan(ctx, guild, "1180000000000000299", &chat.BanParams{DeleteMessageSeconds: 3600, Audit: &chat.Audit{Reason: "spam links"}}); err != nil {
+		return err
+	}
+	say("CreateGuildBan", "banned, last hour of messages deleted, 204")
+	bans, err := c.GuildBans(ctx, guild, nil)
+	if err != nil {
+		return err
+	}
+	say("GuildBans", "%d bans, first %s for %q", len(bans), bans[0].User.Username, bans[0].Reason)
+	if err := c.RemoveGuildBan(ctx, guild, bans[1].User.ID, nil); err != nil {
+		return err
+	}
+	say("RemoveGuildBan", "%s unbanned, 204", bans[1].User.Username)
+	roles, err := c.GuildRoles(ctx, guild)
+	if err != nil {
+		return err
+	}
+	say("GuildRoles", "%d roles, %s at position %d", len(roles), roles[1].Name, roles[1].Position)
+	name, perms := "release-managers", "8192"
+	role, err := c.CreateGuildRole(ctx, guild, &chat.RoleParams{Name: &name, Permissions: &perms})
+	if err != nil {
+		return err
+	}
+	say("CreateGuildRole", "%s is %s", role.Name, role.ID)
+	color := 0xF1C40F
+	role, err = c.ModifyGuildRole(ctx, guild, role.ID, &chat.RoleParams{Color: &color})
+	if err != nil {
+		return err
+	}
+	say("ModifyGuildRole", "%s now #%06X", role.Name, role.Color)
+	if err := c.DeleteGuildRole(ctx, guild, role.ID, nil); err != nil {
+		return err
+	}
+	say("DeleteGuildRole", "%s deleted, 204", role.ID)
+	chName, topic := "deploy-2024-06-21", "Rollout of 2024.06.21-3"
+	ch, err := c.CreateGuildChannel(ctx, guild, &chat.ChannelParams{Name: &chName, Topic: &topic})
+	if err != nil {
+		return err
+	}
+	say("CreateGuildChannel", "#%s is %s", ch.Name, ch.ID)
+	slow := 10
+	ch, err = c.ModifyChannel(ctx, ch.ID, &chat.ChannelParams{RateLimitPerUser: &slow})
+	if err != nil {
+		return err
+	}
+	say("ModifyChannel", "#%s changed", ch.Name)
+	gone, err := c.DeleteChannel(ctx, ch.ID, &chat.Audit{Reason: "rollout done"})
+	if err != nil {
+		return err
+	}
+	say("DeleteChannel", "#%s deleted", gone.Name)
+	if err := c.PinMessage(ctx, channel, "1180000000000005001", nil); err != nil {
+		return err
+	}
+	say("PinMessage", "pinned, 204")
+	pins, err := c.PinnedMessages(ctx, channel, nil)
+	if err != nil {
+		return err
+	}
+	say("PinnedMessages", "%d pinned, first %s at %s", len(pins.Items), pins.Items[0].Message.ID, pins.Items[0].PinnedAt.Format(time.RFC3339))
+	if err := c.UnpinMessage(ctx, channel, "1180000000000005001", nil); err != nil {
+		return err
+	}
+	say("UnpinMessage", "unpinned, 204")
+	if err := c.TriggerTyping(ctx, channel); err != nil {
+		return err
+	}
+	say("TriggerTyping", "typing…, 204")
+	// Ids carry their time: bulk deletion takes only the last two weeks'.
+	recent := func(n int64) chat.Snowflake {
+		return chat.Snowflake(strconv.FormatInt((time.Now().Add(-time.Hour).UnixMilli()+n-1420070400000)<<22, 10))
+	}
+	if err := c.BulkDeleteMessages(ctx, channel, []chat.Snowflake{recent(0), recent(1), recent(2)}, nil); err != nil {
+		return err
+	}
+	say("BulkDeleteMessages", "3 messages deleted, 204")
+	return chatAnswers(ctx, c, say)
+}
+
+// chatAnswers answers an interaction through the API: a deferred reply,
+// the message it promised, with a button, and an ephemeral follow-up.
+func chatAnswers(ctx context.Context, c *chat.Client, say func(op, format string, args ...any)) error {
+	in, err := chat.ParseInteraction([]byte(`{"id":"1180000000000000901","application_id":"1180000000000000003","type":2,` +
+		`"data":{"name":"deploy"},"channel_id":"1180000000000000101","token":"` + conduittest.Credential("chat", "interaction_token") + `","version":1}`))
+	if err != nil {
+		return err
+	}
+	if err := c.CreateInteractionResponse(ctx, in, chat.DeferReply(false)); err != nil {
+		return err
+	}
+	say("CreateInteractionResponse", "%v deferred, 204", in)
+	promote, err := chat.Components(&chat.ActionRow{Components: []chat.Component{
+		&chat.Button{Style: chat.ButtonSuccess, Label: "Promote to production", CustomID: "promote:2024.06.21-3"}}})
+	if err != nil {
+		return err
+	}
+	text := "Deployed 2024.06.21-3 to staging"
+	orig, err := c.EditOriginalInteractionResponse(ctx, in, chat.MessageEdit{Content: &text, Components: promote})
+	if err != nil {
+		return err
+	}
+	say("EditOriginalInteractionResponse", "%s reads %q, with a button", orig.ID, orig.Content)
+	got, err := c.OriginalInteractionResponse(ctx, in)
+	if err != nil {
+		return err
+	}
+	say("OriginalInteractionResponse", "%s: %s", got.ID, got.Content)
+	f, err := c.CreateFollowupMessage(ctx, in, chat.InteractionMessage{Content: "Canary at 5%: no errors", Flags: chat.FlagEphemeral})
+	if err != nil {
+		return err
+	}
+	say("CreateFollowupMessage", "ephemeral follow-up %s", f.ID)
+	f, err = c.FollowupMessage(ctx, in, f.ID)
+	if err != nil {
+		return err
+	}
+	say("FollowupMessage", "%s: %s", f.ID, f.Content)
+	now := "Canary at 25%: no errors"
+	f, err = c.EditFollowupMessage(ctx, in, f.ID, chat.MessageEdit{Content: &now})
+	if err != nil {
+		return err
+	}
+	say("EditFollowupMessage", "%s now reads %q", f.ID, f.Content)
+	if err := c.DeleteFollowupMessage(ctx, in, f.ID); err != nil {
+		return err
+	}
+	say("DeleteFollowupMessage", "%s deleted, 204", f.ID)
+	if err := c.DeleteOriginalInteractionResponse(ctx, in); err != nil {
+		return err
+	}
+	say("DeleteOriginalInteractionResponse", "%s deleted, 204", orig.ID)
 	return nil
 }
 
