@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/banklink"
 	"github.com/conduit-sdk/conduit/conduittest"
 )
@@ -100,9 +101,69 @@ func linkFlow(ctx context.Context, c *banklink.Client, say func(op, format strin
 		return err
 	}
 	say("WebhookVerificationKey", "%s %s key %s verified %s %s", key.Key.Alg, key.Key.Crv, key.Key.Kid, ev.WebhookType, ev.WebhookCode)
+	if err := products(ctx, c, item.AccessToken, say); err != nil {
+		return err
+	}
 	if _, err := c.RemoveItem(ctx, item.AccessToken, nil); err != nil {
 		return err
 	}
 	say("RemoveItem", "item %s removed", item.ItemID)
+	return nil
+}
+
+// products reads what the item's products hold and makes the item writes
+// an application makes after linking.
+func products(ctx context.Context, c *banklink.Client, token string, say func(op, format string, args ...any)) error {
+	auth, err := c.Auth(ctx, token, nil)
+	if err != nil {
+		return err
+	}
+	say("Auth", "routing %s, IBAN %s", auth.Numbers.ACH[0].Routing, auth.Numbers.International[0].IBAN)
+	who, err := c.Identity(ctx, token, nil)
+	if err != nil {
+		return err
+	}
+	say("Identity", "owner %s", who.Accounts[0].Owners[0].Names[0])
+	debts, err := c.Liabilities(ctx, token, nil)
+	if err != nil {
+		return err
+	}
+	loan := debts.Liabilities.Student[0]
+	say("Liabilities", "%s at %v%%, next payment due %v", loan.LoanName, loan.InterestRatePercentage, loan.NextPaymentDueDate)
+	held, err := c.Holdings(ctx, token, nil)
+	if err != nil {
+		return err
+	}
+	say("Holdings", "%d holdings, first %v at %v %s", len(held.Holdings), held.Holdings[0].Quantity, held.Holdings[0].InstitutionPrice, held.Holdings[0].ISOCurrencyCode)
+	start, end := conduit.Date{Year: 2019, Month: 3, Day: 1}, conduit.Date{Year: 2020, Month: 6, Day: 30}
+	page, err := c.InvestmentTransactions(ctx, token, start, end, &banklink.InvestmentTransactionsParams{Count: 2})
+	if err != nil {
+		return err
+	}
+	say("InvestmentTransactions", "%d of %d on the first page", len(page.InvestmentTransactions), page.TotalInvestmentTransactions)
+	txs, err := take(c.AllInvestmentTransactions(ctx, token, start, end, &banklink.InvestmentTransactionsParams{Count: 2}), 10)
+	if err != nil {
+		return err
+	}
+	say("AllInvestmentTransactions", "%d seen, last %s %v of %s", len(txs), txs[len(txs)-1].Type, txs[len(txs)-1].Amount, txs[len(txs)-1].Security.Name)
+	if _, err := c.RefreshTransactions(ctx, token); err != nil {
+		return err
+	}
+	say("RefreshTransactions", "fresh transactions asked for")
+	upd, err := c.UpdateItemWebhook(ctx, token, "https://example.com/plaid")
+	if err != nil {
+		return err
+	}
+	say("UpdateItemWebhook", "webhook now %s", upd.Item.Webhook)
+	fired, err := c.SandboxFireWebhook(ctx, token, banklink.SyncUpdatesAvailable, nil)
+	if err != nil {
+		return err
+	}
+	say("SandboxFireWebhook", "fired: %t", fired.WebhookFired)
+	pt, err := c.CreateProcessorToken(ctx, token, auth.Accounts[0].AccountID, "dwolla")
+	if err != nil {
+		return err
+	}
+	say("CreateProcessorToken", "processor token issued: %t", pt.ProcessorToken != "")
 	return nil
 }

@@ -116,7 +116,10 @@ func init() {
 		if err := structured(ctx, c, say); err != nil {
 			return err
 		}
-		return streamDouble(c, say)
+		if err := streamDouble(c, say); err != nil {
+			return err
+		}
+		return responses(ctx, c, say)
 	})
 }
 
@@ -263,5 +266,52 @@ func streamDouble(c *inference.Client, say func(op, format string, args ...any))
 		text.WriteString(chunk.Content())
 	}
 	say("NewChatCompletionStream", "%d chunks from %d recorded bytes: %q", n, len(body), text.String())
+	return nil
+}
+
+// responses asks the Responses API whole, then streamed with a tool call
+// whose result goes back as the next input, then reads a recorded stream.
+func responses(ctx context.Context, c *inference.Client, say func(op, format string, args ...any)) error {
+	r, err := c.CreateResponse(ctx, inference.ResponseRequest{
+		Model: "llama-3.3-70b-versatile",
+		Input: inference.InputText("Tell me a fun fact about the moon in one sentence."),
+	})
+	if err != nil {
+		return err
+	}
+	say("CreateResponse", "%s, %d tokens: %q", r.Status, r.Usage.TotalTokens, r.OutputText())
+	s, err := c.StreamResponse(ctx, inference.ResponseRequest{
+		Model: "llama-3.3-70b-versatile",
+		Input: inference.InputItems(inference.InputMessage(inference.RoleUser, "What is the weather in Paris?")),
+	})
+	if err != nil {
+		return err
+	}
+	var acc inference.ResponseAccumulator
+	for ev, err := range s.All() {
+		if err != nil {
+			return err
+		}
+		acc.AddEvent(ev)
+	}
+	streamed := acc.Response()
+	calls := streamed.FunctionCalls()
+	say("StreamResponse", "%s: %q, then %d call of %s(%s)", streamed.Status, streamed.OutputText(), len(calls), calls[0].Name, calls[0].Arguments)
+	next := inference.InputItems(calls[0].AsInput(), inference.FunctionCallOutput(calls[0].CallID, `{"temperature_c":18}`))
+	if _, err := c.CreateResponse(ctx, inference.ResponseRequest{Model: "llama-3.3-70b-versatile", Input: next}); err != nil {
+		return err
+	}
+	body, err := conduittest.Fixture("inference", "response_stream.sse")
+	if err != nil {
+		return err
+	}
+	events := 0
+	for _, err := range c.NewResponseStream(bytes.NewReader(body)).All() {
+		if err != nil {
+			return err
+		}
+		events++
+	}
+	say("NewResponseStream", "%d events from %d recorded bytes", events, len(body))
 	return nil
 }
