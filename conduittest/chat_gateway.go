@@ -45,8 +45,8 @@ func gatewayBot(w http.ResponseWriter, r *http.Request, _ []byte) {
 // Server.ChatGateway.
 type ChatGateway struct {
 	mu        sync.Mutex
-	conn      *gwConn // the live session, nil between
-	ready     chan struct{}   // closed when a session is live
+	conn      *gwConn       // the live session, nil between
+	ready     chan struct{} // closed when a session is live
 	seq       int64
 	history   [][]byte // every dispatch sent, for replay
 	dropAcks  bool
