@@ -15,18 +15,6 @@ import (
 	"github.com/conduit-sdk/conduit/internal/wstest"
 )
 
-// waitFor polls cond until it holds, failing after wstest.Wait.
-func waitFor(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(wstest.Wait)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("waited in vain for %s", what)
-		}
-		time.Sleep(time.Millisecond)
-	}
-}
-
 // compress=zlib-stream end to end on conduittest's gateway: events inflate
 // in the connection's one context, and a compression bomb (a few kilobytes
 // on the wire, megabytes inflated) ends the connection with an error that
@@ -64,7 +52,7 @@ func TestGatewaySlowConsumer(t *testing.T) {
 	wstest.NoLeaks(t, "chat.(*Gateway)", "chat.(*session)", "internal/socket.")
 	srv := conduittest.NewServer(t)
 	fake := srv.ChatGateway()
-	fake.HeartbeatInterval(250)
+	fake.HeartbeatInterval(1000)
 	c, err := chat.New(srv.Options("chat")...)
 	require.NoError(t, err)
 	g, err := c.Gateway(&chat.GatewayParams{Identify: noGate{}, Starts: noStarts{}})
@@ -108,7 +96,7 @@ func TestGatewaySlowConsumer(t *testing.T) {
 	<-held
 	require.NoError(t, fake.Dispatch("MESSAGE_CREATE", msg("next")))
 	beats := fake.Heartbeats()
-	waitFor(t, "heartbeats while the consumer holds an event", func() bool { return fake.Heartbeats() >= beats+4 })
+	wstest.Until(t, "heartbeats while the consumer holds an event", func() bool { return fake.Heartbeats() >= beats+3 })
 
 	var written atomic.Int64
 	go func() {
@@ -120,7 +108,7 @@ func TestGatewaySlowConsumer(t *testing.T) {
 			written.Add(1)
 		}
 	}()
-	waitFor(t, "the first large events", func() bool { return written.Load() >= 2 })
+	wstest.Until(t, "the first large events", func() bool { return written.Load() >= 2 })
 	time.Sleep(300 * time.Millisecond) // time to read ahead, were it reading
 	require.Less(t, written.Load(), int64(big), "the gateway read %d MiB ahead of its consumer", big*bigSize>>20)
 
