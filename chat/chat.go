@@ -121,6 +121,14 @@
 // UpdateVoiceState) are held to the platform's 120 a minute. conduittest's
 // Server.ChatGateway fakes it.
 //
+// A bot's shards in several processes share two limits: at most
+// max_concurrency IDENTIFYs per 5 s (one slot per bucket
+// shard_id % max_concurrency; GatewayParams.Identify, an IdentifyGate) and
+// the day's session starts (GatewayParams.Starts, a SessionStarts, so that
+// processes which all read one start left spend one). Both count within
+// the process by default; redislimit.NewGatewayLimits keeps both in Redis
+// for every process of the bot.
+//
 // # Rate limits
 //
 // Every answer names the route's bucket and what is left of it

@@ -104,6 +104,21 @@ type IdentifyGate interface {
 	Reserve(ctx context.Context, key string, every time.Duration) (time.Duration, error)
 }
 
+// SessionStarts counts a bot's session starts (IDENTIFYs) where every
+// process of the bot sees them. Each process reads remaining from
+// GatewayBot, and N processes that all read 1 would otherwise spend N of
+// the day's starts, or more than the platform grants. Start takes one
+// start from key's budget, which is remaining until resetAfter has passed:
+// within one budget window the stored count only falls (the lower of what
+// is stored and what the platform said), so starts taken elsewhere and not
+// yet counted by the platform are not handed out twice. It returns 0 for a
+// start taken, or how long until the budget resets when it is spent.
+// redislimit's GatewayLimits implements it on Redis; the default counts
+// within this process.
+type SessionStarts interface {
+	Start(ctx context.Context, key string, remaining int, resetAfter time.Duration) (time.Duration, error)
+}
+
 // GatewayParams configure a gateway session.
 type GatewayParams struct {
 	Intents Intents
@@ -123,6 +138,9 @@ type GatewayParams struct {
 	// Identify spaces IDENTIFYs across processes (see IdentifyGate); nil
 	// spaces them within this process.
 	Identify IdentifyGate
+	// Starts counts session starts across processes (see SessionStarts);
+	// nil counts them within this process.
+	Starts SessionStarts
 	// WaitForSessionStarts makes a bot whose session starts are spent wait
 	// for their reset; by default Events ends with an error matching
 	// conduit.ErrRateLimited, whose RetryAfter says when they reset.
@@ -210,6 +228,9 @@ func (c *Client) Gateway(p *GatewayParams) (*Gateway, error) {
 	}
 	if gp.Identify == nil {
 		gp.Identify = localGate
+	}
+	if gp.Starts == nil {
+		gp.Starts = localStarts
 	}
 	return &Gateway{c: c, p: gp, chunks: map[string]*GuildMembersEvent{}}, nil
 }
@@ -413,10 +434,25 @@ func (g *Gateway) sessionStart(ctx context.Context) (*GatewayBot, outcome) {
 		g.starts, g.startsAt = &info.SessionStartLimit, time.Now()
 		g.mu.Unlock()
 		sl := info.SessionStartLimit
-		if sl.Remaining > 0 || sl.Total == 0 {
+		if sl.Total == 0 {
 			return info, outcome{}
 		}
 		reset := time.Duration(sl.ResetAfter) * time.Millisecond
+		if sl.Remaining > 0 {
+			key, err := g.scope("starts")
+			if err != nil {
+				return nil, outcome{err: err, fatal: true}
+			}
+			wait, err := g.p.Starts.Start(ctx, key, sl.Remaining, reset)
+			if err != nil {
+				return nil, outcome{err: err}
+			}
+			if wait == 0 {
+				return info, outcome{}
+			}
+			// Other processes took what the platform still counts as left.
+			reset = wait
+		}
 		if !g.p.WaitForSessionStarts {
 			cfg, cerr := g.c.t.Socket("Gateway", info.URL)
 			if cerr != nil {
@@ -662,8 +698,11 @@ func (s *session) login(ctx context.Context) error {
 		conc = g.starts.MaxConcurrency
 	}
 	g.mu.Unlock()
-	sum := sha256.Sum256([]byte(token))
-	key := "chat:identify:" + hex.EncodeToString(sum[:8]) + ":" + strconv.Itoa(g.p.ShardID%conc)
+	scope, err := g.scope("identify")
+	if err != nil {
+		return err
+	}
+	key := scope + ":" + strconv.Itoa(g.p.ShardID%conc)
 	s.hold(true)
 	defer s.hold(false)
 	wait, err := g.p.Identify.Reserve(ctx, key, identifyEvery)
@@ -844,6 +883,47 @@ func (g *Gateway) UpdateVoiceState(ctx context.Context, r VoiceStateRequest) err
 		return gatewayOp.Invalid("guild_id", "is required")
 	}
 	return g.command(ctx, 4, r)
+}
+
+// scope names what of the bot's is kept in an IdentifyGate or
+// SessionStarts: "chat:<what>:" and a hash of the token, never the token.
+func (g *Gateway) scope(what string) (string, error) {
+	token, err := g.c.t.Reveal(gatewayOp, botToken)
+	if err != nil {
+		return "", err
+	}
+	sum := sha256.Sum256([]byte(token))
+	return "chat:" + what + ":" + hex.EncodeToString(sum[:8]), nil
+}
+
+// localStarts counts session starts within this process.
+var localStarts SessionStarts = &memoryStarts{budgets: map[string]*startBudget{}}
+
+type memoryStarts struct {
+	mu      sync.Mutex
+	budgets map[string]*startBudget
+}
+
+type startBudget struct {
+	left  int
+	reset time.Time
+}
+
+func (m *memoryStarts) Start(_ context.Context, key string, remaining int, resetAfter time.Duration) (time.Duration, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	now := time.Now()
+	b := m.budgets[key]
+	if b == nil || !now.Before(b.reset) {
+		b = &startBudget{left: remaining, reset: now.Add(resetAfter)}
+		m.budgets[key] = b
+	}
+	b.left = min(b.left, remaining)
+	if b.left <= 0 {
+		return max(b.reset.Sub(now), time.Millisecond), nil
+	}
+	b.left--
+	return 0, nil
 }
 
 // localGate spaces IDENTIFYs within this process.

@@ -9,3 +9,9 @@ func NoInvalidSessionWait() func() {
 	invalidSessionWait = func() time.Duration { return 0 }
 	return func() { invalidSessionWait = old }
 }
+
+// NewMemoryStarts is a fresh in-process SessionStarts, so a test counts
+// its own starts only.
+func NewMemoryStarts() SessionStarts {
+	return &memoryStarts{budgets: map[string]*startBudget{}}
+}

@@ -26,6 +26,14 @@ type noGate struct{}
 
 func (noGate) Reserve(context.Context, string, time.Duration) (time.Duration, error) { return 0, nil }
 
+// noStarts lets every session start: the tests start many on one token,
+// which the process-wide default would count across tests and -count runs.
+type noStarts struct{}
+
+func (noStarts) Start(context.Context, string, int, time.Duration) (time.Duration, error) {
+	return 0, nil
+}
+
 // gwServer is a hostile gateway: /api/v10/gateway/bot answers with the
 // WebSocket's address and starts, every socket is the test's to play.
 type gwServer struct {
@@ -69,6 +77,9 @@ func startEvents(t *testing.T, c *chat.Client, p *chat.GatewayParams) (*chat.Gat
 		p = &chat.GatewayParams{}
 	}
 	p.Identify = noGate{}
+	if p.Starts == nil {
+		p.Starts = noStarts{}
+	}
 	p.MinReconnectWait, p.MaxReconnectWait = time.Millisecond, 2*time.Millisecond
 	g, err := c.Gateway(p)
 	require.NoError(t, err)
@@ -448,6 +459,26 @@ func TestGatewaySessionStartsSpent(t *testing.T) {
 	require.ErrorIs(t, err, conduit.ErrRateLimited)
 	require.Contains(t, err.Error(), "session starts")
 	require.Contains(t, err.Error(), "4h0m0s")
+}
+
+// Two gateways that both read one start left from GatewayBot spend one:
+// the second ends with a clear error instead of identifying.
+func TestGatewaySessionStartsCountedAcrossGateways(t *testing.T) {
+	s, c := startGateway(t)
+	s.mu.Lock()
+	s.remaining = 1
+	s.mu.Unlock()
+	starts := chat.NewMemoryStarts()
+	_, r1 := startEvents(t, c, &chat.GatewayParams{Starts: starts})
+	p, _ := ready(t, s)
+	require.IsType(t, &chat.ReadyEvent{}, r1.next(t))
+	_, r2 := startEvents(t, c, &chat.GatewayParams{Starts: starts, ShardID: 1, ShardCount: 2})
+	err := r2.ended(t)
+	require.ErrorIs(t, err, conduit.ErrRateLimited)
+	require.Contains(t, err.Error(), "session starts")
+	p.Drop()
+	// The first one's reconnect resumes, which costs no start.
+	resumed(t, s, 1)
 }
 
 func TestGatewayCommands(t *testing.T) {

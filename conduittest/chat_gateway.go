@@ -2,6 +2,7 @@ package conduittest
 
 import (
 	"bytes"
+	"compress/zlib"
 	"context"
 	"encoding/json"
 	"errors"
@@ -37,11 +38,15 @@ func gatewayBot(w http.ResponseWriter, r *http.Request, _ []byte) {
 // replay of what the bot missed and RESUMED, and the test scripts the rest:
 // Dispatch, Reconnect (op 7), InvalidSession (op 9), Close with a code,
 // DropAcks. Commands lists what the bot sent (presence, member requests,
-// voice states). Get it with Server.ChatGateway.
+// voice states). A bot that asks for compress=zlib-stream gets every
+// message in one zlib stream per connection, each ending at a sync flush,
+// as the platform sends them; DispatchOversized sends an event too large
+// to take (a compression bomb, when compressed). Get it with
+// Server.ChatGateway.
 type ChatGateway struct {
 	mu        sync.Mutex
-	conn      *websocket.Conn // the live session, nil between
-	ready     chan struct{}   // closed when a session is live
+	conn      *gwConn       // the live session, nil between
+	ready     chan struct{} // closed when a session is live
 	seq       int64
 	history   [][]byte // every dispatch sent, for replay
 	dropAcks  bool
@@ -50,6 +55,29 @@ type ChatGateway struct {
 	resumes   int
 	commands  []json.RawMessage
 	sessionID string
+	beats     int
+}
+
+// gwConn is one connection of the fake, compressed or not.
+type gwConn struct {
+	ws  *websocket.Conn
+	mu  sync.Mutex
+	zw  *zlib.Writer // nil: not compressed
+	buf bytes.Buffer
+}
+
+// write sends msg as the platform would: text, or the next part of the
+// connection's zlib stream.
+func (c *gwConn) write(msg []byte) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.zw == nil {
+		return c.ws.Write(context.Background(), websocket.MessageText, msg)
+	}
+	c.buf.Reset()
+	c.zw.Write(msg)
+	c.zw.Flush()
+	return c.ws.Write(context.Background(), websocket.MessageBinary, c.buf.Bytes())
 }
 
 func newChatGateway() *ChatGateway {
@@ -101,7 +129,30 @@ func (g *ChatGateway) Dispatch(name string, d any) error {
 	msg := []byte(fmt.Sprintf(`{"op":0,"s":%d,"t":%q,"d":%s}`, g.seq, name, raw))
 	g.history = append(g.history, msg)
 	g.mu.Unlock()
-	return conn.Write(context.Background(), websocket.MessageText, msg)
+	return conn.write(msg)
+}
+
+// DispatchOversized sends the event name whose d is a JSON string of n
+// bytes, outside the sequence and the replay: over the bot's cap, it
+// should end the connection with a clear error and resume. On a compressed
+// connection it is a compression bomb, n bytes from a few kilobytes.
+func (g *ChatGateway) DispatchOversized(name string, n int) error {
+	conn, err := g.live()
+	if err != nil {
+		return err
+	}
+	msg := make([]byte, 0, n+64)
+	msg = fmt.Appendf(msg, `{"op":0,"s":null,"t":%q,"d":"`, name)
+	msg = append(msg, bytes.Repeat([]byte("x"), n)...)
+	msg = append(msg, `"}`...)
+	return conn.write(msg)
+}
+
+// Heartbeats counts the heartbeats the fake has received.
+func (g *ChatGateway) Heartbeats() int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.beats
 }
 
 // Reconnect sends op 7: the bot should resume.
@@ -120,7 +171,7 @@ func (g *ChatGateway) Close(code int, reason string) error {
 		return err
 	}
 	g.gone(conn)
-	return conn.Close(websocket.StatusCode(code), reason)
+	return conn.ws.Close(websocket.StatusCode(code), reason)
 }
 
 func (g *ChatGateway) send(msg string) error {
@@ -128,11 +179,11 @@ func (g *ChatGateway) send(msg string) error {
 	if err != nil {
 		return err
 	}
-	return conn.Write(context.Background(), websocket.MessageText, []byte(msg))
+	return conn.write([]byte(msg))
 }
 
 // live waits for a session.
-func (g *ChatGateway) live() (*websocket.Conn, error) {
+func (g *ChatGateway) live() (*gwConn, error) {
 	g.mu.Lock()
 	ready := g.ready
 	g.mu.Unlock()
@@ -150,7 +201,7 @@ func (g *ChatGateway) live() (*websocket.Conn, error) {
 }
 
 // gone marks conn's session as ended.
-func (g *ChatGateway) gone(conn *websocket.Conn) {
+func (g *ChatGateway) gone(conn *gwConn) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.conn == conn {
@@ -161,22 +212,26 @@ func (g *ChatGateway) gone(conn *websocket.Conn) {
 
 // ServeHTTP speaks the gateway protocol on one connection.
 func (g *ChatGateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	conn, err := websocket.Accept(w, r, nil)
+	ws, err := websocket.Accept(w, r, nil)
 	if err != nil {
 		return
 	}
-	defer conn.CloseNow()
-	conn.SetReadLimit(1 << 20)
+	defer ws.CloseNow()
+	ws.SetReadLimit(1 << 20)
+	conn := &gwConn{ws: ws}
+	if r.URL.Query().Get("compress") == "zlib-stream" {
+		conn.zw = zlib.NewWriter(&conn.buf)
+	}
 	defer g.gone(conn)
 	ctx := context.Background()
 	g.mu.Lock()
 	hello := fmt.Sprintf(`{"op":10,"d":{"heartbeat_interval":%d}}`, g.interval)
 	g.mu.Unlock()
-	if conn.Write(ctx, websocket.MessageText, []byte(hello)) != nil {
+	if conn.write([]byte(hello)) != nil {
 		return
 	}
 	for {
-		_, b, err := conn.Read(ctx)
+		_, b, err := ws.Read(ctx)
 		if err != nil {
 			return
 		}
@@ -185,16 +240,17 @@ func (g *ChatGateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			D  json.RawMessage `json:"d"`
 		}
 		if json.Unmarshal(b, &p) != nil {
-			conn.Close(4002, "Error while decoding payload.")
+			ws.Close(4002, "Error while decoding payload.")
 			return
 		}
 		switch p.Op {
 		case 1:
 			g.mu.Lock()
 			drop := g.dropAcks
+			g.beats++
 			g.mu.Unlock()
 			if !drop {
-				conn.Write(ctx, websocket.MessageText, []byte(`{"op":11}`))
+				conn.write([]byte(`{"op":11}`))
 			}
 		case 2:
 			if !g.checkToken(conn, p.D) {
@@ -208,7 +264,7 @@ func (g *ChatGateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			g.history = append(g.history[:0], []byte(ready))
 			g.live1(conn)
 			g.mu.Unlock()
-			conn.Write(ctx, websocket.MessageText, []byte(ready))
+			conn.write([]byte(ready))
 		case 6:
 			if !g.checkToken(conn, p.D) {
 				return
@@ -221,7 +277,7 @@ func (g *ChatGateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			g.mu.Lock()
 			if rs.SessionID != g.sessionID {
 				g.mu.Unlock()
-				conn.Write(ctx, websocket.MessageText, []byte(`{"op":9,"d":false}`))
+				conn.write([]byte(`{"op":9,"d":false}`))
 				continue
 			}
 			g.resumes++
@@ -240,7 +296,7 @@ func (g *ChatGateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			g.history = append(g.history, resumed)
 			g.mu.Unlock()
 			for _, m := range append(replay, resumed) {
-				conn.Write(ctx, websocket.MessageText, m)
+				conn.write(m)
 			}
 			g.mu.Lock()
 			g.live1(conn)
@@ -254,7 +310,7 @@ func (g *ChatGateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // live1 makes conn the live session; g.mu is held.
-func (g *ChatGateway) live1(conn *websocket.Conn) {
+func (g *ChatGateway) live1(conn *gwConn) {
 	g.conn = conn
 	select {
 	case <-g.ready:
@@ -265,13 +321,13 @@ func (g *ChatGateway) live1(conn *websocket.Conn) {
 
 // checkToken closes with 4004, as the platform does, for a token other than
 // the fake's.
-func (g *ChatGateway) checkToken(conn *websocket.Conn, d json.RawMessage) bool {
+func (g *ChatGateway) checkToken(conn *gwConn, d json.RawMessage) bool {
 	var t struct {
 		Token string `json:"token"`
 	}
 	json.Unmarshal(d, &t)
 	if t.Token != Credential("chat", "bot_token") {
-		conn.Close(4004, "Authentication failed.")
+		conn.ws.Close(4004, "Authentication failed.")
 		return false
 	}
 	return true

@@ -45,6 +45,17 @@
 // For a stream built without any server, conduit.NewStream reads one from
 // any io.Reader.
 //
+// # Push fakes
+//
+// Every push channel's fake is on the Server: ChatGateway (the chat
+// gateway, on the Server's own address, which GatewayBot points at),
+// NodeSocket (eth_subscribe over WebSocket, with noderpc's JSON-RPC) and
+// MempoolSocket (mempool.space's live feed). The last two listen on
+// addresses of their own, started on first use and closed with the
+// Server; their Options point a client at them. StartNodeSocket and
+// StartMempoolSocket start one alone, outside a Server. Each scripts the
+// hostile cases: drops, close codes, bad frames, refused handshakes.
+//
 // # What the fakes answer
 //
 // Every answer is a fixture under testdata/<pkg>/ (Fixture reads it), drawn

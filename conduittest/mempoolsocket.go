@@ -67,6 +67,10 @@ func (m *MempoolSocket) Push(msg string) {
 	}
 }
 
+// Refuse answers later handshakes with status (503: a service that is
+// down) instead of accepting them, for a reconnect storm; 0 accepts again.
+func (m *MempoolSocket) Refuse(status int) { m.srv.Refuse(status) }
+
 // Drop ends every connection without a close frame.
 func (m *MempoolSocket) Drop() {
 	m.mu.Lock()

@@ -29,6 +29,8 @@ type Server struct {
 	calls   map[string][]*Request // "pkg.Op", or "pkg.METHOD /path" for a Handle
 	handles []*handled
 	gateway *ChatGateway
+	node    *NodeSocket    // started by NodeSocket, closed with the server
+	mempool *MempoolSocket // started by MempoolSocket, closed with the server
 	state   map[string]any // what a fake keeps between calls, by a key of its own
 }
 
@@ -78,8 +80,44 @@ func Start() *Server {
 // behind a listener of its own.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.mux.ServeHTTP(w, r) }
 
-// Close shuts the server down.
-func (s *Server) Close() { s.srv.Close() }
+// Close shuts the server down, with the push fakes it started.
+func (s *Server) Close() {
+	s.mu.Lock()
+	node, mempool := s.node, s.mempool
+	s.mu.Unlock()
+	if node != nil {
+		node.Close()
+	}
+	if mempool != nil {
+		mempool.Close()
+	}
+	s.srv.Close()
+}
+
+// NodeSocket returns the server's Ethereum node WebSocket fake, started on
+// the first call and closed with the server, so every push fake is found
+// on the Server (as ChatGateway is). It listens on its own address: point
+// a noderpc client at it with its Options.
+func (s *Server) NodeSocket() *NodeSocket {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.node == nil {
+		s.node = StartNodeSocket()
+	}
+	return s.node
+}
+
+// MempoolSocket returns the server's mempool.space WebSocket fake, started
+// on the first call and closed with the server. It listens on its own
+// address: point an explorer client at it with its Options.
+func (s *Server) MempoolSocket() *MempoolSocket {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.mempool == nil {
+		s.mempool = StartMempoolSocket()
+	}
+	return s.mempool
+}
 
 // URL is the server's root URL.
 func (s *Server) URL() string { return s.srv.URL }

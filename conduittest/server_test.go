@@ -15,6 +15,7 @@ import (
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/chat"
 	"github.com/conduit-sdk/conduit/conduittest"
+	"github.com/conduit-sdk/conduit/explorer"
 	"github.com/conduit-sdk/conduit/filings"
 	"github.com/conduit-sdk/conduit/inference"
 	"github.com/conduit-sdk/conduit/store"
@@ -168,5 +169,24 @@ func TestMisspeltNamesFailClearly(t *testing.T) {
 		}()
 		assert.Contains(t, msg, "conduittest: ", name)
 		assert.Contains(t, msg, "known: ", name)
+	}
+}
+
+// Every push fake is reachable from the Server, started once, and closed
+// with it.
+func TestServerPushFakes(t *testing.T) {
+	srv := conduittest.Start()
+	require.NotNil(t, srv.ChatGateway())
+	node, feed := srv.NodeSocket(), srv.MempoolSocket()
+	require.Same(t, node, srv.NodeSocket())
+	require.Same(t, feed, srv.MempoolSocket())
+	c, err := explorer.New(feed.Options()...)
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	srv.Close()
+	for _, err := range c.Live(&explorer.LiveOptions{MaxReconnects: 1, ReconnectMin: time.Millisecond, ReconnectMax: time.Millisecond}).Updates(ctx) {
+		require.Error(t, err, "the feed is closed with the server")
+		break
 	}
 }

@@ -207,6 +207,10 @@ type Update struct {
 	// the first: what happened meanwhile was not sent (the wants and
 	// tracks were sent again).
 	Reconnected bool `json:"-"`
+	// Cause, on a Reconnected update, is why the connection before it
+	// ended (a dropped connection, a message over the cap, one that is
+	// not JSON, a refused dial), so no reconnect passes unreported.
+	Cause error `json:"-"`
 }
 
 // updateMembers are the members Update names.
@@ -268,8 +272,9 @@ func decodeUpdate(msg []byte) (*Update, error) {
 // stops; then the connection closes with 1000 and its goroutines are
 // gone. A message that is not JSON, a frame over the cap or a dropped
 // connection reconnects after a jittered backoff and sends every want
-// and track again; MaxReconnects failures in a row end the iterator with
-// the last error. Reading waits for the loop: a slow consumer makes the
+// and track again; the first update after it is Reconnected, with the
+// Cause. MaxReconnects failures in a row end the iterator with the last
+// error. Reading waits for the loop: a slow consumer makes the
 // service wait (TCP pushes back) and nothing is dropped here.
 func (l *Live) Updates(ctx context.Context) iter.Seq2[*Update, error] {
 	return func(yield func(*Update, error) bool) {
@@ -281,12 +286,13 @@ func (l *Live) Updates(ctx context.Context) iter.Seq2[*Update, error] {
 		cfg.MaxMessageBytes = l.o.MaxMessageBytes
 		b := socket.Backoff{Min: l.o.ReconnectMin, Max: l.o.ReconnectMax}
 		failures, conns := 0, 0
+		var cause error // why the last connection ended
 		for {
 			conn, err := socket.Dial(ctx, cfg)
 			if err == nil {
 				conns++
 				var worked bool
-				worked, err = l.serve(ctx, conn, conns > 1, cfg.Fail, yield)
+				worked, err = l.serve(ctx, conn, cause, cfg.Fail, yield)
 				if worked {
 					failures = 0
 					b.Reset()
@@ -295,6 +301,7 @@ func (l *Live) Updates(ctx context.Context) iter.Seq2[*Update, error] {
 			if ctx.Err() != nil || errors.Is(err, errStop) {
 				return
 			}
+			cause = err
 			if failures++; failures > l.o.MaxReconnects {
 				yield(nil, cfg.Fail(fmt.Errorf("%d connections in a row failed (LiveOptions.MaxReconnects), the last: %w", failures, err)))
 				return
@@ -310,8 +317,9 @@ func (l *Live) Updates(ctx context.Context) iter.Seq2[*Update, error] {
 var errStop = errors.New("the loop stopped")
 
 // serve runs one connection: sends the commands, pings, and yields each
-// message. worked reports whether it yielded anything.
-func (l *Live) serve(ctx context.Context, conn *socket.Conn, again bool, fail func(error) error, yield func(*Update, error) bool) (worked bool, err error) {
+// message. worked reports whether it yielded anything. cause is why the
+// connection before ended, nil for the first.
+func (l *Live) serve(ctx context.Context, conn *socket.Conn, cause error, fail func(error) error, yield func(*Update, error) bool) (worked bool, err error) {
 	l.mu.Lock()
 	l.conn = conn
 	l.mu.Unlock()
@@ -356,7 +364,9 @@ func (l *Live) serve(ctx context.Context, conn *socket.Conn, again bool, fail fu
 			conn.CloseWith(1007, "not a JSON object")
 			return worked, fail(err)
 		}
-		u.Reconnected = again && !worked
+		if !worked && cause != nil {
+			u.Reconnected, u.Cause = true, cause
+		}
 		worked = true
 		if !yield(u, nil) {
 			return worked, errStop

@@ -16,13 +16,7 @@ const liveAddr = "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4"
 
 func waitUntil(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(wstest.Wait)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("waited in vain for %s", what)
-		}
-		time.Sleep(time.Millisecond)
-	}
+	wstest.Until(t, what, cond)
 }
 
 // Typed members, unknown ones raw, and on reconnect the want and every

@@ -48,3 +48,16 @@ func running(where []string) string {
 	}
 	return strings.Join(out, "\n\n")
 }
+
+// Until polls cond until it holds, failing tb after Wait: a test waits for
+// what a client or a fake does on its own goroutine.
+func Until(tb testing.TB, what string, cond func() bool) {
+	tb.Helper()
+	deadline := time.Now().Add(Wait)
+	for !cond() {
+		if time.Now().After(deadline) {
+			tb.Fatalf("waited in vain for %s", what)
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
