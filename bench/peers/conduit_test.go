@@ -13,6 +13,7 @@ import (
 	"github.com/conduit-sdk/conduit/chat"
 	"github.com/conduit-sdk/conduit/filings"
 	"github.com/conduit-sdk/conduit/inference"
+	"github.com/conduit-sdk/conduit/noderpc"
 	"github.com/conduit-sdk/conduit/observability"
 	"github.com/conduit-sdk/conduit/sunrise"
 )
@@ -212,4 +213,42 @@ func conduitGateway(s *gwServer, got gwConsumer) (func(), error) {
 		return nil, err
 	}
 	return stop, nil
+}
+
+// conduitSubscription opens noderpc's Socket and ranges over NewHeads or
+// Logs (the Transfers of one token) on its own goroutine.
+func conduitSubscription(s *ethServer, got ethConsumer) (func(), error) {
+	c, err := noderpc.New(conduit.WithBaseURL(s.URL), noderpc.WithAPIKey(ethKey))
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	ws, err := c.Socket(ctx, nil)
+	if err != nil {
+		cancel()
+		return nil, err
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		if got.head != nil {
+			for h, err := range ws.NewHeads(ctx) {
+				if err != nil {
+					return
+				}
+				got.head(uint64(h.Number), uint64(h.GasUsed), h.BaseFeePerGas.Uint64(), h.ParentHash[:])
+			}
+			return
+		}
+		token, _ := noderpc.ParseAddress(ethToken)
+		transfer, _ := noderpc.ParseHash(ethTransfer)
+		q := noderpc.FilterQuery{Addresses: []noderpc.Address{token}, Topics: [][]noderpc.Hash{{transfer}}}
+		for l, err := range ws.Logs(ctx, q) {
+			if err != nil {
+				return
+			}
+			got.log(uint64(l.BlockNumber), uint64(l.LogIndex), l.Address[:], l.Topics[2][:], l.Data)
+		}
+	}()
+	return func() { cancel(); <-done; ws.Close() }, nil
 }

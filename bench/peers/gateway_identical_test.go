@@ -27,7 +27,7 @@ func TestIdenticalGateway(t *testing.T) {
 		for _, c := range gwContenders {
 			n := 3
 			r := openGateway(t, c, s, &n)
-			got := r.replay(t, s, n)
+			got := r.replay(t, n)
 			r.stop()
 			if got != w.want {
 				t.Errorf("%s %s:\n got %+v\nwant %+v", c.name, w.name, got, w.want)

@@ -33,11 +33,15 @@ type gwServer struct {
 	*httptest.Server
 	name    string // the dispatch's t
 	payload []byte // its d
-	play    chan int
+	conns   chan *gwConn
 }
 
+// gwConn is one connection the server has sent READY on: the dispatches
+// asked of it go to it alone, never to a connection still closing.
+type gwConn struct{ play chan int }
+
 func startGatewayServer(tb testing.TB, name string, payload []byte) *gwServer {
-	s := &gwServer{name: name, payload: payload, play: make(chan int)}
+	s := &gwServer{name: name, payload: payload, conns: make(chan *gwConn, 1)}
 	s.Server = httptest.NewServer(http.HandlerFunc(s.serve))
 	tb.Cleanup(s.Close)
 	return s
@@ -76,6 +80,8 @@ func (s *gwServer) serve(w http.ResponseWriter, r *http.Request) {
 	if c.Write(ctx, websocket.MessageText, ready) != nil {
 		return
 	}
+	me := &gwConn{play: make(chan int)}
+	s.conns <- me
 	// The client's frames (heartbeats) are read on their own goroutine,
 	// and each heartbeat is acknowledged.
 	done := make(chan struct{})
@@ -96,7 +102,7 @@ func (s *gwServer) serve(w http.ResponseWriter, r *http.Request) {
 	var pre []byte
 	for {
 		select {
-		case n := <-s.play:
+		case n := <-me.play:
 			for range n {
 				seq++
 				pre = append(strconv.AppendInt(append(pre[:0], head...), seq, 10), `,"op":0,"d":`...)
@@ -224,6 +230,7 @@ func disgoGateway(s *gwServer, got gwConsumer) (func(), error) {
 // contender has handed over all of them; the last digest is returned.
 type gwRun struct {
 	stop  func()
+	conn  *gwConn
 	count chan gwDigest
 }
 
@@ -242,14 +249,19 @@ func openGateway(tb testing.TB, c gwContender, s *gwServer, n *int) *gwRun {
 		tb.Fatalf("%s: %v", c.name, err)
 	}
 	r.stop = stop
+	select {
+	case r.conn = <-s.conns:
+	case <-time.After(10 * time.Second):
+		tb.Fatalf("%s: connected, but the server never sent READY", c.name)
+	}
 	return r
 }
 
 // replay has the server send n dispatches and returns the digest of the
 // last, once the contender has handed all n over.
-func (r *gwRun) replay(tb testing.TB, s *gwServer, n int) gwDigest {
+func (r *gwRun) replay(tb testing.TB, n int) gwDigest {
 	select {
-	case s.play <- n:
+	case r.conn.play <- n:
 	case <-time.After(10 * time.Second):
 		tb.Fatal("the server's connection is gone")
 	}
@@ -273,7 +285,7 @@ func timeGateway(b *testing.B, c gwContender, s *gwServer) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	start, cpu := mallocs(), cpuNow()
-	r.replay(b, s, n)
+	r.replay(b, n)
 	b.StopTimer()
 	b.ReportMetric(float64(mallocs()-start)/float64(n), "allocs/event")
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n), "ns/event")
