@@ -412,7 +412,7 @@ func timeSubscription(b *testing.B, c ethContender, s *ethServer) {
 }
 
 // BenchmarkSubscriptionNewHeads decodes newHeads notifications (a full
-// post-Prague header, 1.3 kB) through each subscription over loopback.
+// post-Prague header, 1.8 kB) through each subscription over loopback.
 func BenchmarkSubscriptionNewHeads(b *testing.B) {
 	s := startEthServer(b, ethHeads)
 	for _, c := range ethContenders {
