@@ -10,8 +10,10 @@ import (
 	"time"
 
 	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/chat"
 	"github.com/conduit-sdk/conduit/filings"
 	"github.com/conduit-sdk/conduit/inference"
+	"github.com/conduit-sdk/conduit/noderpc"
 	"github.com/conduit-sdk/conduit/observability"
 	"github.com/conduit-sdk/conduit/sunrise"
 )
@@ -145,4 +147,108 @@ func conduitIngest(hc *http.Client, base string, events []map[string]any) (int, 
 	}
 	err = s.Close(ctx)
 	return int(stored.Load()), err
+}
+
+// noIdentifyWait lets the benchmarks identify as often as they connect:
+// the default gate spaces a token's IDENTIFYs 5 s apart, as the platform
+// asks, and the peers space them not at all.
+type noIdentifyWait struct{}
+
+func (noIdentifyWait) Reserve(context.Context, string, time.Duration) (time.Duration, error) {
+	return 0, nil
+}
+
+// conduitGateway runs chat's Gateway and hands over each typed event its
+// Events loop yields.
+func conduitGateway(s *gwServer, got gwConsumer) (func(), error) {
+	c, err := chat.New(conduit.WithBaseURL(s.URL+"/api/v10"), chat.WithBotToken(gwToken))
+	if err != nil {
+		return nil, err
+	}
+	g, err := c.Gateway(&chat.GatewayParams{
+		Intents:  chat.IntentGuilds | chat.IntentGuildMessages | chat.IntentMessageContent,
+		Identify: noIdentifyWait{},
+	})
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	ready := make(chan error, 1)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for ev, err := range g.Events(ctx) {
+			if err != nil {
+				ready <- err
+				return
+			}
+			switch e := ev.(type) {
+			case *chat.ReadyEvent:
+				ready <- nil
+			case *chat.MessageCreateEvent:
+				d := gwDigest{ID: string(e.Message.ID), AuthorID: string(e.Message.Author.ID), Embeds: len(e.Message.Embeds)}
+				d.content(e.Message.Content)
+				got(d)
+			case *chat.GuildCreateEvent:
+				d := gwDigest{ID: string(e.Guild.ID), Members: len(e.Members), Channels: len(e.Channels)}
+				for _, m := range e.Members {
+					d.MemberRoles += len(m.Roles)
+				}
+				if n := len(e.Members); n > 0 {
+					d.LastMember = string(e.Members[n-1].User.ID)
+				}
+				if n := len(e.Channels); n > 0 {
+					d.LastChannel = e.Channels[n-1].Name
+				}
+				got(d)
+			case *chat.ReconnectEvent:
+				ready <- e.Cause
+				return
+			}
+		}
+	}()
+	stop := func() { cancel(); <-done }
+	if err := <-ready; err != nil {
+		stop()
+		return nil, err
+	}
+	return stop, nil
+}
+
+// conduitSubscription opens noderpc's Socket and ranges over NewHeads or
+// Logs (the Transfers of one token) on its own goroutine.
+func conduitSubscription(s *ethServer, got ethConsumer) (func(), error) {
+	c, err := noderpc.New(conduit.WithBaseURL(s.URL), noderpc.WithAPIKey(ethKey))
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	ws, err := c.Socket(ctx, nil)
+	if err != nil {
+		cancel()
+		return nil, err
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		if got.head != nil {
+			for h, err := range ws.NewHeads(ctx) {
+				if err != nil {
+					return
+				}
+				got.head(uint64(h.Number), uint64(h.GasUsed), h.BaseFeePerGas.Uint64(), h.ParentHash[:])
+			}
+			return
+		}
+		token, _ := noderpc.ParseAddress(ethToken)
+		transfer, _ := noderpc.ParseHash(ethTransfer)
+		q := noderpc.FilterQuery{Addresses: []noderpc.Address{token}, Topics: [][]noderpc.Hash{{transfer}}}
+		for l, err := range ws.Logs(ctx, q) {
+			if err != nil {
+				return
+			}
+			got.log(uint64(l.BlockNumber), uint64(l.LogIndex), l.Address[:], l.Topics[2][:], l.Data)
+		}
+	}()
+	return func() { cancel(); <-done; ws.Close() }, nil
 }

@@ -16,10 +16,10 @@ mkdir -p "$OUT"
 rm -f "$OUT"/round-*.txt
 
 # The contenders must do identical work before they are compared.
-go test -count=1 -run 'TestIdenticalWork|TestIdenticalIngest' .
+go test -count=1 -run 'TestIdenticalWork|TestIdenticalIngest|TestIdenticalGateway|TestIdenticalSubscription' .
 go test -c -o "$OUT/peers.test" .
 
-timed='^Benchmark(StreamMemory|StreamLoopback|Completion|SunriseGet|Parallel|IngestBatches)$'
+timed='^Benchmark(StreamMemory|StreamLoopback|Completion|SunriseGet|Parallel|IngestBatches|GatewayMessageCreate|GatewayGuildCreate|SubscriptionNewHeads|SubscriptionLogs)$'
 for i in $(seq 1 "$COUNT"); do
 	f="$OUT/round-$i.txt"
 	{

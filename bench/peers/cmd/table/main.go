@@ -257,6 +257,27 @@ func write(w io.Writer, rs []round, clock string) {
 	fmt.Fprintf(w, "| 5,000 events through a batching sender (50 events or 100 ms a batch), loopback | %s libhoney-go's time; %.1f allocs/event (libhoney-go %.1f) | | |\n",
 		times(ratio(rs, "IngestBatches/conduit", "IngestBatches/libhoney-go", event)),
 		value(rs, "IngestBatches/conduit", "allocs/event").med, value(rs, "IngestBatches/libhoney-go", "allocs/event").med)
+	for _, g := range []struct{ group, work string }{
+		{"GatewayMessageCreate", "Discord Gateway MESSAGE_CREATE, loopback"},
+		{"GatewayGuildCreate", "Discord Gateway GUILD_CREATE of a large guild, loopback"},
+	} {
+		c := g.group + "/conduit"
+		fmt.Fprintf(w, "| %s | %s discordgo's throughput, %s disgo's; %.1f allocs/event (discordgo %.1f, disgo %.1f) | | |\n", g.work,
+			times(ratio(rs, g.group+"/discordgo", c, event)), times(ratio(rs, g.group+"/disgo", c, event)),
+			value(rs, c, "allocs/event").med, value(rs, g.group+"/discordgo", "allocs/event").med, value(rs, g.group+"/disgo", "allocs/event").med)
+	}
+	fmt.Fprintf(w, "| one idle Discord Gateway connection after READY (client and server side) | %.0f kB (discordgo %.0f kB, disgo %.0f kB) | | |\n",
+		value(rs, "GatewayIdleHeap/conduit", "idle-kB/conn").med, value(rs, "GatewayIdleHeap/discordgo", "idle-kB/conn").med,
+		value(rs, "GatewayIdleHeap/disgo", "idle-kB/conn").med)
+	for _, g := range []struct{ group, work string }{
+		{"SubscriptionNewHeads", "eth_subscription newHeads, loopback"},
+		{"SubscriptionLogs", "eth_subscription logs, loopback"},
+	} {
+		c := g.group + "/conduit"
+		fmt.Fprintf(w, "| %s | %s ethclient's throughput; %.1f allocs/notification (ethclient %.1f) | | |\n", g.work,
+			times(ratio(rs, g.group+"/ethclient", c, unit("note"))),
+			value(rs, c, "allocs/note").med, value(rs, g.group+"/ethclient", "allocs/note").med)
+	}
 	fmt.Fprintf(w, "| 20 MB filings body without Content-Length, in memory | peak heap %.2f× the body (sized: %.2f×) | | |\n",
 		value(rs, "SubmissionsHeap/unsized", "peak/body").med, value(rs, "SubmissionsHeap/sized", "peak/body").med)
 	heap := func(name string) string {
@@ -276,6 +297,10 @@ func write(w io.Writer, rs []round, clock string) {
 		{"SunriseGet", "op"},
 		{"Parallel", "call"},
 		{"IngestBatches", "event"},
+		{"GatewayMessageCreate", "event"},
+		{"GatewayGuildCreate", "event"},
+		{"SubscriptionNewHeads", "note"},
+		{"SubscriptionLogs", "note"},
 	} {
 		for _, name := range names(rs, g.group+"/") {
 			fmt.Fprintf(w, "| %s | %s | %.0f ns/%s | %.0f ns/%s | %.1f %s |\n", g.group, strings.TrimPrefix(name, g.group+"/"),

@@ -33,3 +33,27 @@ func TestRatiosArePairedPerRound(t *testing.T) {
 		t.Errorf("conf = %v, load %v, %v", rs[0].conf, rs[0].load, rs[1].load)
 	}
 }
+
+// The push rows read throughput as the peer's time over conduit's: conduit
+// at half discordgo's CPU time per event has 2× its throughput.
+func TestPushRows(t *testing.T) {
+	r, err := parse(strings.NewReader("date: 2026-01-02\n" +
+		"BenchmarkGatewayMessageCreate/conduit-2 100 1000 ns/op 36 allocs/event 500 cpu-ns/event\n" +
+		"BenchmarkGatewayMessageCreate/discordgo-2 100 2000 ns/op 103 allocs/event 1000 cpu-ns/event\n" +
+		"BenchmarkGatewayMessageCreate/disgo-2 100 2000 ns/op 94 allocs/event 1500 cpu-ns/event\n" +
+		"BenchmarkSubscriptionLogs/conduit-2 100 1000 ns/op 10 allocs/note 400 cpu-ns/note\n" +
+		"BenchmarkSubscriptionLogs/ethclient-2 100 1000 ns/op 30 allocs/note 600 cpu-ns/note\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	write(&b, []round{r}, "cpu")
+	for _, want := range []string{
+		"| Discord Gateway MESSAGE_CREATE, loopback | 2.00× (2.00–2.00) discordgo's throughput, 3.00× (3.00–3.00) disgo's; 36.0 allocs/event (discordgo 103.0, disgo 94.0) |",
+		"| eth_subscription logs, loopback | 1.50× (1.50–1.50) ethclient's throughput; 10.0 allocs/notification (ethclient 30.0) |",
+	} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("missing %q in\n%s", want, b.String())
+		}
+	}
+}
