@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -22,7 +23,11 @@ type wrapped struct {
 	info       conduit.CallInfo
 	sent       []byte // the JSON body
 	placedName string // the header carrying the client's credential
-	placedUA   bool   // User-Agent carries it
+	// secretNames are the call's own headers that carry one of its
+	// secrets (a user's bearer token given per call): guarded as the
+	// client's credential is.
+	secretNames []string
+	placedUA    bool // User-Agent carries it
 
 	// With a cache: the call's key space, the way to the retry loop the
 	// cache sends through, and whether the call has returned.
@@ -47,6 +52,14 @@ func (x *exchange) wrap(body any, p *placed) {
 		info: conduit.CallInfo{Service: x.c.svc.Name, Operation: op.Name, Endpoint: op.Endpoint(), Method: op.Method,
 			Write: op.Write || x.call.Write, Stream: op.Accept == "text/event-stream"}}
 	x.mw.sent, _ = body.([]byte)
+	for i := 0; i+1 < len(x.call.Header); i += 2 {
+		for _, sec := range x.call.Secrets {
+			if sec != "" && strings.Contains(x.call.Header[i+1], sec) {
+				x.mw.secretNames = append(x.mw.secretNames, http.CanonicalHeaderKey(x.call.Header[i]))
+				break
+			}
+		}
+	}
 }
 
 // send runs the call's retry loop, inside the call's middleware when it
@@ -166,9 +179,10 @@ type handed struct {
 	header      http.Header
 }
 
-// placedHeader reports whether name carries the client's credential.
+// placedHeader reports whether name carries the client's credential, or
+// one of the call's own secrets.
 func (x *exchange) placedHeader(name string) bool {
-	return name != "" && (name == x.mw.placedName || (name == "User-Agent" && x.mw.placedUA))
+	return name != "" && (name == x.mw.placedName || (name == "User-Agent" && x.mw.placedUA) || slices.Contains(x.mw.secretNames, name))
 }
 
 // merge carries what a middleware changed in its view over to the real
