@@ -18,23 +18,18 @@ import (
 	"github.com/conduit-sdk/conduit/chat"
 	"github.com/conduit-sdk/conduit/ci"
 	"github.com/conduit-sdk/conduit/conduittest"
-	"github.com/conduit-sdk/conduit/countries"
-	"github.com/conduit-sdk/conduit/cryptoprices"
 	"github.com/conduit-sdk/conduit/explorer"
 	"github.com/conduit-sdk/conduit/filings"
 	"github.com/conduit-sdk/conduit/fiscal"
-	"github.com/conduit-sdk/conduit/fxopen"
-	"github.com/conduit-sdk/conduit/fxref"
 	"github.com/conduit-sdk/conduit/imageedit"
 	"github.com/conduit-sdk/conduit/inference"
+	"github.com/conduit-sdk/conduit/internal/samples"
 	"github.com/conduit-sdk/conduit/maps"
 	"github.com/conduit-sdk/conduit/media"
-	"github.com/conduit-sdk/conduit/museum"
 	"github.com/conduit-sdk/conduit/observability"
 	"github.com/conduit-sdk/conduit/pkgstats"
 	"github.com/conduit-sdk/conduit/police"
 	"github.com/conduit-sdk/conduit/store"
-	"github.com/conduit-sdk/conduit/sunrise"
 )
 
 // opCall is one valid call of an operation through its package's client.
@@ -51,20 +46,30 @@ type opCall struct {
 
 // Every operation of every package answers through the package's own
 // client: the route is there, the credentials the client sends from
-// Options are the ones the server accepts, and the answer decodes.
+// Options are the ones the server accepts, and the answer decodes. The
+// calls are internal/samples' table; a package not yet on it has its
+// calls in operationCalls.
 func TestEveryOperationAnswers(t *testing.T) {
 	srv := conduittest.NewServer(t)
 	calls := operationCalls(t, srv)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	seen := 0
+	declared := map[string]bool{}
 	for _, pkg := range conduittest.Packages() {
 		for _, op := range conduittest.Operations(pkg) {
 			name := pkg + "." + op
+			declared[name] = true
 			seen++
 			c, ok := calls[name]
-			if !ok {
-				t.Errorf("%s: no call in operationCalls", name)
+			s, tabled := samples.Find(pkg, op)
+			switch {
+			case ok && tabled:
+				t.Errorf("%s: a call in operationCalls and a sample in internal/samples", name)
+			case tabled:
+				c = sampleCall(srv, s)
+			case !ok:
+				t.Errorf("%s: no sample in internal/samples", name)
 				continue
 			}
 			delete(calls, name)
@@ -84,7 +89,38 @@ func TestEveryOperationAnswers(t *testing.T) {
 	for name := range calls {
 		t.Errorf("%s: a call for an operation no package declares", name)
 	}
+	for _, s := range samples.All() {
+		if !declared[s.Pkg+"."+s.Name] {
+			t.Errorf("%s.%s: a sample for an operation no package declares", s.Pkg, s.Name)
+		}
+	}
 	assert.GreaterOrEqual(t, seen, 60, "operations of every package")
+}
+
+// recordedAs names the operation the server records a call under, when
+// the request is the same as another's (fiscal's iterators send exactly
+// their page's request).
+var recordedAs = map[string]string{}
+
+// sampleCall is a sample's call on a client of srv; its value is the field
+// the sample reads from the answer, or for an answer with nothing to
+// decode what the server received.
+func sampleCall(srv *conduittest.Server, s samples.Sample) opCall {
+	as := recordedAs[s.Pkg+"."+s.Name]
+	recorded := as
+	if recorded == "" {
+		recorded = s.Name
+	}
+	return opCall{as: as, do: func(ctx context.Context) (any, error) {
+		a, err := s.Call(ctx, append(srv.Options(s.Pkg), conduit.WithRateLimit(0, 0))...)
+		switch a.Sent {
+		case samples.SentBody:
+			return sent(srv, s.Pkg, recorded), err
+		case samples.SentPath:
+			return sentPath(srv, s.Pkg, recorded), err
+		}
+		return a.Field, err
+	}}
 }
 
 // packageCalls adds the calls of a package's further operations from a
@@ -108,23 +144,17 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 	bank := newClient(t, banklink.New, srv.Options("banklink"))
 	bot := newClient(t, chat.New, srv.Options("chat"))
 	pipes := newClient(t, ci.New, srv.Options("ci"))
-	geo := newClient(t, countries.New, srv.Options("countries"))
-	crypto := newClient(t, cryptoprices.New, srv.Options("cryptoprices"))
 	chain := newClient(t, explorer.New, srv.Options("explorer"))
 	sec := newClient(t, filings.New, srv.Options("filings"))
 	treasury := newClient(t, fiscal.New, srv.Options("fiscal"))
-	open := newClient(t, fxopen.New, srv.Options("fxopen"))
-	ref := newClient(t, fxref.New, srv.Options("fxref"))
 	img := newClient(t, imageedit.New, srv.Options("imageedit"))
 	llm := newClient(t, inference.New, srv.Options("inference"))
 	geo2 := newClient(t, maps.New, srv.Options("maps"))
 	cdn := newClient(t, media.New, srv.Options("media"))
-	met := newClient(t, museum.New, srv.Options("museum"))
 	obs := newClient(t, observability.New, srv.Options("observability"))
 	stats := newClient(t, pkgstats.New, srv.Options("pkgstats"))
 	cops := newClient(t, police.New, srv.Options("police"))
 	shop := newClient(t, store.New, srv.Options("store"))
-	sun := newClient(t, sunrise.New, srv.Options("sunrise"))
 
 	id := conduittest.Credential("chat", "webhook_id")
 	token := conduittest.Credential("chat", "webhook_token")
@@ -133,7 +163,6 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 	access := conduittest.Credential("banklink", "access_token")
 	slug, err := ci.ParseProjectSlug("gh/acme/api")
 	require.NoError(t, err)
-	rates := &fxref.RatesParams{Base: "EUR", Symbols: []string{"USD", "GBP"}}
 	firstPage := &fiscal.PageParams{Sort: "-record_date", PageSize: 3}
 	chatRequest := inference.ChatCompletionRequest{
 		Model:    "llama-3.3-70b-versatile",
@@ -296,24 +325,6 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 			return field(r, func() any { return r.WorkflowID }), err
 		}},
 
-		"countries.Capitals": {do: func(ctx context.Context) (any, error) {
-			r, err := geo.Capitals(ctx)
-			return field(r, func() any { return r.Data[0].Capital }), err
-		}},
-		"countries.Cities": {do: func(ctx context.Context) (any, error) {
-			r, err := geo.Cities(ctx, "Nigeria")
-			return field(r, func() any { return len(r.Data) }), err
-		}},
-
-		"cryptoprices.SpotPrice": {do: func(ctx context.Context) (any, error) {
-			p, err := crypto.SpotPrice(ctx, "BTC", "USD")
-			return field(p, func() any { return p.Data.Amount.String() }), err
-		}},
-		"cryptoprices.ExchangeRates": {do: func(ctx context.Context) (any, error) {
-			r, err := crypto.ExchangeRates(ctx, "USD")
-			return field(r, func() any { return len(r.Data.Rates) }), err
-		}},
-
 		"explorer.RecommendedFees": {do: func(ctx context.Context) (any, error) {
 			f, err := chain.RecommendedFees(ctx)
 			return field(f, func() any { return f.FastestFee }), err
@@ -349,28 +360,6 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 		}},
 		"fiscal.AllAvgInterestRates": {as: "AvgInterestRates", do: func(ctx context.Context) (any, error) {
 			return count(treasury.AllAvgInterestRates(ctx, firstPage))
-		}},
-
-		"fxopen.Latest": {do: func(ctx context.Context) (any, error) {
-			r, err := open.Latest(ctx, "USD")
-			return field(r, func() any { return r.Rates["EUR"] }), err
-		}},
-
-		"fxref.Latest": {do: func(ctx context.Context) (any, error) {
-			r, err := ref.Latest(ctx, rates)
-			return field(r, func() any { return r.Rates["USD"] }), err
-		}},
-		"fxref.Historical": {do: func(ctx context.Context) (any, error) {
-			r, err := ref.Historical(ctx, conduit.Date{Year: 2024, Month: time.January, Day: 1}, rates)
-			return field(r, func() any { return r.Date }), err
-		}},
-		"fxref.Range": {do: func(ctx context.Context) (any, error) {
-			r, err := ref.Range(ctx, conduit.Date{Year: 2024, Month: time.June, Day: 1}, conduit.Date{Year: 2024, Month: time.June, Day: 7}, rates)
-			return field(r, func() any { return len(r.Days()) }), err
-		}},
-		"fxref.Currencies": {do: func(ctx context.Context) (any, error) {
-			r, err := ref.Currencies(ctx)
-			return field(r, func() any { return r.Names["CHF"] }), err
 		}},
 
 		"imageedit.Edit": {do: func(ctx context.Context) (any, error) {
@@ -537,15 +526,6 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 			return field(l, func() any { return l.Resources[0].PublicID }), err
 		}},
 
-		"museum.Object": {do: func(ctx context.Context) (any, error) {
-			o, err := met.Object(ctx, 436535)
-			return field(o, func() any { return o.Title }), err
-		}},
-		"museum.Search": {do: func(ctx context.Context) (any, error) {
-			r, err := met.Search(ctx, "sunflowers", &museum.SearchParams{HasImages: true})
-			return field(r, func() any { return r.Total }), err
-		}},
-
 		"observability.Auth": {do: func(ctx context.Context) (any, error) {
 			a, err := obs.Auth(ctx)
 			return field(a, func() any { return a.Team.Name }), err
@@ -626,10 +606,6 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 			return field(p, func() any { return p.ID }), err
 		}},
 
-		"sunrise.Get": {do: func(ctx context.Context) (any, error) {
-			d, err := sun.Get(ctx, 51.4779, -0.0015, nil)
-			return field(d, func() any { return d.Results.Sunrise }), err
-		}},
 	}
 	for _, more := range packageCalls {
 		for name, c := range more(t, srv) {
