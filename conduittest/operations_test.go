@@ -19,7 +19,6 @@ import (
 	"github.com/conduit-sdk/conduit/ci"
 	"github.com/conduit-sdk/conduit/conduittest"
 	"github.com/conduit-sdk/conduit/explorer"
-	"github.com/conduit-sdk/conduit/filings"
 	"github.com/conduit-sdk/conduit/fiscal"
 	"github.com/conduit-sdk/conduit/imageedit"
 	"github.com/conduit-sdk/conduit/inference"
@@ -27,9 +26,6 @@ import (
 	"github.com/conduit-sdk/conduit/maps"
 	"github.com/conduit-sdk/conduit/media"
 	"github.com/conduit-sdk/conduit/observability"
-	"github.com/conduit-sdk/conduit/pkgstats"
-	"github.com/conduit-sdk/conduit/police"
-	"github.com/conduit-sdk/conduit/store"
 )
 
 // opCall is one valid call of an operation through its package's client.
@@ -100,7 +96,13 @@ func TestEveryOperationAnswers(t *testing.T) {
 // recordedAs names the operation the server records a call under, when
 // the request is the same as another's (fiscal's iterators send exactly
 // their page's request).
-var recordedAs = map[string]string{}
+var recordedAs = map[string]string{
+	"filings.EachFrameFact":        "Frames",
+	"pkgstats.AllTopVersions":      "TopVersions",
+	"pkgstats.AllTopPackages":      "TopPackages",
+	"police.EachStreetCrime":       "StreetCrimes",
+	"police.EachStreetCrimeInArea": "StreetCrimesInArea",
+}
 
 // sampleCall is a sample's call on a client of srv; its value is the field
 // the sample reads from the answer, or for an answer with nothing to
@@ -145,16 +147,12 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 	bot := newClient(t, chat.New, srv.Options("chat"))
 	pipes := newClient(t, ci.New, srv.Options("ci"))
 	chain := newClient(t, explorer.New, srv.Options("explorer"))
-	sec := newClient(t, filings.New, srv.Options("filings"))
 	treasury := newClient(t, fiscal.New, srv.Options("fiscal"))
 	img := newClient(t, imageedit.New, srv.Options("imageedit"))
 	llm := newClient(t, inference.New, srv.Options("inference"))
 	geo2 := newClient(t, maps.New, srv.Options("maps"))
 	cdn := newClient(t, media.New, srv.Options("media"))
 	obs := newClient(t, observability.New, srv.Options("observability"))
-	stats := newClient(t, pkgstats.New, srv.Options("pkgstats"))
-	cops := newClient(t, police.New, srv.Options("police"))
-	shop := newClient(t, store.New, srv.Options("store"))
 
 	id := conduittest.Credential("chat", "webhook_id")
 	token := conduittest.Credential("chat", "webhook_token")
@@ -336,15 +334,6 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 		"explorer.Blocks": {do: func(ctx context.Context) (any, error) {
 			b, err := chain.Blocks(ctx)
 			return field(b, func() any { return b[0].Height }), err
-		}},
-
-		"filings.CompanyConcept": {do: func(ctx context.Context) (any, error) {
-			c, err := sec.CompanyConcept(ctx, 320193, "us-gaap", "AccountsPayableCurrent")
-			return field(c, func() any { return len(c.Units["USD"]) }), err
-		}},
-		"filings.Submissions": {do: func(ctx context.Context) (any, error) {
-			s, err := sec.Submissions(ctx, 320193)
-			return field(s, func() any { return s.Name }), err
 		}},
 
 		"fiscal.DebtToPenny": {do: func(ctx context.Context) (any, error) {
@@ -570,42 +559,6 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 			d, err := obs.CreateDataset(ctx, observability.DatasetParams{Name: "MyDataset!"})
 			return field(d, func() any { return d.Slug }), err
 		}},
-
-		"pkgstats.Stats": {do: func(ctx context.Context) (any, error) {
-			s, err := stats.Stats(ctx, "npm", "@babel/core", &pkgstats.StatsParams{Period: "week"})
-			return field(s, func() any { return s.Hits.Total }), err
-		}},
-		"pkgstats.Package": {do: func(ctx context.Context) (any, error) {
-			p, err := stats.Package(ctx, "npm", "@babel/core")
-			return field(p, func() any { return p.Tags["latest"] }), err
-		}},
-		"pkgstats.Resolve": {do: func(ctx context.Context) (any, error) {
-			r, err := stats.Resolve(ctx, "npm", "@babel/core", "^7.20")
-			return field(r, func() any { return r.Version }), err
-		}},
-
-		"police.Forces": {do: func(ctx context.Context) (any, error) {
-			f, err := cops.Forces(ctx)
-			return field(f, func() any { return f[0].Name }), err
-		}},
-		"police.StreetCrimes": {do: func(ctx context.Context) (any, error) {
-			c, err := cops.StreetCrimes(ctx, 52.629729, -1.131592, &police.StreetCrimesParams{Month: "2024-01"})
-			return field(c, func() any { return c[0].Category }), err
-		}},
-
-		"store.Product": {do: func(ctx context.Context) (any, error) {
-			p, err := shop.Product(ctx, 1)
-			return field(p, func() any { return p.Title }), err
-		}},
-		"store.ProductsByCategory": {do: func(ctx context.Context) (any, error) {
-			l, err := shop.ProductsByCategory(ctx, "men's clothing", nil)
-			return len(l), err
-		}},
-		"store.CreateProduct": {do: func(ctx context.Context) (any, error) {
-			p, err := shop.CreateProduct(ctx, store.NewProduct{Title: "Linen shirt", Price: conduit.MustParseDecimal("39.90"), Category: "men's clothing"})
-			return field(p, func() any { return p.ID }), err
-		}},
-
 	}
 	for _, more := range packageCalls {
 		for name, c := range more(t, srv) {
