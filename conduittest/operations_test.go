@@ -16,9 +16,7 @@ import (
 	"github.com/conduit-sdk/conduit/animegraph"
 	"github.com/conduit-sdk/conduit/banklink"
 	"github.com/conduit-sdk/conduit/chat"
-	"github.com/conduit-sdk/conduit/ci"
 	"github.com/conduit-sdk/conduit/conduittest"
-	"github.com/conduit-sdk/conduit/explorer"
 	"github.com/conduit-sdk/conduit/fiscal"
 	"github.com/conduit-sdk/conduit/imageedit"
 	"github.com/conduit-sdk/conduit/inference"
@@ -102,6 +100,8 @@ var recordedAs = map[string]string{
 	"pkgstats.AllTopPackages":      "TopPackages",
 	"police.EachStreetCrime":       "StreetCrimes",
 	"police.EachStreetCrimeInArea": "StreetCrimesInArea",
+	"explorer.EachMempoolTxid":     "MempoolTxids",
+	"explorer.EachBlock":           "Blocks",
 }
 
 // sampleCall is a sample's call on a client of srv; its value is the field
@@ -145,8 +145,6 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 	anime := newClient(t, animegraph.New, srv.Options("animegraph"))
 	bank := newClient(t, banklink.New, srv.Options("banklink"))
 	bot := newClient(t, chat.New, srv.Options("chat"))
-	pipes := newClient(t, ci.New, srv.Options("ci"))
-	chain := newClient(t, explorer.New, srv.Options("explorer"))
 	treasury := newClient(t, fiscal.New, srv.Options("fiscal"))
 	img := newClient(t, imageedit.New, srv.Options("imageedit"))
 	llm := newClient(t, inference.New, srv.Options("inference"))
@@ -159,15 +157,12 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 	hook, err := chat.ParseWebhookURL(srv.BaseURL("chat", "chat_webhook_base") + "/webhooks/" + id + "/" + token)
 	require.NoError(t, err)
 	access := conduittest.Credential("banklink", "access_token")
-	slug, err := ci.ParseProjectSlug("gh/acme/api")
-	require.NoError(t, err)
 	firstPage := &fiscal.PageParams{Sort: "-record_date", PageSize: 3}
 	chatRequest := inference.ChatCompletionRequest{
 		Model:    "llama-3.3-70b-versatile",
 		Messages: []inference.Message{inference.UserMessage("Why does fast inference matter?")},
 	}
 	responseRequest := inference.ResponseRequest{Model: "llama-3.3-70b-versatile", Input: inference.InputText("Tell me a fun fact about the moon.")}
-	const ciPipeline, ciWorkflow = "0f4e6a2c-31d5-4b8e-a7c9-5d2b1e8f3a70", "8f3c2a6d-5e1b-4d7a-9c0e-2b6f4a8d1e53"
 
 	calls := map[string]opCall{
 		"animegraph.Media": {do: func(ctx context.Context) (any, error) {
@@ -272,68 +267,6 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 		"chat.DeleteWebhookMessage": {do: func(ctx context.Context) (any, error) {
 			err := bot.DeleteWebhookMessage(ctx, hook, "1180000000000005002", nil)
 			return sentPath(srv, "chat", "DeleteWebhookMessage"), err
-		}},
-
-		"ci.Me": {do: func(ctx context.Context) (any, error) {
-			u, err := pipes.Me(ctx)
-			return field(u, func() any { return u.Login }), err
-		}},
-		"ci.ListPipelines": {do: func(ctx context.Context) (any, error) {
-			l, err := pipes.ListPipelines(ctx, slug, nil)
-			return field(l, func() any { return l.NextPageToken }), err
-		}},
-		"ci.TriggerPipeline": {do: func(ctx context.Context) (any, error) {
-			p, err := pipes.TriggerPipeline(ctx, slug, &ci.TriggerPipelineParams{Branch: "main"})
-			return field(p, func() any { return p.Number }), err
-		}},
-		"ci.Pipeline": {do: func(ctx context.Context) (any, error) {
-			p, err := pipes.Pipeline(ctx, ciPipeline)
-			return field(p, func() any { return p.VCS.Revision }), err
-		}},
-		"ci.PipelineByNumber": {do: func(ctx context.Context) (any, error) {
-			p, err := pipes.PipelineByNumber(ctx, slug, 130)
-			return field(p, func() any { return p.ID }), err
-		}},
-		"ci.PipelineWorkflows": {do: func(ctx context.Context) (any, error) {
-			l, err := pipes.PipelineWorkflows(ctx, ciPipeline, nil)
-			return field(l, func() any { return l.Items[1].Status }), err
-		}},
-		"ci.Workflow": {do: func(ctx context.Context) (any, error) {
-			w, err := pipes.Workflow(ctx, ciWorkflow)
-			return field(w, func() any { return w.Name }), err
-		}},
-		"ci.WorkflowJobs": {do: func(ctx context.Context) (any, error) {
-			l, err := pipes.WorkflowJobs(ctx, ciWorkflow, nil)
-			return field(l, func() any { return l.Items[2].JobNumber }), err
-		}},
-		"ci.Job": {do: func(ctx context.Context) (any, error) {
-			j, err := pipes.Job(ctx, slug, 413)
-			return field(j, func() any { return j.WebURL }), err
-		}},
-		"ci.JobArtifacts": {do: func(ctx context.Context) (any, error) {
-			l, err := pipes.JobArtifacts(ctx, slug, 413, nil)
-			return field(l, func() any { return l.Items[0].URL }), err
-		}},
-		"ci.CancelWorkflow": {do: func(ctx context.Context) (any, error) {
-			m, err := pipes.CancelWorkflow(ctx, ciWorkflow)
-			return field(m, func() any { return m.Message }), err
-		}},
-		"ci.RerunWorkflow": {do: func(ctx context.Context) (any, error) {
-			r, err := pipes.RerunWorkflow(ctx, ciWorkflow, &ci.RerunWorkflowParams{FromFailed: true})
-			return field(r, func() any { return r.WorkflowID }), err
-		}},
-
-		"explorer.RecommendedFees": {do: func(ctx context.Context) (any, error) {
-			f, err := chain.RecommendedFees(ctx)
-			return field(f, func() any { return f.FastestFee }), err
-		}},
-		"explorer.Mempool": {do: func(ctx context.Context) (any, error) {
-			m, err := chain.Mempool(ctx)
-			return field(m, func() any { return m.Count }), err
-		}},
-		"explorer.Blocks": {do: func(ctx context.Context) (any, error) {
-			b, err := chain.Blocks(ctx)
-			return field(b, func() any { return b[0].Height }), err
 		}},
 
 		"fiscal.DebtToPenny": {do: func(ctx context.Context) (any, error) {

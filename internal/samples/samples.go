@@ -145,6 +145,16 @@ func each[T any](seq func(func(T, error) bool)) (Answer, error) {
 	return Answer{Value: all, Field: len(all)}, nil
 }
 
+// eachRead is each, with the field read returns from the elements.
+func eachRead[T any](seq func(func(T, error) bool), read func([]T) any) (Answer, error) {
+	a, err := each(seq)
+	if err != nil {
+		return a, err
+	}
+	all := a.Value.([]T)
+	return answer(all, func() any { return read(all) }), nil
+}
+
 // stream reads a stream to its end and closes it; its answer is the
 // events, and the field fold's value of them.
 func stream[T any](s *conduit.Stream[T], err error, fold func([]T) any) (Answer, error) {
@@ -152,12 +162,7 @@ func stream[T any](s *conduit.Stream[T], err error, fold func([]T) any) (Answer,
 		return Answer{}, err
 	}
 	defer s.Close()
-	a, err := each(s.All())
-	if err != nil {
-		return Answer{}, err
-	}
-	all := a.Value.([]T)
-	return answer(all, func() any { return fold(all) }), nil
+	return eachRead(s.All(), fold)
 }
 
 // body reads a binary answer to its end and closes it; the read error is
