@@ -13,7 +13,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/conduit-sdk/conduit"
-	"github.com/conduit-sdk/conduit/animegraph"
 	"github.com/conduit-sdk/conduit/banklink"
 	"github.com/conduit-sdk/conduit/chat"
 	"github.com/conduit-sdk/conduit/conduittest"
@@ -21,9 +20,7 @@ import (
 	"github.com/conduit-sdk/conduit/imageedit"
 	"github.com/conduit-sdk/conduit/inference"
 	"github.com/conduit-sdk/conduit/internal/samples"
-	"github.com/conduit-sdk/conduit/maps"
 	"github.com/conduit-sdk/conduit/media"
-	"github.com/conduit-sdk/conduit/observability"
 )
 
 // opCall is one valid call of an operation through its package's client.
@@ -142,15 +139,12 @@ func newClient[C any](t *testing.T, newc func(...conduit.Option) (C, error), opt
 
 // operationCalls holds one call of every operation, by "pkg.Op".
 func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
-	anime := newClient(t, animegraph.New, srv.Options("animegraph"))
 	bank := newClient(t, banklink.New, srv.Options("banklink"))
 	bot := newClient(t, chat.New, srv.Options("chat"))
 	treasury := newClient(t, fiscal.New, srv.Options("fiscal"))
 	img := newClient(t, imageedit.New, srv.Options("imageedit"))
 	llm := newClient(t, inference.New, srv.Options("inference"))
-	geo2 := newClient(t, maps.New, srv.Options("maps"))
 	cdn := newClient(t, media.New, srv.Options("media"))
-	obs := newClient(t, observability.New, srv.Options("observability"))
 
 	id := conduittest.Credential("chat", "webhook_id")
 	token := conduittest.Credential("chat", "webhook_token")
@@ -165,17 +159,6 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 	responseRequest := inference.ResponseRequest{Model: "llama-3.3-70b-versatile", Input: inference.InputText("Tell me a fun fact about the moon.")}
 
 	calls := map[string]opCall{
-		"animegraph.Media": {do: func(ctx context.Context) (any, error) {
-			m, err := anime.Media(ctx, "Cowboy Bebop")
-			return field(m, func() any { return m.Title.Romaji }), err
-		}},
-		"animegraph.Query": {do: func(ctx context.Context) (any, error) {
-			var out struct {
-				Page struct{ Media []animegraph.Media } `json:"Page"`
-			}
-			err := anime.Query(ctx, `query ($year: Int) { Page(perPage: 3) { media(seasonYear: $year) { id } } }`, map[string]any{"year": 2023}, &out)
-			return len(out.Page.Media), err
-		}},
 
 		"banklink.SearchInstitutions": {do: func(ctx context.Context) (any, error) {
 			r, err := bank.SearchInstitutions(ctx, "platypus", &banklink.SearchInstitutionsParams{CountryCodes: []banklink.CountryCode{banklink.CountryUS}})
@@ -382,59 +365,6 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 			return field(r, func() any { return r.ContextWindow }), err
 		}},
 
-		"maps.Geocode": {do: func(ctx context.Context) (any, error) {
-			r, err := geo2.Geocode(ctx, "1600 Amphitheatre Parkway, Mountain View, CA", nil)
-			return field(r, func() any { return r.Results[0].FormattedAddress }), err
-		}},
-		"maps.SearchText": {do: func(ctx context.Context) (any, error) {
-			r, err := geo2.SearchText(ctx, "amphitheatre in Mountain View", nil)
-			return field(r, func() any { return r.Places[0].DisplayName.Text }), err
-		}},
-		"maps.ComputeRoutes": {do: func(ctx context.Context) (any, error) {
-			r, err := geo2.ComputeRoutes(ctx, "Mountain View, CA", "Stanford, CA", nil)
-			return field(r, func() any { return r.Routes[0].DistanceMeters }), err
-		}},
-		"maps.ReverseGeocode": {do: func(ctx context.Context) (any, error) {
-			r, err := geo2.ReverseGeocode(ctx, maps.LatLng{Lat: 40.714224, Lng: -73.961452}, nil)
-			return field(r, func() any { return r.Results[0].FormattedAddress }), err
-		}},
-		"maps.PlaceDetails": {do: func(ctx context.Context) (any, error) {
-			r, err := geo2.PlaceDetails(ctx, "ChIJj61dQgK6j4AR4GeTYWZsKWw", nil)
-			return field(r, func() any { return r.DisplayName.Text }), err
-		}},
-		"maps.SearchNearby": {do: func(ctx context.Context) (any, error) {
-			r, err := geo2.SearchNearby(ctx, maps.Circle{Center: maps.Location{Latitude: 37.7937, Longitude: -122.3965}, Radius: 500}, nil)
-			return field(r, func() any { return r.Places[0].DisplayName.Text }), err
-		}},
-		"maps.Autocomplete": {do: func(ctx context.Context) (any, error) {
-			r, err := geo2.Autocomplete(ctx, "Amoeba", nil)
-			return field(r, func() any { return r.Suggestions[0].PlacePrediction.PlaceID }), err
-		}},
-		"maps.PlacePhoto": {do: func(ctx context.Context) (any, error) {
-			ph, err := geo2.PlacePhoto(ctx, mapsPhoto, maps.PhotoParams{MaxWidthPx: 400})
-			if err != nil {
-				return nil, err
-			}
-			defer ph.Body.Close()
-			cfg, _, err := image.DecodeConfig(ph.Body)
-			return cfg.Width, err
-		}},
-		"maps.PlacePhotoURI": {do: func(ctx context.Context) (any, error) {
-			m, err := geo2.PlacePhotoURI(ctx, mapsPhoto, maps.PhotoParams{MaxHeightPx: 4800})
-			return field(m, func() any { return m.PhotoURI }), err
-		}},
-		"maps.ComputeRouteMatrix": {do: func(ctx context.Context) (any, error) {
-			here := []maps.Waypoint{{Location: &maps.Location{Latitude: 37.420761, Longitude: -122.081356}}}
-			var meters int
-			for el, err := range geo2.ComputeRouteMatrix(ctx, here, here, nil) {
-				if err != nil {
-					return nil, err
-				}
-				meters += el.DistanceMeters
-			}
-			return meters, nil
-		}},
-
 		"media.ListImages": {do: func(ctx context.Context) (any, error) {
 			l, err := cdn.ListImages(ctx, &media.ListImagesParams{MaxResults: 2})
 			return field(l, func() any { return l.Resources[0].PublicID }), err
@@ -446,51 +376,6 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 		"media.ListByTag": {do: func(ctx context.Context) (any, error) {
 			l, err := cdn.ListByTag(ctx, "products")
 			return field(l, func() any { return l.Resources[0].PublicID }), err
-		}},
-
-		"observability.Auth": {do: func(ctx context.Context) (any, error) {
-			a, err := obs.Auth(ctx)
-			return field(a, func() any { return a.Team.Name }), err
-		}},
-		"observability.ListDatasets": {do: func(ctx context.Context) (any, error) {
-			d, err := obs.ListDatasets(ctx)
-			return field(d, func() any { return d[0].Name }), err
-		}},
-		"observability.SendEvent": {do: func(ctx context.Context) (any, error) {
-			err := obs.SendEvent(ctx, "checkout", observability.Event{"route": "/cart", "status": 200})
-			return sent(srv, "observability", "SendEvent"), err
-		}},
-		"observability.SendBatch": {do: func(ctx context.Context) (any, error) {
-			st, err := obs.SendBatch(ctx, "checkout", []observability.BatchEvent{{Data: observability.Event{"route": "/cart"}, SampleRate: 10}})
-			return field(st, func() any { return st[0].Status }), err
-		}},
-		"observability.CreateMarker": {do: func(ctx context.Context) (any, error) {
-			m, err := obs.CreateMarker(ctx, "checkout", &observability.MarkerParams{Message: "backend deploy #123", Type: "deploy"})
-			return field(m, func() any { return m.ID }), err
-		}},
-		"observability.ListMarkers": {do: func(ctx context.Context) (any, error) {
-			ms, err := obs.ListMarkers(ctx, "checkout")
-			return field(ms, func() any { return ms[1].ID }), err
-		}},
-		"observability.UpdateMarker": {do: func(ctx context.Context) (any, error) {
-			m, err := obs.UpdateMarker(ctx, "checkout", "d1c84ec0", &observability.MarkerParams{Message: "backend deploy #123", Type: "deploy"})
-			return field(m, func() any { return m.StartTime }), err
-		}},
-		"observability.DeleteMarker": {do: func(ctx context.Context) (any, error) {
-			m, err := obs.DeleteMarker(ctx, "checkout", "d1c84ec0")
-			return field(m, func() any { return m.ID }), err
-		}},
-		"observability.ListColumns": {do: func(ctx context.Context) (any, error) {
-			cols, err := obs.ListColumns(ctx, "checkout")
-			return field(cols, func() any { return cols[0].KeyName }), err
-		}},
-		"observability.Dataset": {do: func(ctx context.Context) (any, error) {
-			d, err := obs.Dataset(ctx, "my-dataset-")
-			return field(d, func() any { return d.Slug }), err
-		}},
-		"observability.CreateDataset": {do: func(ctx context.Context) (any, error) {
-			d, err := obs.CreateDataset(ctx, observability.DatasetParams{Name: "MyDataset!"})
-			return field(d, func() any { return d.Slug }), err
 		}},
 	}
 	for _, more := range packageCalls {

@@ -96,5 +96,4 @@ func init() {
 var (
 	storeFields = store.ProductFields{Title: "test product", Price: conduit.MustParseDecimal("13.5"), Description: "lorem ipsum set", Image: "https://i.pravatar.cc", Category: "electronic"}
 	storeCart   = store.NewCart{UserID: 5, Date: conduit.Date{Year: 2020, Month: 2, Day: 3}, Products: []store.CartItem{{ProductID: 5, Quantity: 1}, {ProductID: 1, Quantity: 5}}}
-	storeUser   = store.NewUser{Email: "John@gmail.com", Username: "johnd", Password: "m38rmF$", Name: store.Name{Firstname: "John", Lastname: "Doe"}}
 )

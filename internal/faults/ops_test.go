@@ -14,7 +14,6 @@ import (
 	"github.com/conduit-sdk/conduit/chat"
 	"github.com/conduit-sdk/conduit/ci"
 	"github.com/conduit-sdk/conduit/fiscal"
-	"github.com/conduit-sdk/conduit/fxref"
 	"github.com/conduit-sdk/conduit/imageedit"
 	"github.com/conduit-sdk/conduit/inference"
 	"github.com/conduit-sdk/conduit/internal/samples"
@@ -171,7 +170,6 @@ func hook() chat.Webhook {
 var (
 	slug       = ci.ProjectSlug{VCS: "gh", Org: "acme", Repo: "api"}
 	wallet     = "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045"
-	fxParams   = &fxref.RatesParams{Base: "EUR", Symbols: []string{"USD", "GBP"}}
 	pageParams = &fiscal.PageParams{Sort: "-record_date", PageSize: 3}
 	chatReq    = inference.ChatCompletionRequest{
 		Model:    "llama-3.3-70b-versatile",

@@ -30,8 +30,9 @@ type Sample struct {
 
 // Answer is what a sample call handed back.
 type Answer struct {
-	// Value is the whole answer: a decoded result, a stream's or an
-	// iterator's elements, a binary body's bytes.
+	// Value is the whole decoded answer: a result, a stream's or an
+	// iterator's elements. A binary body is no decoded answer: its Value
+	// is nil.
 	Value any
 	// Field is a value read out of the answer that shows it decoded: nil
 	// or zero when the answer holds nothing (an empty list, a nil member).
@@ -166,29 +167,35 @@ func stream[T any](s *conduit.Stream[T], err error, fold func([]T) any) (Answer,
 }
 
 // body reads a binary answer to its end and closes it; the read error is
-// the call's. Its answer is the bytes, and the field their length.
+// the call's. The field is the bytes' length.
 func body(rc io.ReadCloser) (Answer, error) {
+	a, _, err := readBody(rc)
+	return a, err
+}
+
+// readBody is body, handing back the bytes too.
+func readBody(rc io.ReadCloser) (Answer, []byte, error) {
 	var b bytes.Buffer
 	_, err := b.ReadFrom(rc)
 	if cerr := rc.Close(); err == nil {
 		err = cerr
 	}
 	if err != nil {
-		return Answer{}, err
+		return Answer{}, nil, err
 	}
-	return Answer{Value: b.Bytes(), Field: b.Len()}, nil
+	return Answer{Field: b.Len()}, b.Bytes(), nil
 }
 
 // imageBody is body for an image: the field is its width, read from the
 // header, or nil when the bytes are no image. (A body is handed over
 // undecoded, so bytes that are no image are no error of the call's.)
 func imageBody(rc io.ReadCloser) (Answer, error) {
-	a, err := body(rc)
+	a, b, err := readBody(rc)
 	if err != nil {
 		return a, err
 	}
 	a.Field = nil
-	if cfg, _, err := image.DecodeConfig(bytes.NewReader(a.Value.([]byte))); err == nil {
+	if cfg, _, err := image.DecodeConfig(bytes.NewReader(b)); err == nil {
 		a.Field = cfg.Width
 	}
 	return a, nil
