@@ -3,8 +3,6 @@ package conduittest_test
 import (
 	"bytes"
 	"context"
-	"image"
-	"image/png"
 	"reflect"
 	"testing"
 	"time"
@@ -17,10 +15,8 @@ import (
 	"github.com/conduit-sdk/conduit/chat"
 	"github.com/conduit-sdk/conduit/conduittest"
 	"github.com/conduit-sdk/conduit/fiscal"
-	"github.com/conduit-sdk/conduit/imageedit"
 	"github.com/conduit-sdk/conduit/inference"
 	"github.com/conduit-sdk/conduit/internal/samples"
-	"github.com/conduit-sdk/conduit/media"
 )
 
 // opCall is one valid call of an operation through its package's client.
@@ -142,9 +138,7 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 	bank := newClient(t, banklink.New, srv.Options("banklink"))
 	bot := newClient(t, chat.New, srv.Options("chat"))
 	treasury := newClient(t, fiscal.New, srv.Options("fiscal"))
-	img := newClient(t, imageedit.New, srv.Options("imageedit"))
 	llm := newClient(t, inference.New, srv.Options("inference"))
-	cdn := newClient(t, media.New, srv.Options("media"))
 
 	id := conduittest.Credential("chat", "webhook_id")
 	token := conduittest.Credential("chat", "webhook_token")
@@ -267,35 +261,6 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 			return count(treasury.AllAvgInterestRates(ctx, firstPage))
 		}},
 
-		"imageedit.Edit": {do: func(ctx context.Context) (any, error) {
-			out, err := img.Edit(ctx, "https://cdn.example.com/shoe.jpg", &imageedit.EditParams{RemoveBackground: true})
-			return imageWidth(out, err)
-		}},
-		"imageedit.EditFile": {do: func(ctx context.Context) (any, error) {
-			var upload bytes.Buffer
-			if err := png.Encode(&upload, image.NewGray(image.Rect(0, 0, 4, 3))); err != nil {
-				return nil, err
-			}
-			out, err := img.EditFile(ctx, &upload, "shoe.png", &imageedit.EditParams{RemoveBackground: true, Background: imageedit.Background{Prompt: "a blue sky"}})
-			if err == nil && out.AIBackgroundSeed == 0 {
-				out.Body.Close()
-				return nil, nil
-			}
-			return imageWidth(out, err)
-		}},
-		"imageedit.Account": {do: func(ctx context.Context) (any, error) {
-			a, err := img.Account(ctx)
-			return field(a, func() any { return a.Credits.Available }), err
-		}},
-		"imageedit.Segment": {do: func(ctx context.Context) (any, error) {
-			var upload bytes.Buffer
-			if err := png.Encode(&upload, image.NewGray(image.Rect(0, 0, 4, 3))); err != nil {
-				return nil, err
-			}
-			out, err := img.Segment(ctx, &upload, &imageedit.SegmentParams{FileName: "photo.png"})
-			return imageWidth(out, err)
-		}},
-
 		"inference.CreateChatCompletion": {do: func(ctx context.Context) (any, error) {
 			r, err := llm.CreateChatCompletion(ctx, chatRequest)
 			return field(r, func() any { return r.Content() }), err
@@ -364,19 +329,6 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 			r, err := llm.Model(ctx, "llama-3.3-70b-versatile")
 			return field(r, func() any { return r.ContextWindow }), err
 		}},
-
-		"media.ListImages": {do: func(ctx context.Context) (any, error) {
-			l, err := cdn.ListImages(ctx, &media.ListImagesParams{MaxResults: 2})
-			return field(l, func() any { return l.Resources[0].PublicID }), err
-		}},
-		"media.Usage": {do: func(ctx context.Context) (any, error) {
-			u, err := cdn.Usage(ctx)
-			return field(u, func() any { return u.Plan }), err
-		}},
-		"media.ListByTag": {do: func(ctx context.Context) (any, error) {
-			l, err := cdn.ListByTag(ctx, "products")
-			return field(l, func() any { return l.Resources[0].PublicID }), err
-		}},
 	}
 	for _, more := range packageCalls {
 		for name, c := range more(t, srv) {
@@ -425,17 +377,4 @@ func sent(srv *conduittest.Server, pkg, op string) any {
 func sentPath(srv *conduittest.Server, pkg, op string) any {
 	r, _ := srv.Last(pkg, op)
 	return r.Path
-}
-
-// imageWidth decodes a streamed image's header.
-// mapsPhoto is a photo name as a place's photos[].name gives it.
-const mapsPhoto = "places/ChIJj61dQgK6j4AR4GeTYWZsKWw/photos/AUc7tXWp1Jx0eQ8h0Cbs9vyAFTdS1cDT5dRsyOaN6RjT4S2hNWyp1yjeH0Xw6LQn"
-
-func imageWidth(out *imageedit.Image, err error) (any, error) {
-	if err != nil {
-		return nil, err
-	}
-	defer out.Body.Close()
-	cfg, _, err := image.DecodeConfig(out.Body)
-	return cfg.Width, err
 }
