@@ -17,6 +17,16 @@ func edited(out *imageedit.Image, err error) (Answer, error) {
 	return imageBody(out.Body)
 }
 
+// photo is a small PNG to upload. It is read from a bytes.Reader, which
+// the client rewinds to send it again when a call is retried.
+var photo = func() []byte {
+	var b bytes.Buffer
+	if err := png.Encode(&b, image.NewGray(image.Rect(0, 0, 4, 3))); err != nil {
+		panic(err)
+	}
+	return b.Bytes()
+}()
+
 func init() {
 	add("imageedit", imageedit.New, []row[*imageedit.Client]{
 		{"Edit", func(ctx context.Context, cl *imageedit.Client) (Answer, error) {
@@ -24,11 +34,7 @@ func init() {
 			return edited(out, err)
 		}},
 		{"EditFile", func(ctx context.Context, cl *imageedit.Client) (Answer, error) {
-			var upload bytes.Buffer
-			if err := png.Encode(&upload, image.NewGray(image.Rect(0, 0, 4, 3))); err != nil {
-				return Answer{}, err
-			}
-			out, err := cl.EditFile(ctx, &upload, "shoe.png", &imageedit.EditParams{RemoveBackground: true, Background: imageedit.Background{Prompt: "a blue sky"}})
+			out, err := cl.EditFile(ctx, bytes.NewReader(photo), "shoe.png", &imageedit.EditParams{RemoveBackground: true, Background: imageedit.Background{Prompt: "a blue sky"}})
 			if err == nil && out.AIBackgroundSeed == 0 {
 				out.Body.Close()
 				return Answer{}, nil
@@ -40,11 +46,7 @@ func init() {
 			return answer(a, func() any { return a.Credits.Available }), err
 		}},
 		{"Segment", func(ctx context.Context, cl *imageedit.Client) (Answer, error) {
-			var upload bytes.Buffer
-			if err := png.Encode(&upload, image.NewGray(image.Rect(0, 0, 4, 3))); err != nil {
-				return Answer{}, err
-			}
-			out, err := cl.Segment(ctx, &upload, &imageedit.SegmentParams{FileName: "photo.png"})
+			out, err := cl.Segment(ctx, bytes.NewReader(photo), &imageedit.SegmentParams{FileName: "photo.png"})
 			return edited(out, err)
 		}},
 	})

@@ -156,24 +156,9 @@ func eachRead[T any](seq func(func(T, error) bool), read func([]T) any) (Answer,
 	return answer(all, func() any { return read(all) }), nil
 }
 
-// stream reads a stream to its end and closes it; its answer is the
-// events, and the field fold's value of them.
-func stream[T any](s *conduit.Stream[T], err error, fold func([]T) any) (Answer, error) {
-	if err != nil {
-		return Answer{}, err
-	}
-	defer s.Close()
-	return eachRead(s.All(), fold)
-}
-
-// body reads a binary answer to its end and closes it; the read error is
-// the call's. The field is the bytes' length.
-func body(rc io.ReadCloser) (Answer, error) {
-	a, _, err := readBody(rc)
-	return a, err
-}
-
-// readBody is body, handing back the bytes too.
+// readBody reads a binary answer to its end and closes it; the read error
+// is the call's. The field is the bytes' length; the bytes come back
+// beside the answer.
 func readBody(rc io.ReadCloser) (Answer, []byte, error) {
 	var b bytes.Buffer
 	_, err := b.ReadFrom(rc)
@@ -186,7 +171,8 @@ func readBody(rc io.ReadCloser) (Answer, []byte, error) {
 	return Answer{Field: b.Len()}, b.Bytes(), nil
 }
 
-// imageBody is body for an image: the field is its width, read from the
+// imageBody reads an image to its end and closes it, as a caller must;
+// the read error is the call's. The field is its width, read from the
 // header, or nil when the bytes are no image. (A body is handed over
 // undecoded, so bytes that are no image are no error of the call's.)
 func imageBody(rc io.ReadCloser) (Answer, error) {
