@@ -3,8 +3,6 @@ package conduittest_test
 import (
 	"bytes"
 	"context"
-	"image"
-	"image/png"
 	"reflect"
 	"testing"
 	"time"
@@ -13,28 +11,12 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/conduit-sdk/conduit"
-	"github.com/conduit-sdk/conduit/animegraph"
 	"github.com/conduit-sdk/conduit/banklink"
 	"github.com/conduit-sdk/conduit/chat"
-	"github.com/conduit-sdk/conduit/ci"
 	"github.com/conduit-sdk/conduit/conduittest"
-	"github.com/conduit-sdk/conduit/countries"
-	"github.com/conduit-sdk/conduit/cryptoprices"
-	"github.com/conduit-sdk/conduit/explorer"
-	"github.com/conduit-sdk/conduit/filings"
 	"github.com/conduit-sdk/conduit/fiscal"
-	"github.com/conduit-sdk/conduit/fxopen"
-	"github.com/conduit-sdk/conduit/fxref"
-	"github.com/conduit-sdk/conduit/imageedit"
 	"github.com/conduit-sdk/conduit/inference"
-	"github.com/conduit-sdk/conduit/maps"
-	"github.com/conduit-sdk/conduit/media"
-	"github.com/conduit-sdk/conduit/museum"
-	"github.com/conduit-sdk/conduit/observability"
-	"github.com/conduit-sdk/conduit/pkgstats"
-	"github.com/conduit-sdk/conduit/police"
-	"github.com/conduit-sdk/conduit/store"
-	"github.com/conduit-sdk/conduit/sunrise"
+	"github.com/conduit-sdk/conduit/internal/samples"
 )
 
 // opCall is one valid call of an operation through its package's client.
@@ -51,20 +33,30 @@ type opCall struct {
 
 // Every operation of every package answers through the package's own
 // client: the route is there, the credentials the client sends from
-// Options are the ones the server accepts, and the answer decodes.
+// Options are the ones the server accepts, and the answer decodes. The
+// calls are internal/samples' table; a package not yet on it has its
+// calls in operationCalls.
 func TestEveryOperationAnswers(t *testing.T) {
 	srv := conduittest.NewServer(t)
 	calls := operationCalls(t, srv)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	seen := 0
+	declared := map[string]bool{}
 	for _, pkg := range conduittest.Packages() {
 		for _, op := range conduittest.Operations(pkg) {
 			name := pkg + "." + op
+			declared[name] = true
 			seen++
 			c, ok := calls[name]
-			if !ok {
-				t.Errorf("%s: no call in operationCalls", name)
+			s, tabled := samples.Find(pkg, op)
+			switch {
+			case ok && tabled:
+				t.Errorf("%s: a call in operationCalls and a sample in internal/samples", name)
+			case tabled:
+				c = sampleCall(srv, s)
+			case !ok:
+				t.Errorf("%s: no sample in internal/samples", name)
 				continue
 			}
 			delete(calls, name)
@@ -84,7 +76,46 @@ func TestEveryOperationAnswers(t *testing.T) {
 	for name := range calls {
 		t.Errorf("%s: a call for an operation no package declares", name)
 	}
+	for _, s := range samples.All() {
+		if !declared[s.Pkg+"."+s.Name] {
+			t.Errorf("%s.%s: a sample for an operation no package declares", s.Pkg, s.Name)
+		}
+	}
 	assert.GreaterOrEqual(t, seen, 60, "operations of every package")
+}
+
+// recordedAs names the operation the server records a call under, when
+// the request is the same as another's (fiscal's iterators send exactly
+// their page's request).
+var recordedAs = map[string]string{
+	"filings.EachFrameFact":        "Frames",
+	"pkgstats.AllTopVersions":      "TopVersions",
+	"pkgstats.AllTopPackages":      "TopPackages",
+	"police.EachStreetCrime":       "StreetCrimes",
+	"police.EachStreetCrimeInArea": "StreetCrimesInArea",
+	"explorer.EachMempoolTxid":     "MempoolTxids",
+	"explorer.EachBlock":           "Blocks",
+}
+
+// sampleCall is a sample's call on a client of srv; its value is the field
+// the sample reads from the answer, or for an answer with nothing to
+// decode what the server received.
+func sampleCall(srv *conduittest.Server, s samples.Sample) opCall {
+	as := recordedAs[s.Pkg+"."+s.Name]
+	recorded := as
+	if recorded == "" {
+		recorded = s.Name
+	}
+	return opCall{as: as, do: func(ctx context.Context) (any, error) {
+		a, err := s.Call(ctx, append(srv.Options(s.Pkg), conduit.WithRateLimit(0, 0))...)
+		switch a.Sent {
+		case samples.SentBody:
+			return sent(srv, s.Pkg, recorded), err
+		case samples.SentPath:
+			return sentPath(srv, s.Pkg, recorded), err
+		}
+		return a.Field, err
+	}}
 }
 
 // packageCalls adds the calls of a package's further operations from a
@@ -104,56 +135,24 @@ func newClient[C any](t *testing.T, newc func(...conduit.Option) (C, error), opt
 
 // operationCalls holds one call of every operation, by "pkg.Op".
 func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
-	anime := newClient(t, animegraph.New, srv.Options("animegraph"))
 	bank := newClient(t, banklink.New, srv.Options("banklink"))
 	bot := newClient(t, chat.New, srv.Options("chat"))
-	pipes := newClient(t, ci.New, srv.Options("ci"))
-	geo := newClient(t, countries.New, srv.Options("countries"))
-	crypto := newClient(t, cryptoprices.New, srv.Options("cryptoprices"))
-	chain := newClient(t, explorer.New, srv.Options("explorer"))
-	sec := newClient(t, filings.New, srv.Options("filings"))
 	treasury := newClient(t, fiscal.New, srv.Options("fiscal"))
-	open := newClient(t, fxopen.New, srv.Options("fxopen"))
-	ref := newClient(t, fxref.New, srv.Options("fxref"))
-	img := newClient(t, imageedit.New, srv.Options("imageedit"))
 	llm := newClient(t, inference.New, srv.Options("inference"))
-	geo2 := newClient(t, maps.New, srv.Options("maps"))
-	cdn := newClient(t, media.New, srv.Options("media"))
-	met := newClient(t, museum.New, srv.Options("museum"))
-	obs := newClient(t, observability.New, srv.Options("observability"))
-	stats := newClient(t, pkgstats.New, srv.Options("pkgstats"))
-	cops := newClient(t, police.New, srv.Options("police"))
-	shop := newClient(t, store.New, srv.Options("store"))
-	sun := newClient(t, sunrise.New, srv.Options("sunrise"))
 
 	id := conduittest.Credential("chat", "webhook_id")
 	token := conduittest.Credential("chat", "webhook_token")
 	hook, err := chat.ParseWebhookURL(srv.BaseURL("chat", "chat_webhook_base") + "/webhooks/" + id + "/" + token)
 	require.NoError(t, err)
 	access := conduittest.Credential("banklink", "access_token")
-	slug, err := ci.ParseProjectSlug("gh/acme/api")
-	require.NoError(t, err)
-	rates := &fxref.RatesParams{Base: "EUR", Symbols: []string{"USD", "GBP"}}
 	firstPage := &fiscal.PageParams{Sort: "-record_date", PageSize: 3}
 	chatRequest := inference.ChatCompletionRequest{
 		Model:    "llama-3.3-70b-versatile",
 		Messages: []inference.Message{inference.UserMessage("Why does fast inference matter?")},
 	}
 	responseRequest := inference.ResponseRequest{Model: "llama-3.3-70b-versatile", Input: inference.InputText("Tell me a fun fact about the moon.")}
-	const ciPipeline, ciWorkflow = "0f4e6a2c-31d5-4b8e-a7c9-5d2b1e8f3a70", "8f3c2a6d-5e1b-4d7a-9c0e-2b6f4a8d1e53"
 
 	calls := map[string]opCall{
-		"animegraph.Media": {do: func(ctx context.Context) (any, error) {
-			m, err := anime.Media(ctx, "Cowboy Bebop")
-			return field(m, func() any { return m.Title.Romaji }), err
-		}},
-		"animegraph.Query": {do: func(ctx context.Context) (any, error) {
-			var out struct {
-				Page struct{ Media []animegraph.Media } `json:"Page"`
-			}
-			err := anime.Query(ctx, `query ($year: Int) { Page(perPage: 3) { media(seasonYear: $year) { id } } }`, map[string]any{"year": 2023}, &out)
-			return len(out.Page.Media), err
-		}},
 
 		"banklink.SearchInstitutions": {do: func(ctx context.Context) (any, error) {
 			r, err := bank.SearchInstitutions(ctx, "platypus", &banklink.SearchInstitutionsParams{CountryCodes: []banklink.CountryCode{banklink.CountryUS}})
@@ -247,95 +246,6 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 			return sentPath(srv, "chat", "DeleteWebhookMessage"), err
 		}},
 
-		"ci.Me": {do: func(ctx context.Context) (any, error) {
-			u, err := pipes.Me(ctx)
-			return field(u, func() any { return u.Login }), err
-		}},
-		"ci.ListPipelines": {do: func(ctx context.Context) (any, error) {
-			l, err := pipes.ListPipelines(ctx, slug, nil)
-			return field(l, func() any { return l.NextPageToken }), err
-		}},
-		"ci.TriggerPipeline": {do: func(ctx context.Context) (any, error) {
-			p, err := pipes.TriggerPipeline(ctx, slug, &ci.TriggerPipelineParams{Branch: "main"})
-			return field(p, func() any { return p.Number }), err
-		}},
-		"ci.Pipeline": {do: func(ctx context.Context) (any, error) {
-			p, err := pipes.Pipeline(ctx, ciPipeline)
-			return field(p, func() any { return p.VCS.Revision }), err
-		}},
-		"ci.PipelineByNumber": {do: func(ctx context.Context) (any, error) {
-			p, err := pipes.PipelineByNumber(ctx, slug, 130)
-			return field(p, func() any { return p.ID }), err
-		}},
-		"ci.PipelineWorkflows": {do: func(ctx context.Context) (any, error) {
-			l, err := pipes.PipelineWorkflows(ctx, ciPipeline, nil)
-			return field(l, func() any { return l.Items[1].Status }), err
-		}},
-		"ci.Workflow": {do: func(ctx context.Context) (any, error) {
-			w, err := pipes.Workflow(ctx, ciWorkflow)
-			return field(w, func() any { return w.Name }), err
-		}},
-		"ci.WorkflowJobs": {do: func(ctx context.Context) (any, error) {
-			l, err := pipes.WorkflowJobs(ctx, ciWorkflow, nil)
-			return field(l, func() any { return l.Items[2].JobNumber }), err
-		}},
-		"ci.Job": {do: func(ctx context.Context) (any, error) {
-			j, err := pipes.Job(ctx, slug, 413)
-			return field(j, func() any { return j.WebURL }), err
-		}},
-		"ci.JobArtifacts": {do: func(ctx context.Context) (any, error) {
-			l, err := pipes.JobArtifacts(ctx, slug, 413, nil)
-			return field(l, func() any { return l.Items[0].URL }), err
-		}},
-		"ci.CancelWorkflow": {do: func(ctx context.Context) (any, error) {
-			m, err := pipes.CancelWorkflow(ctx, ciWorkflow)
-			return field(m, func() any { return m.Message }), err
-		}},
-		"ci.RerunWorkflow": {do: func(ctx context.Context) (any, error) {
-			r, err := pipes.RerunWorkflow(ctx, ciWorkflow, &ci.RerunWorkflowParams{FromFailed: true})
-			return field(r, func() any { return r.WorkflowID }), err
-		}},
-
-		"countries.Capitals": {do: func(ctx context.Context) (any, error) {
-			r, err := geo.Capitals(ctx)
-			return field(r, func() any { return r.Data[0].Capital }), err
-		}},
-		"countries.Cities": {do: func(ctx context.Context) (any, error) {
-			r, err := geo.Cities(ctx, "Nigeria")
-			return field(r, func() any { return len(r.Data) }), err
-		}},
-
-		"cryptoprices.SpotPrice": {do: func(ctx context.Context) (any, error) {
-			p, err := crypto.SpotPrice(ctx, "BTC", "USD")
-			return field(p, func() any { return p.Data.Amount.String() }), err
-		}},
-		"cryptoprices.ExchangeRates": {do: func(ctx context.Context) (any, error) {
-			r, err := crypto.ExchangeRates(ctx, "USD")
-			return field(r, func() any { return len(r.Data.Rates) }), err
-		}},
-
-		"explorer.RecommendedFees": {do: func(ctx context.Context) (any, error) {
-			f, err := chain.RecommendedFees(ctx)
-			return field(f, func() any { return f.FastestFee }), err
-		}},
-		"explorer.Mempool": {do: func(ctx context.Context) (any, error) {
-			m, err := chain.Mempool(ctx)
-			return field(m, func() any { return m.Count }), err
-		}},
-		"explorer.Blocks": {do: func(ctx context.Context) (any, error) {
-			b, err := chain.Blocks(ctx)
-			return field(b, func() any { return b[0].Height }), err
-		}},
-
-		"filings.CompanyConcept": {do: func(ctx context.Context) (any, error) {
-			c, err := sec.CompanyConcept(ctx, 320193, "us-gaap", "AccountsPayableCurrent")
-			return field(c, func() any { return len(c.Units["USD"]) }), err
-		}},
-		"filings.Submissions": {do: func(ctx context.Context) (any, error) {
-			s, err := sec.Submissions(ctx, 320193)
-			return field(s, func() any { return s.Name }), err
-		}},
-
 		"fiscal.DebtToPenny": {do: func(ctx context.Context) (any, error) {
 			p, err := treasury.DebtToPenny(ctx, firstPage)
 			return field(p, func() any { return p.Data[0].TotPubDebtOutAmt }), err
@@ -349,57 +259,6 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 		}},
 		"fiscal.AllAvgInterestRates": {as: "AvgInterestRates", do: func(ctx context.Context) (any, error) {
 			return count(treasury.AllAvgInterestRates(ctx, firstPage))
-		}},
-
-		"fxopen.Latest": {do: func(ctx context.Context) (any, error) {
-			r, err := open.Latest(ctx, "USD")
-			return field(r, func() any { return r.Rates["EUR"] }), err
-		}},
-
-		"fxref.Latest": {do: func(ctx context.Context) (any, error) {
-			r, err := ref.Latest(ctx, rates)
-			return field(r, func() any { return r.Rates["USD"] }), err
-		}},
-		"fxref.Historical": {do: func(ctx context.Context) (any, error) {
-			r, err := ref.Historical(ctx, conduit.Date{Year: 2024, Month: time.January, Day: 1}, rates)
-			return field(r, func() any { return r.Date }), err
-		}},
-		"fxref.Range": {do: func(ctx context.Context) (any, error) {
-			r, err := ref.Range(ctx, conduit.Date{Year: 2024, Month: time.June, Day: 1}, conduit.Date{Year: 2024, Month: time.June, Day: 7}, rates)
-			return field(r, func() any { return len(r.Days()) }), err
-		}},
-		"fxref.Currencies": {do: func(ctx context.Context) (any, error) {
-			r, err := ref.Currencies(ctx)
-			return field(r, func() any { return r.Names["CHF"] }), err
-		}},
-
-		"imageedit.Edit": {do: func(ctx context.Context) (any, error) {
-			out, err := img.Edit(ctx, "https://cdn.example.com/shoe.jpg", &imageedit.EditParams{RemoveBackground: true})
-			return imageWidth(out, err)
-		}},
-		"imageedit.EditFile": {do: func(ctx context.Context) (any, error) {
-			var upload bytes.Buffer
-			if err := png.Encode(&upload, image.NewGray(image.Rect(0, 0, 4, 3))); err != nil {
-				return nil, err
-			}
-			out, err := img.EditFile(ctx, &upload, "shoe.png", &imageedit.EditParams{RemoveBackground: true, Background: imageedit.Background{Prompt: "a blue sky"}})
-			if err == nil && out.AIBackgroundSeed == 0 {
-				out.Body.Close()
-				return nil, nil
-			}
-			return imageWidth(out, err)
-		}},
-		"imageedit.Account": {do: func(ctx context.Context) (any, error) {
-			a, err := img.Account(ctx)
-			return field(a, func() any { return a.Credits.Available }), err
-		}},
-		"imageedit.Segment": {do: func(ctx context.Context) (any, error) {
-			var upload bytes.Buffer
-			if err := png.Encode(&upload, image.NewGray(image.Rect(0, 0, 4, 3))); err != nil {
-				return nil, err
-			}
-			out, err := img.Segment(ctx, &upload, &imageedit.SegmentParams{FileName: "photo.png"})
-			return imageWidth(out, err)
 		}},
 
 		"inference.CreateChatCompletion": {do: func(ctx context.Context) (any, error) {
@@ -470,166 +329,6 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 			r, err := llm.Model(ctx, "llama-3.3-70b-versatile")
 			return field(r, func() any { return r.ContextWindow }), err
 		}},
-
-		"maps.Geocode": {do: func(ctx context.Context) (any, error) {
-			r, err := geo2.Geocode(ctx, "1600 Amphitheatre Parkway, Mountain View, CA", nil)
-			return field(r, func() any { return r.Results[0].FormattedAddress }), err
-		}},
-		"maps.SearchText": {do: func(ctx context.Context) (any, error) {
-			r, err := geo2.SearchText(ctx, "amphitheatre in Mountain View", nil)
-			return field(r, func() any { return r.Places[0].DisplayName.Text }), err
-		}},
-		"maps.ComputeRoutes": {do: func(ctx context.Context) (any, error) {
-			r, err := geo2.ComputeRoutes(ctx, "Mountain View, CA", "Stanford, CA", nil)
-			return field(r, func() any { return r.Routes[0].DistanceMeters }), err
-		}},
-		"maps.ReverseGeocode": {do: func(ctx context.Context) (any, error) {
-			r, err := geo2.ReverseGeocode(ctx, maps.LatLng{Lat: 40.714224, Lng: -73.961452}, nil)
-			return field(r, func() any { return r.Results[0].FormattedAddress }), err
-		}},
-		"maps.PlaceDetails": {do: func(ctx context.Context) (any, error) {
-			r, err := geo2.PlaceDetails(ctx, "ChIJj61dQgK6j4AR4GeTYWZsKWw", nil)
-			return field(r, func() any { return r.DisplayName.Text }), err
-		}},
-		"maps.SearchNearby": {do: func(ctx context.Context) (any, error) {
-			r, err := geo2.SearchNearby(ctx, maps.Circle{Center: maps.Location{Latitude: 37.7937, Longitude: -122.3965}, Radius: 500}, nil)
-			return field(r, func() any { return r.Places[0].DisplayName.Text }), err
-		}},
-		"maps.Autocomplete": {do: func(ctx context.Context) (any, error) {
-			r, err := geo2.Autocomplete(ctx, "Amoeba", nil)
-			return field(r, func() any { return r.Suggestions[0].PlacePrediction.PlaceID }), err
-		}},
-		"maps.PlacePhoto": {do: func(ctx context.Context) (any, error) {
-			ph, err := geo2.PlacePhoto(ctx, mapsPhoto, maps.PhotoParams{MaxWidthPx: 400})
-			if err != nil {
-				return nil, err
-			}
-			defer ph.Body.Close()
-			cfg, _, err := image.DecodeConfig(ph.Body)
-			return cfg.Width, err
-		}},
-		"maps.PlacePhotoURI": {do: func(ctx context.Context) (any, error) {
-			m, err := geo2.PlacePhotoURI(ctx, mapsPhoto, maps.PhotoParams{MaxHeightPx: 4800})
-			return field(m, func() any { return m.PhotoURI }), err
-		}},
-		"maps.ComputeRouteMatrix": {do: func(ctx context.Context) (any, error) {
-			here := []maps.Waypoint{{Location: &maps.Location{Latitude: 37.420761, Longitude: -122.081356}}}
-			var meters int
-			for el, err := range geo2.ComputeRouteMatrix(ctx, here, here, nil) {
-				if err != nil {
-					return nil, err
-				}
-				meters += el.DistanceMeters
-			}
-			return meters, nil
-		}},
-
-		"media.ListImages": {do: func(ctx context.Context) (any, error) {
-			l, err := cdn.ListImages(ctx, &media.ListImagesParams{MaxResults: 2})
-			return field(l, func() any { return l.Resources[0].PublicID }), err
-		}},
-		"media.Usage": {do: func(ctx context.Context) (any, error) {
-			u, err := cdn.Usage(ctx)
-			return field(u, func() any { return u.Plan }), err
-		}},
-		"media.ListByTag": {do: func(ctx context.Context) (any, error) {
-			l, err := cdn.ListByTag(ctx, "products")
-			return field(l, func() any { return l.Resources[0].PublicID }), err
-		}},
-
-		"museum.Object": {do: func(ctx context.Context) (any, error) {
-			o, err := met.Object(ctx, 436535)
-			return field(o, func() any { return o.Title }), err
-		}},
-		"museum.Search": {do: func(ctx context.Context) (any, error) {
-			r, err := met.Search(ctx, "sunflowers", &museum.SearchParams{HasImages: true})
-			return field(r, func() any { return r.Total }), err
-		}},
-
-		"observability.Auth": {do: func(ctx context.Context) (any, error) {
-			a, err := obs.Auth(ctx)
-			return field(a, func() any { return a.Team.Name }), err
-		}},
-		"observability.ListDatasets": {do: func(ctx context.Context) (any, error) {
-			d, err := obs.ListDatasets(ctx)
-			return field(d, func() any { return d[0].Name }), err
-		}},
-		"observability.SendEvent": {do: func(ctx context.Context) (any, error) {
-			err := obs.SendEvent(ctx, "checkout", observability.Event{"route": "/cart", "status": 200})
-			return sent(srv, "observability", "SendEvent"), err
-		}},
-		"observability.SendBatch": {do: func(ctx context.Context) (any, error) {
-			st, err := obs.SendBatch(ctx, "checkout", []observability.BatchEvent{{Data: observability.Event{"route": "/cart"}, SampleRate: 10}})
-			return field(st, func() any { return st[0].Status }), err
-		}},
-		"observability.CreateMarker": {do: func(ctx context.Context) (any, error) {
-			m, err := obs.CreateMarker(ctx, "checkout", &observability.MarkerParams{Message: "backend deploy #123", Type: "deploy"})
-			return field(m, func() any { return m.ID }), err
-		}},
-		"observability.ListMarkers": {do: func(ctx context.Context) (any, error) {
-			ms, err := obs.ListMarkers(ctx, "checkout")
-			return field(ms, func() any { return ms[1].ID }), err
-		}},
-		"observability.UpdateMarker": {do: func(ctx context.Context) (any, error) {
-			m, err := obs.UpdateMarker(ctx, "checkout", "d1c84ec0", &observability.MarkerParams{Message: "backend deploy #123", Type: "deploy"})
-			return field(m, func() any { return m.StartTime }), err
-		}},
-		"observability.DeleteMarker": {do: func(ctx context.Context) (any, error) {
-			m, err := obs.DeleteMarker(ctx, "checkout", "d1c84ec0")
-			return field(m, func() any { return m.ID }), err
-		}},
-		"observability.ListColumns": {do: func(ctx context.Context) (any, error) {
-			cols, err := obs.ListColumns(ctx, "checkout")
-			return field(cols, func() any { return cols[0].KeyName }), err
-		}},
-		"observability.Dataset": {do: func(ctx context.Context) (any, error) {
-			d, err := obs.Dataset(ctx, "my-dataset-")
-			return field(d, func() any { return d.Slug }), err
-		}},
-		"observability.CreateDataset": {do: func(ctx context.Context) (any, error) {
-			d, err := obs.CreateDataset(ctx, observability.DatasetParams{Name: "MyDataset!"})
-			return field(d, func() any { return d.Slug }), err
-		}},
-
-		"pkgstats.Stats": {do: func(ctx context.Context) (any, error) {
-			s, err := stats.Stats(ctx, "npm", "@babel/core", &pkgstats.StatsParams{Period: "week"})
-			return field(s, func() any { return s.Hits.Total }), err
-		}},
-		"pkgstats.Package": {do: func(ctx context.Context) (any, error) {
-			p, err := stats.Package(ctx, "npm", "@babel/core")
-			return field(p, func() any { return p.Tags["latest"] }), err
-		}},
-		"pkgstats.Resolve": {do: func(ctx context.Context) (any, error) {
-			r, err := stats.Resolve(ctx, "npm", "@babel/core", "^7.20")
-			return field(r, func() any { return r.Version }), err
-		}},
-
-		"police.Forces": {do: func(ctx context.Context) (any, error) {
-			f, err := cops.Forces(ctx)
-			return field(f, func() any { return f[0].Name }), err
-		}},
-		"police.StreetCrimes": {do: func(ctx context.Context) (any, error) {
-			c, err := cops.StreetCrimes(ctx, 52.629729, -1.131592, &police.StreetCrimesParams{Month: "2024-01"})
-			return field(c, func() any { return c[0].Category }), err
-		}},
-
-		"store.Product": {do: func(ctx context.Context) (any, error) {
-			p, err := shop.Product(ctx, 1)
-			return field(p, func() any { return p.Title }), err
-		}},
-		"store.ProductsByCategory": {do: func(ctx context.Context) (any, error) {
-			l, err := shop.ProductsByCategory(ctx, "men's clothing", nil)
-			return len(l), err
-		}},
-		"store.CreateProduct": {do: func(ctx context.Context) (any, error) {
-			p, err := shop.CreateProduct(ctx, store.NewProduct{Title: "Linen shirt", Price: conduit.MustParseDecimal("39.90"), Category: "men's clothing"})
-			return field(p, func() any { return p.ID }), err
-		}},
-
-		"sunrise.Get": {do: func(ctx context.Context) (any, error) {
-			d, err := sun.Get(ctx, 51.4779, -0.0015, nil)
-			return field(d, func() any { return d.Results.Sunrise }), err
-		}},
 	}
 	for _, more := range packageCalls {
 		for name, c := range more(t, srv) {
@@ -678,17 +377,4 @@ func sent(srv *conduittest.Server, pkg, op string) any {
 func sentPath(srv *conduittest.Server, pkg, op string) any {
 	r, _ := srv.Last(pkg, op)
 	return r.Path
-}
-
-// imageWidth decodes a streamed image's header.
-// mapsPhoto is a photo name as a place's photos[].name gives it.
-const mapsPhoto = "places/ChIJj61dQgK6j4AR4GeTYWZsKWw/photos/AUc7tXWp1Jx0eQ8h0Cbs9vyAFTdS1cDT5dRsyOaN6RjT4S2hNWyp1yjeH0Xw6LQn"
-
-func imageWidth(out *imageedit.Image, err error) (any, error) {
-	if err != nil {
-		return nil, err
-	}
-	defer out.Body.Close()
-	cfg, _, err := image.DecodeConfig(out.Body)
-	return cfg.Width, err
 }

@@ -11,8 +11,9 @@ import (
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
-// Adding an operation touches its declaration, its fixture and the README;
-// this test names what else is missing: a row of the fault matrix, and a
+// Adding an operation touches its declaration, its fixture and its sample;
+// this test names what else is missing: a row of the fault matrix (its
+// sample, or a row of its own for a package not on the table yet), and a
 // call in the package's Example or example program. (conduittest's own
 // test proves every operation has an answer, and the tour's that every one
 // has a line.)
@@ -26,7 +27,7 @@ func TestEveryOperationCovered(t *testing.T) {
 		examples := read(t, filepath.Join("../..", pkg, "example_test.go")) + read(t, filepath.Join("../../examples", pkg, "main.go"))
 		for _, op := range transport.Lookup(pkg).Ops() {
 			if !rows[pkg+"."+op.Name] {
-				t.Errorf("%s.%s has no row in internal/faults/ops_%s_test.go", pkg, op.Name, pkg)
+				t.Errorf("%s.%s has no sample in internal/samples/%s.go", pkg, op.Name, pkg)
 			}
 			if !strings.Contains(examples, "."+op.Name+"(") {
 				t.Errorf("%s.%s is called in neither %s/example_test.go nor examples/%s/main.go", pkg, op.Name, pkg, pkg)

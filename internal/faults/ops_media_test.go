@@ -1,7 +1,6 @@
 package faults
 
 import (
-	"bytes"
 	"context"
 	"strings"
 
@@ -16,27 +15,19 @@ const mediaSigned = "form api_key and signature"
 var mediaIDs = []string{"products/mug-blue", "products/teapot-white"}
 
 func init() {
-	ops = append(ops,
-		row("media", "ListImages", media.New, func(ctx context.Context, c *media.Client) error {
-			return discard(c.ListImages(ctx, &media.ListImagesParams{MaxResults: 2}))
-		}).auth(mediaBasic).rejects("max_results", func(ctx context.Context, c *media.Client) error {
+	notes = append(notes,
+		noted("media", "ListImages", media.New).auth(mediaBasic).rejects("max_results", func(ctx context.Context, c *media.Client) error {
 			return discard(c.ListImages(ctx, &media.ListImagesParams{MaxResults: -1}))
 		}),
-		row("media", "Usage", media.New, func(ctx context.Context, c *media.Client) error {
-			return discard(c.Usage(ctx))
-		}).auth(mediaBasic),
-		row("media", "ListByTag", media.New, func(ctx context.Context, c *media.Client) error {
-			return discard(c.ListByTag(ctx, "products"))
-		}).rejects("tag", func(ctx context.Context, c *media.Client) error {
+		noted("media", "Usage", media.New).auth(mediaBasic),
+		noted("media", "ListByTag", media.New).rejects("tag", func(ctx context.Context, c *media.Client) error {
 			return discard(c.ListByTag(ctx, ""))
 		}).rejects("tag", func(ctx context.Context, c *media.Client) error {
 			return discard(c.ListByTag(ctx, "../usage"))
 		}).rejects("tag", func(ctx context.Context, c *media.Client) error {
 			return discard(c.ListByTag(ctx, "products\n"))
 		}),
-		row("media", "Upload", media.New, func(ctx context.Context, c *media.Client) error {
-			return discard(c.Upload(ctx, media.FromReader("photo.png", bytes.NewReader(photo)), &media.UploadParams{PublicID: "products/teapot-white", Tags: []string{"products"}}))
-		}).writes().auth(mediaSigned).rejects("file", func(ctx context.Context, c *media.Client) error {
+		noted("media", "Upload", media.New).writes().auth(mediaSigned).rejects("file", func(ctx context.Context, c *media.Client) error {
 			return discard(c.Upload(ctx, media.File{}, nil))
 		}).rejects("file", func(ctx context.Context, c *media.Client) error {
 			return discard(c.Upload(ctx, media.FromURL("teapot.jpg"), nil))
@@ -45,72 +36,52 @@ func init() {
 		}).rejects("resource_type", func(ctx context.Context, c *media.Client) error {
 			return discard(c.Upload(ctx, media.FromReader("a.png", strings.NewReader("x")), &media.UploadParams{ResourceType: "images"}))
 		}),
-		row("media", "Destroy", media.New, func(ctx context.Context, c *media.Client) error {
-			return discard(c.Destroy(ctx, "products/teapot-white", nil))
-		}).writes().auth(mediaSigned).rejects("public_id", func(ctx context.Context, c *media.Client) error {
+		noted("media", "Destroy", media.New).writes().auth(mediaSigned).rejects("public_id", func(ctx context.Context, c *media.Client) error {
 			return discard(c.Destroy(ctx, "", nil))
 		}).rejects("public_id", func(ctx context.Context, c *media.Client) error {
 			return discard(c.Destroy(ctx, "products/../usage", nil))
 		}),
-		row("media", "AddTag", media.New, func(ctx context.Context, c *media.Client) error {
-			return discard(c.AddTag(ctx, "sale", mediaIDs, nil))
-		}).writes().auth(mediaSigned).rejects("tag", func(ctx context.Context, c *media.Client) error {
+		noted("media", "AddTag", media.New).writes().auth(mediaSigned).rejects("tag", func(ctx context.Context, c *media.Client) error {
 			return discard(c.AddTag(ctx, "", mediaIDs, nil))
 		}).rejects("public_ids", func(ctx context.Context, c *media.Client) error {
 			return discard(c.AddTag(ctx, "sale", nil, nil))
 		}),
-		row("media", "RemoveTag", media.New, func(ctx context.Context, c *media.Client) error {
-			return discard(c.RemoveTag(ctx, "sale", mediaIDs, nil))
-		}).writes().auth(mediaSigned).rejects("public_ids", func(ctx context.Context, c *media.Client) error {
+		noted("media", "RemoveTag", media.New).writes().auth(mediaSigned).rejects("public_ids", func(ctx context.Context, c *media.Client) error {
 			return discard(c.RemoveTag(ctx, "sale", make([]string, 1001), nil))
 		}),
-		row("media", "Explicit", media.New, func(ctx context.Context, c *media.Client) error {
-			return discard(c.Explicit(ctx, "products/teapot-white", &media.ExplicitParams{Eager: []string{"c_fill,h_200,w_300"}}))
-		}).writes().auth(mediaSigned).rejects("public_id", func(ctx context.Context, c *media.Client) error {
+		noted("media", "Explicit", media.New).writes().auth(mediaSigned).rejects("public_id", func(ctx context.Context, c *media.Client) error {
 			return discard(c.Explicit(ctx, "products/./teapot", nil))
 		}).rejects("eager", func(ctx context.Context, c *media.Client) error {
 			return discard(c.Explicit(ctx, "products/teapot-white", &media.ExplicitParams{Eager: []string{"w_300|h_200"}}))
 		}).rejects("context", func(ctx context.Context, c *media.Client) error {
 			return discard(c.Explicit(ctx, "products/teapot-white", &media.ExplicitParams{Context: map[string]string{"a=b": "c"}}))
 		}),
-		row("media", "Rename", media.New, func(ctx context.Context, c *media.Client) error {
-			return discard(c.Rename(ctx, "products/mug-blue", "products/mug-red", nil))
-		}).writes().auth(mediaSigned).rejects("from_public_id", func(ctx context.Context, c *media.Client) error {
+		noted("media", "Rename", media.New).writes().auth(mediaSigned).rejects("from_public_id", func(ctx context.Context, c *media.Client) error {
 			return discard(c.Rename(ctx, "../usage", "products/mug-red", nil))
 		}).rejects("to_public_id", func(ctx context.Context, c *media.Client) error {
 			return discard(c.Rename(ctx, "products/mug-blue", "", nil))
 		}).rejects("to_type", func(ctx context.Context, c *media.Client) error {
 			return discard(c.Rename(ctx, "products/mug-blue", "products/mug-red", &media.RenameParams{ToType: "private\n"}))
 		}),
-		row("media", "AddContext", media.New, func(ctx context.Context, c *media.Client) error {
-			return discard(c.AddContext(ctx, map[string]string{"alt": "Kitchenware"}, mediaIDs, nil))
-		}).writes().auth(mediaSigned).rejects("context", func(ctx context.Context, c *media.Client) error {
+		noted("media", "AddContext", media.New).writes().auth(mediaSigned).rejects("context", func(ctx context.Context, c *media.Client) error {
 			return discard(c.AddContext(ctx, nil, mediaIDs, nil))
 		}).rejects("public_ids", func(ctx context.Context, c *media.Client) error {
 			return discard(c.AddContext(ctx, map[string]string{"alt": "x"}, []string{"products/.."}, nil))
 		}),
-		row("media", "RemoveAllContext", media.New, func(ctx context.Context, c *media.Client) error {
-			return discard(c.RemoveAllContext(ctx, mediaIDs, nil))
-		}).writes().auth(mediaSigned).rejects("public_ids", func(ctx context.Context, c *media.Client) error {
+		noted("media", "RemoveAllContext", media.New).writes().auth(mediaSigned).rejects("public_ids", func(ctx context.Context, c *media.Client) error {
 			return discard(c.RemoveAllContext(ctx, nil, nil))
 		}),
-		row("media", "UpdateMetadata", media.New, func(ctx context.Context, c *media.Client) error {
-			return discard(c.UpdateMetadata(ctx, map[string]string{"in_stock": "true"}, mediaIDs, nil))
-		}).writes().auth(mediaSigned).rejects("metadata", func(ctx context.Context, c *media.Client) error {
+		noted("media", "UpdateMetadata", media.New).writes().auth(mediaSigned).rejects("metadata", func(ctx context.Context, c *media.Client) error {
 			return discard(c.UpdateMetadata(ctx, map[string]string{"": "x"}, mediaIDs, nil))
 		}).rejects("type", func(ctx context.Context, c *media.Client) error {
 			return discard(c.UpdateMetadata(ctx, map[string]string{"sku": "x"}, mediaIDs, &media.UpdateParams{Type: "up\x00load"}))
 		}),
-		row("media", "Resource", media.New, func(ctx context.Context, c *media.Client) error {
-			return discard(c.Resource(ctx, "products/mug-blue", nil))
-		}).auth(mediaBasic).rejects("public_id", func(ctx context.Context, c *media.Client) error {
+		noted("media", "Resource", media.New).auth(mediaBasic).rejects("public_id", func(ctx context.Context, c *media.Client) error {
 			return discard(c.Resource(ctx, "", nil))
 		}).rejects("type", func(ctx context.Context, c *media.Client) error {
 			return discard(c.Resource(ctx, "products/mug-blue", &media.ResourceParams{Type: "up/load"}))
 		}),
-		row("media", "Search", media.New, func(ctx context.Context, c *media.Client) error {
-			return drain(c.AllSearch(ctx, &media.SearchParams{Expression: "tags=products", MaxResults: 2}))
-		}).auth(mediaBasic).rejects("max_results", func(ctx context.Context, c *media.Client) error {
+		noted("media", "Search", media.New).auth(mediaBasic).rejects("max_results", func(ctx context.Context, c *media.Client) error {
 			return discard(c.Search(ctx, &media.SearchParams{MaxResults: 501}))
 		}).rejects("sort_by", func(ctx context.Context, c *media.Client) error {
 			return discard(c.Search(ctx, &media.SearchParams{SortBy: []media.SortField{{}}}))

@@ -14,9 +14,9 @@ import (
 	"github.com/conduit-sdk/conduit/chat"
 	"github.com/conduit-sdk/conduit/ci"
 	"github.com/conduit-sdk/conduit/fiscal"
-	"github.com/conduit-sdk/conduit/fxref"
 	"github.com/conduit-sdk/conduit/imageedit"
 	"github.com/conduit-sdk/conduit/inference"
+	"github.com/conduit-sdk/conduit/internal/samples"
 	"github.com/conduit-sdk/conduit/noderpc"
 )
 
@@ -170,7 +170,6 @@ func hook() chat.Webhook {
 var (
 	slug       = ci.ProjectSlug{VCS: "gh", Org: "acme", Repo: "api"}
 	wallet     = "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045"
-	fxParams   = &fxref.RatesParams{Base: "EUR", Symbols: []string{"USD", "GBP"}}
 	pageParams = &fiscal.PageParams{Sort: "-record_date", PageSize: 3}
 	chatReq    = inference.ChatCompletionRequest{
 		Model:    "llama-3.3-70b-versatile",
@@ -202,7 +201,65 @@ func badChat(edit func(r *inference.ChatCompletionRequest)) inference.ChatComple
 
 func ptr[T any](v T) *T { return &v }
 
-// ops is every operation of every package.
 // ops is the fault matrix: a valid call of every operation of every
-// package, one file of rows a package (ops_<pkg>_test.go).
+// package. The calls are internal/samples' table; TestMain adds a row for
+// each, carrying its notes. A package not yet on that table has rows of
+// its own calls in ops_<pkg>_test.go.
 var ops []op
+
+// notes are what the fault matrix knows of an operation beyond its sample
+// call: that it writes, where its credential sits, what it returns, its
+// calls with invalid input. An operation with nothing to note has none.
+var notes []op
+
+// noted starts the notes of pkg's operation name, whose call is its
+// sample; newClient types the invalid calls rejects adds.
+func noted[C any](pkg, name string, newClient func(...conduit.Option) (C, error)) op {
+	o := row(pkg, name, newClient, nil)
+	o.call = nil
+	return o
+}
+
+// withSamples is rows and a row for every sample call, carrying its notes.
+// A package's operations are on the table or in rows, never both; a note
+// names a sample.
+func withSamples(rows, notes []op) ([]op, error) {
+	byName := map[string]op{}
+	for _, n := range notes {
+		if _, dup := byName[n.pkg+"."+n.name]; dup {
+			return nil, fmt.Errorf("faults: two notes for %s.%s", n.pkg, n.name)
+		}
+		byName[n.pkg+"."+n.name] = n
+	}
+	tabled := samples.Packages()
+	for _, o := range rows {
+		if tabled[o.pkg] {
+			return nil, fmt.Errorf("faults: %s.%s has a row of its own, but %s's calls are in internal/samples", o.pkg, o.name, o.pkg)
+		}
+	}
+	for _, s := range samples.All() {
+		o, ok := byName[s.Pkg+"."+s.Name]
+		if !ok {
+			o = op{pkg: s.Pkg, name: s.Name}
+		}
+		delete(byName, s.Pkg+"."+s.Name)
+		o.call = sampleCall(s)
+		rows = append(rows, o)
+	}
+	for name := range byName {
+		return nil, fmt.Errorf("faults: notes for %s, which has no sample in internal/samples", name)
+	}
+	return rows, nil
+}
+
+// sampleCall is s's call as a row makes it; the print test collects its
+// answer.
+func sampleCall(s samples.Sample) func(ctx context.Context, opts []conduit.Option) error {
+	return func(ctx context.Context, opts []conduit.Option) error {
+		a, err := s.Call(ctx, opts...)
+		if c := printed.Load(); c != nil && err == nil && a.Value != nil {
+			c.add(a.Value)
+		}
+		return err
+	}
+}

@@ -60,13 +60,16 @@ func init() {
 	})
 }
 
-// addRejects adds a bad call to the row of pkg's operation name.
+// addRejects adds a bad call to the row, or the notes, of pkg's operation
+// name.
 func addRejects(pkg, name, field string, call any) {
-	for i := range ops {
-		if ops[i].pkg == pkg && ops[i].name == name {
-			ops[i] = ops[i].rejects(field, call)
-			return
+	for _, rows := range [][]op{ops, notes} {
+		for i := range rows {
+			if rows[i].pkg == pkg && rows[i].name == name {
+				rows[i] = rows[i].rejects(field, call)
+				return
+			}
 		}
 	}
-	panic("faults: no row " + pkg + "." + name)
+	panic("faults: no row or notes for " + pkg + "." + name)
 }
