@@ -14,6 +14,7 @@ import (
 
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/internal/config"
+	"github.com/conduit-sdk/conduit/internal/redact"
 )
 
 // Version is conduit's release, sent in the default User-Agent.
@@ -53,7 +54,7 @@ type Client struct {
 // they take on the wire.
 type vault struct {
 	values map[string]string
-	red    *redactor
+	red    *redact.Set
 }
 
 // New builds a Client for svc from opts and the CONDUIT_* environment. A
@@ -70,7 +71,7 @@ func New(svc *Service, opts ...conduit.Option) (*Client, error) {
 		return fail("options", errors.Join(errs...))
 	}
 	c := &Client{svc: svc, bases: map[string]baseURL{}, settings: map[string]string{}, logger: st.Logger}
-	v := &vault{values: map[string]string{}, red: &redactor{}}
+	v := &vault{values: map[string]string{}, red: &redact.Set{}}
 	c.vault = func() *vault { return v }
 	if err := c.resolveValues(st, v); err != nil {
 		return nil, err
@@ -143,14 +144,14 @@ func (c *Client) resolveValues(st *config.Settings, v *vault) error {
 		}
 		if d.Secret {
 			v.values[d.Name] = val
-			v.red.add(val)
+			v.red.Add(val)
 		} else {
 			c.settings[d.Name] = val
 		}
 	}
 	if a := c.svc.Auth; a.Scheme == Basic && len(a.Values) == 2 {
 		if u, p := v.values[a.Values[0]], v.values[a.Values[1]]; u != "" && p != "" {
-			v.red.addBasic(u, p)
+			v.red.AddBasic(u, p)
 		}
 	}
 	return nil

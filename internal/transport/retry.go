@@ -194,7 +194,7 @@ func (x *exchange) log(ctx context.Context, resp *http.Response, err error, retr
 		attrs = append(attrs, slog.Int("status", resp.StatusCode))
 	}
 	if err != nil {
-		attrs = append(attrs, slog.String("error", x.red.string(err.Error())))
+		attrs = append(attrs, slog.String("error", x.red.Text(err.Error())))
 	}
 	l.LogAttrs(ctx, slog.LevelDebug, "conduit request", attrs...)
 }
