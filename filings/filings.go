@@ -91,6 +91,7 @@ import (
 	"time"
 
 	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/limits"
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
@@ -111,7 +112,7 @@ var service = transport.Register(&transport.Service{
 	},
 	Auth:   transport.Auth{Scheme: transport.UserAgent, Values: []string{"user_agent"}},
 	Values: []transport.Value{{Name: "user_agent", Option: "filings.WithContact"}},
-	Limit:  transport.Limit{N: 10, Per: time.Second},
+	Limit:  limits.Limit{N: 10, Per: time.Second},
 	Errors: transport.Profile{
 		Code:             []string{"Error.Code"},
 		Message:          []string{"Error.Message"},

@@ -14,6 +14,7 @@ import (
 
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/internal/config"
+	"github.com/conduit-sdk/conduit/internal/limits"
 	"github.com/conduit-sdk/conduit/internal/redact"
 )
 
@@ -43,10 +44,10 @@ type Client struct {
 	rc       *retryablehttp.Client
 	ua       []string
 	logger   *slog.Logger
-	limiter  config.Limiter // nil: no limit
-	tuned    *tunedLimiter  // the limiter, when answers retune it
-	buckets  *bucketStore   // nil unless the service reports route budgets
-	cache    *httpCache     // nil unless WithCache
+	limiter  config.Limiter    // nil: no limit
+	tuned    *limits.Tuner     // the limiter, when answers retune it
+	buckets  *limits.BucketSet // nil unless the service reports route budgets
+	cache    *httpCache        // nil unless WithCache
 	defaults *callSettings
 }
 
@@ -93,15 +94,14 @@ func New(svc *Service, opts ...conduit.Option) (*Client, error) {
 	case st.LimiterSet:
 		c.limiter = st.Limiter
 	case svc.Limit.N > 0 && svc.Limit.Advertised:
-		c.tuned = tunedFor(svc)
+		c.tuned = limits.Tuned(svc.Name, svc.Limit)
 		c.limiter = c.tuned
 	case svc.Limit.N > 0:
-		c.limiter = sharedLimiter(svc.Limit)
+		c.limiter = limits.Shared(svc.Limit)
 	}
 	switch {
 	case svc.Errors.Buckets != nil:
-		c.buckets = newBucketStore(svc.Errors.Buckets)
-		c.buckets.shared = newSharedBuckets(st.Buckets, v.values)
+		c.buckets = limits.NewBucketSet(svc.Errors.Buckets, st.Buckets, v.values)
 	case st.Buckets != nil:
 		return fail("options", fmt.Errorf("conduit.WithBucketStore: %s reports no rate-limit buckets", svc.Name))
 	}

@@ -208,7 +208,7 @@ func (x *exchange) request() (*retryablehttp.Request, error) {
 	}
 	x.credentialed = auth.credentialed() || len(secrets) > 0
 	if c.buckets != nil {
-		x.route, x.major = c.buckets.routeKey(op, call.Args)
+		x.route, x.major = c.buckets.RouteKey(op.Method, op.Path, op.Name == doName, call.Args)
 	}
 	x.write = (op.Write || call.Write) && !(op.Idempotent || call.Idempotent || x.cs.idempotent)
 	x.retries = x.cs.maxRetries

@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/limits"
 )
 
 // Profile says how a service reports failures and budgets: where its
@@ -51,10 +52,10 @@ type Profile struct {
 	// Retry-After-Ms and Retry-After.
 	Waits []Wait
 	// ResetUnit says how to read a bare X-RateLimit-Reset budget header.
-	ResetUnit Unit
+	ResetUnit limits.Unit
 	// Buckets, when set, makes clients wait on the route budgets the
 	// service reports instead of taking its 429s.
-	Buckets *Buckets
+	Buckets *limits.Buckets
 }
 
 // Meaning is what a failure means to a caller.
@@ -110,21 +111,8 @@ type StatusWord struct {
 // Wait is a header that says how long to wait.
 type Wait struct {
 	Header string
-	Unit   Unit
+	Unit   limits.Unit
 }
-
-// Unit is how a header writes a time.
-type Unit uint8
-
-// The units services use.
-const (
-	Seconds      Unit = iota // "30", "1.5"
-	Milliseconds             // "1500"
-	HTTPDate                 // "Wed, 21 Oct 2015 07:28:00 GMT"
-	EpochSeconds             // "1700000000", "1700000000.123"
-	GoDuration               // "1m30s", "7.66s", "250ms"
-	AutoSeconds              // seconds until, or an epoch when the value passes 1e9
-)
 
 // setWait records the answer's wait, else the one its meaning's policy
 // names.
