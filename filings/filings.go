@@ -119,7 +119,7 @@ var service = transport.Register(&transport.Service{
 		RequestID:        []string{"Error.RequestId"},
 		RequestIDHeaders: []string{"X-Amz-Request-Id"},
 		Codes:            map[string]transport.Meaning{"NoSuchKey": transport.NotFound},
-		Pages: []transport.Page{
+		BlockPages: []transport.BlockPage{
 			{Phrase: "Undeclared Automated Tool", Meaning: blocked, Reason: "undeclared_automated_tool", RequestID: "Reference ID:"},
 			{Phrase: "Request Rate Threshold Exceeded", Meaning: blocked, RequestID: "Reference ID:"},
 		},

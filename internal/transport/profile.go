@@ -44,10 +44,10 @@ type Profile struct {
 	Codes map[string]Meaning
 	// InBody describes failures sent with a 2xx status, as a status word.
 	InBody *StatusWord
-	// Pages are the failure pages an edge in front of the service (a WAF,
+	// BlockPages are the failure pages an edge in front of the service (a WAF,
 	// a bot shield) sends as HTML or text under any status, 200 included;
 	// the first whose phrase a body that is not JSON contains decides.
-	Pages []Page
+	BlockPages []BlockPage
 	// Waits are headers that carry how long to wait, read in order after
 	// Retry-After-Ms and Retry-After.
 	Waits []Wait
@@ -137,7 +137,7 @@ type failure struct {
 func (p *Profile) readFailure(status int, h http.Header, body []byte) failure {
 	var f failure
 	var doc any
-	var page *Page
+	var page *BlockPage
 	switch ct := h.Get("Content-Type"); {
 	case isJSON(ct, body):
 		doc = parseJSON(body)
@@ -145,7 +145,7 @@ func (p *Profile) readFailure(status int, h http.Header, body []byte) failure {
 		doc = parseXML(body)
 	}
 	if doc == nil {
-		page = p.page(h.Get("Content-Type"), body)
+		page = p.blockPage(h.Get("Content-Type"), body)
 	}
 	switch {
 	case page != nil:
@@ -233,8 +233,8 @@ func requestAtFault(status int) bool {
 // profile's failure pages in it; ok is false when the body reports success
 // or has no word.
 func (p *Profile) inBodyFailure(h http.Header, body []byte) (failure, bool) {
-	if len(p.Pages) > 0 && !isJSON(h.Get("Content-Type"), body) {
-		if p.page(h.Get("Content-Type"), body) != nil {
+	if len(p.BlockPages) > 0 && !isJSON(h.Get("Content-Type"), body) {
+		if p.blockPage(h.Get("Content-Type"), body) != nil {
 			return p.readFailure(http.StatusOK, h, body), true
 		}
 	}

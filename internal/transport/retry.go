@@ -107,7 +107,7 @@ func (x *exchange) readAnswer(resp *http.Response) (failure, bool) {
 	p := x.op.profile()
 	x.ok = okAnswer{}
 	if resp.StatusCode >= 200 && resp.StatusCode <= 299 {
-		if (p.InBody == nil && len(p.Pages) == 0) || x.op.Accept != "" {
+		if (p.InBody == nil && len(p.BlockPages) == 0) || x.op.Accept != "" {
 			return failure{}, false
 		}
 		// The body is read once: the result takes it from the exchange.
@@ -214,7 +214,7 @@ type statusReader interface {
 func (x *exchange) statusDecoded(h http.Header, body []byte) bool {
 	p := x.op.profile()
 	r, ok := x.res.(statusReader)
-	if !ok || p.InBody == nil || (len(p.Pages) > 0 && !isJSON(h.Get("Content-Type"), body)) {
+	if !ok || p.InBody == nil || (len(p.BlockPages) > 0 && !isJSON(h.Get("Content-Type"), body)) {
 		return false
 	}
 	word, decoded := r.statusOf(body)
