@@ -91,6 +91,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/limits"
 	"github.com/conduit-sdk/conduit/internal/transport"
 	"github.com/conduit-sdk/conduit/internal/wire"
 )
@@ -107,7 +108,7 @@ var service = transport.Register(&transport.Service{
 	Name:   "animegraph",
 	Bases:  []transport.Base{{Name: "anime_url", Option: "conduit.WithBaseURL", Default: "https://graphql.anilist.co"}},
 	Values: []transport.Value{{Name: "token", Option: "animegraph.WithToken", Secret: true}},
-	Limit:  transport.Limit{N: 30, Per: time.Minute, Advertised: true},
+	Limit:  limits.Limit{N: 30, Per: time.Minute, Advertised: true},
 	Errors: transport.Profile{
 		Code:    []string{"errors.0.status"},
 		Message: []string{"errors.0.message"},
@@ -116,7 +117,7 @@ var service = transport.Register(&transport.Service{
 			"401": transport.Unauthorized, "403": transport.Unauthorized,
 			"404": transport.NotFound, "429": transport.RateLimited,
 		},
-		ResetUnit: transport.EpochSeconds,
+		ResetUnit: limits.EpochSeconds,
 	},
 })
 

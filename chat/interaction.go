@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/redact"
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
@@ -102,7 +103,7 @@ type Interaction struct {
 	GuildID       Snowflake       `json:"guild_id,omitempty"`
 	ChannelID     Snowflake       `json:"channel_id,omitempty"`
 	Version       int             `json:"version"`
-	token         transport.Secret
+	token         redact.Secret
 }
 
 // Token returns the interaction's token, which answers it through the
@@ -134,7 +135,7 @@ func ParseInteraction(body []byte) (*Interaction, error) {
 	if in.Type == 0 {
 		return nil, errors.New("chat: interaction: the body has no type")
 	}
-	in.token = transport.NewSecret(secret.Token)
+	in.token = redact.NewSecret(secret.Token)
 	return &in, nil
 }
 

@@ -3,6 +3,7 @@ package chat
 import (
 	"time"
 
+	"github.com/conduit-sdk/conduit/internal/limits"
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
@@ -14,11 +15,11 @@ var errorProfile = transport.Profile{
 	Code:       []string{"code"},
 	Message:    []string{"message"},
 	RetryAfter: []string{"retry_after"},
-	Waits:      []transport.Wait{{Header: "X-RateLimit-Reset-After", Unit: transport.Seconds}},
+	Waits:      []transport.Wait{{Header: "X-RateLimit-Reset-After", Unit: limits.Seconds}},
 	// Every answer names the route's bucket and its budget: clients wait
 	// for it rather than take the 429, and stop long before the 10,000
 	// invalid answers in ten minutes at which the platform blocks an IP.
-	Buckets: &transport.Buckets{
+	Buckets: &limits.Buckets{
 		// An interaction's calls are a webhook's: its application (the
 		// webhook id) and token, or the interaction itself, split them.
 		Major:         []string{"channel_id", "guild_id", "webhook_id", "webhook_token", "application_id", "interaction_id", "interaction_token"},

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/conduit-sdk/conduit/internal/redact"
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
@@ -17,13 +18,13 @@ import (
 // struct), encoding/json, encoding/xml or log/slog; Token returns it.
 type Webhook struct {
 	ID    Snowflake // the webhook's numeric id
-	token transport.Secret
+	token redact.Secret
 }
 
 // NewWebhook builds a Webhook from its id and token, as a platform's
 // settings page shows them. ParseWebhookURL reads both from the URL.
 func NewWebhook(id Snowflake, token string) Webhook {
-	return Webhook{ID: id, token: transport.NewSecret(token)}
+	return Webhook{ID: id, token: redact.NewSecret(token)}
 }
 
 // Token returns the webhook's secret path segment.

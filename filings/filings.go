@@ -91,6 +91,7 @@ import (
 	"time"
 
 	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/limits"
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
@@ -111,14 +112,14 @@ var service = transport.Register(&transport.Service{
 	},
 	Auth:   transport.Auth{Scheme: transport.UserAgent, Values: []string{"user_agent"}},
 	Values: []transport.Value{{Name: "user_agent", Option: "filings.WithContact"}},
-	Limit:  transport.Limit{N: 10, Per: time.Second},
+	Limit:  limits.Limit{N: 10, Per: time.Second},
 	Errors: transport.Profile{
 		Code:             []string{"Error.Code"},
 		Message:          []string{"Error.Message"},
 		RequestID:        []string{"Error.RequestId"},
 		RequestIDHeaders: []string{"X-Amz-Request-Id"},
 		Codes:            map[string]transport.Meaning{"NoSuchKey": transport.NotFound},
-		Pages: []transport.Page{
+		BlockPages: []transport.BlockPage{
 			{Phrase: "Undeclared Automated Tool", Meaning: blocked, Reason: "undeclared_automated_tool", RequestID: "Reference ID:"},
 			{Phrase: "Request Rate Threshold Exceeded", Meaning: blocked, RequestID: "Reference ID:"},
 		},

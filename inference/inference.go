@@ -116,6 +116,7 @@ package inference
 import (
 	"context"
 
+	"github.com/conduit-sdk/conduit/internal/limits"
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
@@ -137,8 +138,8 @@ var service = transport.Register(&transport.Service{
 		// Without Retry-After, the token budget's reset: tokens run out far
 		// more often than requests, whose budget on some hosts is per day.
 		Waits: []transport.Wait{
-			{Header: "X-RateLimit-Reset-Tokens", Unit: transport.GoDuration},
-			{Header: "X-RateLimit-Reset-Requests", Unit: transport.GoDuration},
+			{Header: "X-RateLimit-Reset-Tokens", Unit: limits.GoDuration},
+			{Header: "X-RateLimit-Reset-Requests", Unit: limits.GoDuration},
 		},
 		Status: map[int]transport.Meaning{498: transport.RateLimited},
 		Codes: map[string]transport.Meaning{

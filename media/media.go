@@ -109,6 +109,7 @@ import (
 	"context"
 	"strings"
 
+	"github.com/conduit-sdk/conduit/internal/limits"
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
@@ -137,7 +138,7 @@ var service = transport.Register(&transport.Service{
 		Message:        []string{"error.message"},
 		MessageHeaders: []string{"X-Cld-Error"},
 		Status:         map[int]transport.Meaning{420: transport.RateLimited},
-		Waits:          []transport.Wait{{Header: "X-FeatureRateLimit-Reset", Unit: transport.HTTPDate}},
+		Waits:          []transport.Wait{{Header: "X-FeatureRateLimit-Reset", Unit: limits.HTTPDate}},
 	},
 })
 

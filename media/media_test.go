@@ -14,9 +14,9 @@ import (
 
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/internal/golden"
+	"github.com/conduit-sdk/conduit/internal/redact"
 	"github.com/conduit-sdk/conduit/internal/replay"
 	"github.com/conduit-sdk/conduit/internal/testkit"
-	"github.com/conduit-sdk/conduit/internal/transport"
 	"github.com/conduit-sdk/conduit/media"
 )
 
@@ -245,11 +245,11 @@ func TestErrors(t *testing.T) {
 	// The fixture echoes the replay key: the client sends that one.
 	testkit.Errors(t, []testkit.Case{
 		{Name: "401 echoing the key", Reply: reply(401, "application/json", testkit.Fixture(t, "media", "invalid_credentials.json")),
-			Want: want(conduit.ErrUnauthorized, 401, "", "Invalid api_key "+transport.Redacted)},
+			Want: want(conduit.ErrUnauthorized, 401, "", "Invalid api_key "+redact.Redacted)},
 	}, secrets, ops(replayKey)...)
 	testkit.Errors(t, []testkit.Case{
 		{Name: "401 echoing the Basic header", Reply: reply(401, "application/json", echo),
-			Want: want(conduit.ErrUnauthorized, 401, "", "bad auth header Basic "+transport.Redacted+" for "+transport.Redacted)},
+			Want: want(conduit.ErrUnauthorized, 401, "", "bad auth header Basic "+redact.Redacted+" for "+redact.Redacted)},
 		{Name: "404 json", Reply: reply(404, "application/json", `{"error":{"message":"Resource not found - acme-shop"}}`),
 			Want: want(conduit.ErrNotFound, 404, "", "Resource not found - acme-shop")},
 		{Name: "420 rate", Reply: reply(420, "application/json", `{"error":{"message":"Rate Limit Exceeded"}}`), Want: want(conduit.ErrAPI, 420, "", "Rate Limit Exceeded")},

@@ -75,7 +75,7 @@ var service = transport.Register(&transport.Service{
 	Errors: transport.Profile{
 		Message: []string{"message"},
 		Status:  map[int]transport.Meaning{403: transport.Failed},
-		Pages: []transport.Page{{
+		BlockPages: []transport.BlockPage{{
 			Phrase:    "Incapsula",
 			Meaning:   transport.Meaning{Kind: conduit.ErrRateLimited, Wait: time.Minute},
 			RequestID: "incident ID:",

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/redact"
 	"github.com/conduit-sdk/conduit/internal/transport"
 )
 
@@ -29,7 +30,7 @@ func (a *loginAnswer) problem() *transport.Problem {
 // credential; Token gives the value to whoever sends it on. Unlike the
 // other results it keeps no RawJSON: the answer holds nothing but the
 // token, which raw bytes would print.
-type Session struct{ token transport.Secret }
+type Session struct{ token redact.Secret }
 
 // Token returns the token (a JWT).
 func (s *Session) Token() string { return s.token.Reveal() }
@@ -56,5 +57,5 @@ func (c *Client) Login(ctx context.Context, username, password string, opts ...O
 	if err != nil {
 		return nil, err
 	}
-	return &Session{token: transport.NewSecret(a.Token)}, nil
+	return &Session{token: redact.NewSecret(a.Token)}, nil
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/redact"
 )
 
 var apiSecret = Value{Name: "api_secret", Option: "testsvc.WithAPISecret", Secret: true}
@@ -144,6 +145,6 @@ func TestBasicRedactsEncodedForm(t *testing.T) {
 	c := newClient(t, svc, conduit.WithBaseURL(rec.URL), svc.Set("api_key", "user-Aa1"), svc.Set("api_secret", "pass-Bb2"))
 	e := asError(t, send(bg, c, get("/"), Call{}))
 	assert.NotContains(t, string(e.Body), enc)
-	assert.Contains(t, string(e.Body), Redacted)
+	assert.Contains(t, string(e.Body), redact.Redacted)
 	assert.NotContains(t, e.Message, enc)
 }

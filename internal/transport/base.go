@@ -66,13 +66,13 @@ func (c *Client) fill(s string) string {
 func (c *Client) normalizeBase(b *Base, raw string, insecure bool) (string, error) {
 	u, err := url.Parse(raw)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return "", fmt.Errorf("base URL %.80q is not an absolute http(s) URL", c.vault().red.string(raw))
+		return "", fmt.Errorf("base URL %.80q is not an absolute http(s) URL", c.vault().red.Text(raw))
 	}
 	if u.User != nil {
 		return "", fmt.Errorf("base URL must not carry user information; set credentials with %s's options", c.svc.Name)
 	}
 	if u.RawQuery != "" || u.ForceQuery || u.Fragment != "" {
-		return "", fmt.Errorf("base URL %.80q must not have a query or a fragment", c.vault().red.string(raw))
+		return "", fmt.Errorf("base URL %.80q must not have a query or a fragment", c.vault().red.Text(raw))
 	}
 	if u.Scheme == "http" && !insecure && c.carriesSecrets() && !isLoopback(u.Hostname()) {
 		return "", fmt.Errorf("base URL %s is plain http on a host other than loopback: %s's credentials would travel in clear text; use https, or conduit.WithInsecureHTTP() to accept that", u.Redacted(), c.svc.Name)

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/redact"
 )
 
 // A base pasted with or without the version segment the spec places there
@@ -57,7 +58,7 @@ func TestResolvedURLInErrorsAndLogs(t *testing.T) {
 		conduit.WithLogger(slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))))
 	err := send(bg, c, get("/items/{id}"), Call{Args: []string{"7"}, Query: []string{"q", "a b"}})
 	e := asError(t, err)
-	want := rec.URL + "/api/v1/items/7?q=a+b&key=" + Redacted
+	want := rec.URL + "/api/v1/items/7?q=a+b&key=" + redact.Redacted
 	assert.Equal(t, want, e.URL)
 	assert.Equal(t, "GET /items/{id}", e.Endpoint, "the template, for grouping")
 	assert.Contains(t, logs.String(), `url="`+want+`"`)

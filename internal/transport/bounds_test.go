@@ -13,12 +13,13 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/limits"
 )
 
 // bucketService is a service that reports Discord-style buckets.
 func bucketService() *Service {
 	svc := testService(Auth{})
-	svc.Errors.Buckets = &Buckets{Major: []string{"channel_id"}, MajorAfter: []string{"channels"}}
+	svc.Errors.Buckets = &limits.Buckets{Major: []string{"channel_id"}, MajorAfter: []string{"channels"}}
 	return svc
 }
 
@@ -68,16 +69,15 @@ func TestBucketStoreStaysBoundedUnderManyBuckets(t *testing.T) {
 	}))
 	defer srv.Close()
 	c := newClient(t, bucketService(), conduit.WithBaseURL(srv.URL), conduit.WithMaxRetryWait(0))
-	for i := range 3 * maxBudgets {
+	for i := range 3 * limits.MaxBudgets {
 		// Distinct channels and messages through Do: each answer names a
 		// new bucket whose budget is spent for ten minutes.
 		_ = c.Do(bg, "GET", fmt.Sprintf("/channels/%d/messages/%d", i, i), nil, nil, nil)
 	}
-	c.buckets.mu.Lock()
-	defer c.buckets.mu.Unlock()
-	assert.Less(t, len(c.buckets.budgets), maxBudgets+1)
-	assert.Less(t, len(c.buckets.hashes), maxHashes+1)
-	route, major := c.buckets.routeKey(&Op{Name: doName, Method: "GET", Path: "/channels/42/messages/77/reactions/%F0%9F%91%8D/@me"}, nil)
+	budgets, names := c.buckets.Held()
+	assert.Less(t, budgets, limits.MaxBudgets+1)
+	assert.Less(t, names, limits.MaxHashes+1)
+	route, major := c.buckets.RouteKey("GET", "/channels/42/messages/77/reactions/%F0%9F%91%8D/@me", true, nil)
 	assert.Equal(t, "GET /channels/{channels}/messages/{}/reactions/{}/@me", route)
 	assert.Equal(t, "channels=42;", major)
 }

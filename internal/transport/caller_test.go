@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/redact"
 )
 
 // assertNoSecretIn fails when any string an *Error or a Response hands out
@@ -76,8 +77,8 @@ func TestCallerCredentialsAreRedactedFromEchoes(t *testing.T) {
 			return hexDigits.ReplaceAllStringFunc(url.QueryEscape(s), strings.ToLower)
 		},
 		"double-escaped": func(s string) string { return url.QueryEscape(url.QueryEscape(s)) },
-		"json":           jsonEscaped,
-		"json with \\/":  func(s string) string { return strings.ReplaceAll(jsonEscaped(s), "/", `\/`) },
+		"json":           redact.JSONEscaped,
+		"json with \\/":  func(s string) string { return strings.ReplaceAll(redact.JSONEscaped(s), "/", `\/`) },
 	}
 	for _, tc := range cases {
 		for form, enc := range echoes {
@@ -119,7 +120,7 @@ func TestResponseHeaderNamesAreRedacted(t *testing.T) {
 	var resp conduit.Response
 	require.NoError(t, send(bg, c, get("/x"), Call{}, conduit.WithResponse(&resp)))
 	assertNoSecretIn(t, key, nil, &resp)
-	assert.Contains(t, resp.Header, "X-Echo-"+Redacted)
+	assert.Contains(t, resp.Header, "X-Echo-"+redact.Redacted)
 }
 
 func TestCallerCredentialKeptFromAnotherPort(t *testing.T) {

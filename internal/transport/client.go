@@ -14,6 +14,8 @@ import (
 
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/internal/config"
+	"github.com/conduit-sdk/conduit/internal/limits"
+	"github.com/conduit-sdk/conduit/internal/redact"
 )
 
 // Version is conduit's release, sent in the default User-Agent.
@@ -42,10 +44,10 @@ type Client struct {
 	rc       *retryablehttp.Client
 	ua       []string
 	logger   *slog.Logger
-	limiter  config.Limiter // nil: no limit
-	tuned    *tunedLimiter  // the limiter, when answers retune it
-	buckets  *bucketStore   // nil unless the service reports route budgets
-	cache    *httpCache     // nil unless WithCache
+	limiter  config.Limiter    // nil: no limit
+	tuned    *limits.Tuner     // the limiter, when answers retune it
+	buckets  *limits.BucketSet // nil unless the service reports route budgets
+	cache    *httpCache        // nil unless WithCache
 	defaults *callSettings
 }
 
@@ -53,7 +55,7 @@ type Client struct {
 // they take on the wire.
 type vault struct {
 	values map[string]string
-	red    *redactor
+	red    *redact.Set
 }
 
 // New builds a Client for svc from opts and the CONDUIT_* environment. A
@@ -70,7 +72,7 @@ func New(svc *Service, opts ...conduit.Option) (*Client, error) {
 		return fail("options", errors.Join(errs...))
 	}
 	c := &Client{svc: svc, bases: map[string]baseURL{}, settings: map[string]string{}, logger: st.Logger}
-	v := &vault{values: map[string]string{}, red: &redactor{}}
+	v := &vault{values: map[string]string{}, red: &redact.Set{}}
 	c.vault = func() *vault { return v }
 	if err := c.resolveValues(st, v); err != nil {
 		return nil, err
@@ -92,15 +94,14 @@ func New(svc *Service, opts ...conduit.Option) (*Client, error) {
 	case st.LimiterSet:
 		c.limiter = st.Limiter
 	case svc.Limit.N > 0 && svc.Limit.Advertised:
-		c.tuned = tunedFor(svc)
+		c.tuned = limits.Tuned(svc.Name, svc.Limit)
 		c.limiter = c.tuned
 	case svc.Limit.N > 0:
-		c.limiter = sharedLimiter(svc.Limit)
+		c.limiter = limits.Shared(svc.Limit)
 	}
 	switch {
 	case svc.Errors.Buckets != nil:
-		c.buckets = newBucketStore(svc.Errors.Buckets)
-		c.buckets.shared = newSharedBuckets(st.Buckets, v.values)
+		c.buckets = limits.NewBucketSet(svc.Errors.Buckets, st.Buckets, v.values)
 	case st.Buckets != nil:
 		return fail("options", fmt.Errorf("conduit.WithBucketStore: %s reports no rate-limit buckets", svc.Name))
 	}
@@ -143,14 +144,14 @@ func (c *Client) resolveValues(st *config.Settings, v *vault) error {
 		}
 		if d.Secret {
 			v.values[d.Name] = val
-			v.red.add(val)
+			v.red.Add(val)
 		} else {
 			c.settings[d.Name] = val
 		}
 	}
 	if a := c.svc.Auth; a.Scheme == Basic && len(a.Values) == 2 {
 		if u, p := v.values[a.Values[0]], v.values[a.Values[1]]; u != "" && p != "" {
-			v.red.addBasic(u, p)
+			v.red.AddBasic(u, p)
 		}
 	}
 	return nil

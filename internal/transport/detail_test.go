@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/redact"
 )
 
 // rpcError is a JSON-RPC error object, the kind of typed detail a package
@@ -68,7 +69,7 @@ func TestTypedDetailFromResultCheck(t *testing.T) {
 		var detail *rpcError
 		require.ErrorAs(t, err, &detail, status)
 		assert.Equal(t, -32602, detail.Code)
-		assert.Equal(t, "seen /v2/"+Redacted, detail.Data, "the echoed key is redacted in the typed detail")
+		assert.Equal(t, "seen /v2/"+redact.Redacted, detail.Data, "the echoed key is redacted in the typed detail")
 		assert.NotContains(t, fmt.Sprintf("%+v %#v", err, e), "rpc-Ij5")
 	}
 }
@@ -142,17 +143,17 @@ func TestProblemKinds(t *testing.T) {
 // A Secret holds its value where no printer, encoder or logger reaches it.
 func TestSecretPrintsNothing(t *testing.T) {
 	const v = "whk-Kl6-token"
-	s := NewSecret(v)
+	s := redact.NewSecret(v)
 	assert.Equal(t, v, s.Reveal())
-	assert.Empty(t, NewSecret("").Reveal())
-	assert.Empty(t, Secret{}.Reveal())
+	assert.Empty(t, redact.NewSecret("").Reveal())
+	assert.Empty(t, redact.Secret{}.Reveal())
 	type hook struct {
 		ID    string
-		Token Secret
-		inner Secret
+		Token redact.Secret
+		inner redact.Secret
 	}
 	h := hook{ID: "1", Token: s, inner: s}
-	for name, val := range map[string]any{"Secret": s, "*Secret": &s, "struct": h, "*struct": &h, "slice": []Secret{s}} {
+	for name, val := range map[string]any{"Secret": s, "*Secret": &s, "struct": h, "*struct": &h, "slice": []redact.Secret{s}} {
 		assertPrintsNoSecret(t, name, val, v)
 	}
 	b, err := json.Marshal(h)

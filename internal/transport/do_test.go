@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/redact"
 )
 
 // twoBaseService places a bearer token on its default base and its own
@@ -124,7 +125,7 @@ func TestDoErrorsAndDiscard(t *testing.T) {
 	assert.ErrorIs(t, err, conduit.ErrNotFound)
 	assert.Equal(t, "not_found", e.Code)
 	assert.Equal(t, "GET /gone", e.Endpoint)
-	assert.Equal(t, rec.URL+"/gone?x=1&key="+Redacted, e.URL)
+	assert.Equal(t, rec.URL+"/gone?x=1&key="+redact.Redacted, e.URL)
 
 	require.NoError(t, c.Do(bg, "GET", "/anything", nil, nil, nil), "nil out discards the body")
 	assert.ErrorIs(t, c.Do(bg, "GET", "/anything", nil, &item{}, nil), conduit.ErrMalformedResponse)

@@ -25,14 +25,14 @@ func (x *exchange) complete(e *conduit.Error) *conduit.Error {
 		e.Attempts = x.attempts
 	}
 	r := x.red
-	e.Code, e.Reason, e.Message = r.string(e.Code), r.string(e.Reason), r.string(e.Message)
-	e.RequestID, e.BodyType = r.string(e.RequestID), r.string(e.BodyType)
-	e.RateLimit = r.rateLimit(e.RateLimit)
+	e.Code, e.Reason, e.Message = r.Text(e.Code), r.Text(e.Reason), r.Text(e.Message)
+	e.RequestID, e.BodyType = r.Text(e.RequestID), r.Text(e.BodyType)
+	e.RateLimit = r.RateLimit(e.RateLimit)
 	if e.Body != nil {
-		e.Body = excerpt(r.bytes(e.Body))
+		e.Body = excerpt(r.Bytes(e.Body))
 	}
-	e.Detail = r.detail(e.Detail)
-	e.Err = r.error(e.Err)
+	e.Detail = r.Detail(e.Detail)
+	e.Err = r.Err(e.Err)
 	return e
 }
 
@@ -67,7 +67,7 @@ func (x *exchange) answerError(resp *http.Response, res result) error {
 		e.Err = fmt.Errorf("%w: reading the failure body: %w", e.Err, f.readErr)
 	}
 	if d, ok := res.(detailer); ok && len(body) > 0 {
-		if p := d.detail(x.red.bytes(body)); p != nil {
+		if p := d.detail(x.red.Bytes(body)); p != nil {
 			x.addProblem(e, p)
 		}
 	}
@@ -133,7 +133,7 @@ func (x *exchange) addProblem(e *conduit.Error, p *Problem) {
 // problemError builds the error of a problem a package found in an answer
 // the core had accepted (an element of a batch).
 func (c *Client) problemError(op *Op, call *Call, p Problem) error {
-	x := &exchange{c: c, op: op, call: call, red: c.vault().red.with(call.Secrets)}
+	x := &exchange{c: c, op: op, call: call, red: c.vault().red.With(call.Secrets)}
 	e := &conduit.Error{StatusCode: http.StatusOK, Body: p.Body}
 	x.addProblem(e, &p)
 	if e.Err == nil {

@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/go-retryablehttp"
 
 	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/redact"
 )
 
 // exchange is one call in flight: the operation, the settings it runs
@@ -28,7 +29,7 @@ type exchange struct {
 	call            *Call // &callv
 	callv           Call  // the call, copied, so that the caller's need not escape
 	cs              *callSettings
-	red             *redactor
+	red             *redact.Set
 	url             string // the URL as sent, credentials included: printed only through safeURL
 	credentialed    bool   // carries a secret: the redirect rules are stricter
 	write           bool   // retried only when provably unsent or rate limited
@@ -75,7 +76,7 @@ func (x *exchange) safeURL() string {
 	if x.url == "" {
 		return ""
 	}
-	return x.red.string(x.url)
+	return x.red.Text(x.url)
 }
 
 // okAnswer is a 2xx body the retry check read whole to look for a status
@@ -195,7 +196,7 @@ func (x *exchange) request() (*retryablehttp.Request, error) {
 		return nil, err
 	}
 	secrets := append(call.Secrets[:len(call.Secrets):len(call.Secrets)], callerSecrets(x.cs.header, callerQuery)...)
-	x.red = c.vault().red.with(secrets)
+	x.red = c.vault().red.With(secrets)
 	u, err := buildURL(base, op, call.Args, p.pathKey, call.Query, x.cs.query, p.query)
 	if err != nil {
 		return nil, err
@@ -207,7 +208,7 @@ func (x *exchange) request() (*retryablehttp.Request, error) {
 	}
 	x.credentialed = auth.credentialed() || len(secrets) > 0
 	if c.buckets != nil {
-		x.route, x.major = c.buckets.routeKey(op, call.Args)
+		x.route, x.major = c.buckets.RouteKey(op.Method, op.Path, op.Name == doName, call.Args)
 	}
 	x.write = (op.Write || call.Write) && !(op.Idempotent || call.Idempotent || x.cs.idempotent)
 	x.retries = x.cs.maxRetries
@@ -224,7 +225,7 @@ func (x *exchange) request() (*retryablehttp.Request, error) {
 		err = req.SetBody(sent)
 	}
 	if err != nil {
-		return nil, x.complete(&conduit.Error{Message: x.red.string(err.Error()), Err: conduit.ErrInvalidParam})
+		return nil, x.complete(&conduit.Error{Message: x.red.Text(err.Error()), Err: conduit.ErrInvalidParam})
 	}
 	if err := x.headers(req.Header, contentType, &p); err != nil {
 		return nil, err
@@ -293,7 +294,7 @@ func (x *exchange) body(creds []string) (any, string, error) {
 	}
 	b, err := jsonBody(call.Body, x.cs.fields, creds)
 	if err != nil {
-		return nil, "", x.op.Invalid("body", "%s", x.red.string(err.Error()))
+		return nil, "", x.op.Invalid("body", "%s", x.red.Text(err.Error()))
 	}
 	if call.Gzip {
 		b = gzipped(b)
@@ -358,8 +359,8 @@ func (x *exchange) capture(resp *http.Response) {
 	if resp != nil {
 		r.StatusCode = resp.StatusCode
 		r.Header = x.redactHeader(resp.Header)
-		r.RequestID = x.red.string(headerRequestID(x.op.profile(), resp.Header))
-		r.RateLimit = x.red.rateLimit(x.op.profile().rateLimit(resp.Header))
+		r.RequestID = x.red.Text(headerRequestID(x.op.profile(), resp.Header))
+		r.RateLimit = x.red.RateLimit(x.op.profile().rateLimit(resp.Header))
 	}
 	for _, dst := range x.cs.responses {
 		*dst = r
@@ -369,9 +370,9 @@ func (x *exchange) capture(resp *http.Response) {
 func (x *exchange) redactHeader(h http.Header) http.Header {
 	out := make(http.Header, len(h))
 	for k, vs := range h {
-		k = x.red.name(k) // a server can echo a credential into a name
+		k = x.red.Name(k) // a server can echo a credential into a name
 		for _, v := range vs {
-			out[k] = append(out[k], x.red.string(v))
+			out[k] = append(out[k], x.red.Text(v))
 		}
 	}
 	return out

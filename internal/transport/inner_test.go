@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/redact"
 )
 
 func innerClient(t *testing.T) (*Client, *Endpoint[innerRecord]) {
@@ -63,7 +64,7 @@ func TestFailRedactsAndFills(t *testing.T) {
 	assert.ErrorIs(t, err, conduit.ErrAPI, "a problem of no kind is the service's failure")
 	var d *secretDetail
 	require.ErrorAs(t, err, &d, "the typed detail survives redaction")
-	assert.Equal(t, "cause with "+Redacted, d.Data)
+	assert.Equal(t, "cause with "+redact.Redacted, d.Data)
 }
 
 // A part of an answer the package unwraps itself decodes like a whole

@@ -12,15 +12,16 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/limits"
 )
 
 // Every client of a service with a published limit shares one limiter, keyed
 // by host inside; a client's own limit, or none, replaces it for that
 // client only.
 func TestLimiterSharedAcrossClients(t *testing.T) {
-	ten := Limit{N: 10, Per: time.Second}
-	assert.Same(t, sharedLimiter(ten), sharedLimiter(ten))
-	assert.NotSame(t, sharedLimiter(ten), sharedLimiter(Limit{N: 2, Per: time.Second}))
+	ten := limits.Limit{N: 10, Per: time.Second}
+	assert.Same(t, limits.Shared(ten), limits.Shared(ten))
+	assert.NotSame(t, limits.Shared(ten), limits.Shared(limits.Limit{N: 2, Per: time.Second}))
 
 	svc := testService(Auth{})
 	svc.Limit = ten

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/limits"
 )
 
 // A service whose answers advertise its limit (AniList's X-RateLimit-Limit,
@@ -29,13 +30,13 @@ func TestLimiterFollowsTheAdvertisedLimit(t *testing.T) {
 	})
 	svc := testService(Auth{})
 	svc.Name = "tunedsvc-" + t.Name()
-	svc.Limit = Limit{N: 90, Per: time.Minute, Advertised: true}
+	svc.Limit = limits.Limit{N: 90, Per: time.Minute, Advertised: true}
 	c := newClient(t, svc, conduit.WithBaseURL(srv.URL))
 	other := newClient(t, svc, conduit.WithBaseURL(srv.URL))
-	tl, ok := c.limiter.(*tunedLimiter)
+	tl, ok := c.limiter.(*limits.Tuner)
 	require.True(t, ok, "the published limit is a tuned one")
 	assert.Same(t, c.limiter, other.limiter, "shared by the clients of the process")
-	assert.Equal(t, 90, tl.current())
+	assert.Equal(t, 90, tl.Current())
 
 	for _, step := range []struct {
 		header http.Header
@@ -53,7 +54,7 @@ func TestLimiterFollowsTheAdvertisedLimit(t *testing.T) {
 		advert.Store(step.header)
 		var it item
 		require.NoError(t, into(bg, c, get("/rates"), Call{}, &it))
-		assert.Equal(t, step.want, tl.current(), "after %v", step.header)
+		assert.Equal(t, step.want, tl.Current(), "after %v", step.header)
 	}
 
 	// The pacing follows: at 30 a minute the next request waits two
@@ -78,12 +79,12 @@ func TestLimiterIgnoresAdvertsWhereNotAsked(t *testing.T) {
 	})
 	svc := testService(Auth{})
 	svc.Name = "untuned-" + t.Name()
-	svc.Limit = Limit{N: 1000, Per: time.Minute}
+	svc.Limit = limits.Limit{N: 1000, Per: time.Minute}
 	c := newClient(t, svc, conduit.WithBaseURL(srv.URL))
-	_, tuned := c.limiter.(*tunedLimiter)
+	_, tuned := c.limiter.(*limits.Tuner)
 	assert.False(t, tuned)
 	svc.Limit.Advertised = true
 	own := newClient(t, svc, conduit.WithBaseURL(srv.URL), conduit.WithRateLimit(1000, time.Minute))
-	_, tuned = own.limiter.(*tunedLimiter)
+	_, tuned = own.limiter.(*limits.Tuner)
 	assert.False(t, tuned, "the caller's limit")
 }

@@ -7,9 +7,9 @@ import (
 	"strings"
 )
 
-// Page is a failure page in markup that a service sends instead of a JSON
+// BlockPage is a failure page in markup that a service sends instead of a JSON
 // body: an edge's HTML block page, known by a phrase it always holds.
-type Page struct {
+type BlockPage struct {
 	// Phrase identifies the page; it is matched without regard to case.
 	Phrase string
 	// Meaning is what the page means, whatever the status it came with; its
@@ -22,16 +22,16 @@ type Page struct {
 	RequestID string
 }
 
-// page returns the first of the profile's pages that body, a non-JSON
+// blockPage returns the first of the profile's block pages that body, a non-JSON
 // answer, holds, or nil.
-func (p *Profile) page(contentType string, body []byte) *Page {
-	if len(p.Pages) == 0 || isJSON(contentType, body) {
+func (p *Profile) blockPage(contentType string, body []byte) *BlockPage {
+	if len(p.BlockPages) == 0 || isJSON(contentType, body) {
 		return nil
 	}
 	lower := bytes.ToLower(body)
-	for i := range p.Pages {
-		if bytes.Contains(lower, []byte(strings.ToLower(p.Pages[i].Phrase))) {
-			return &p.Pages[i]
+	for i := range p.BlockPages {
+		if bytes.Contains(lower, []byte(strings.ToLower(p.BlockPages[i].Phrase))) {
+			return &p.BlockPages[i]
 		}
 	}
 	return nil
@@ -39,7 +39,7 @@ func (p *Profile) page(contentType string, body []byte) *Page {
 
 // requestID returns the word that follows the page's request id label,
 // past any tags ("Ray ID: <strong>8f2c…</strong>"), or "".
-func (pg *Page) requestID(body []byte) string {
+func (pg *BlockPage) requestID(body []byte) string {
 	if pg.RequestID == "" {
 		return ""
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/redact"
 )
 
 func TestMediaTypeMatches(t *testing.T) {
@@ -39,7 +40,7 @@ func TestDownload(t *testing.T) {
 	}{
 		{"image", "image/png", "\x89PNG...", nil, "", ""},
 		{"no content type", "", "\x89PNG...", nil, "", ""},
-		{"json failure at 200", "application/json", `{"error":{"code":"invalid_url","message":"cannot fetch with key ` + key + `"}}`, conduit.ErrAPI, "invalid_url", "cannot fetch with key " + Redacted},
+		{"json failure at 200", "application/json", `{"error":{"code":"invalid_url","message":"cannot fetch with key ` + key + `"}}`, conduit.ErrAPI, "invalid_url", "cannot fetch with key " + redact.Redacted},
 		{"html at 200", "text/html", "<html>captive portal " + key + "</html>", conduit.ErrMalformedResponse, "", "expected image/* or application/octet-stream, got text/html"},
 	}
 	for _, tc := range cases {

@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/limits"
 )
 
 // Profile says how a service reports failures and budgets: where its
@@ -43,18 +44,18 @@ type Profile struct {
 	Codes map[string]Meaning
 	// InBody describes failures sent with a 2xx status, as a status word.
 	InBody *StatusWord
-	// Pages are the failure pages an edge in front of the service (a WAF,
+	// BlockPages are the failure pages an edge in front of the service (a WAF,
 	// a bot shield) sends as HTML or text under any status, 200 included;
 	// the first whose phrase a body that is not JSON contains decides.
-	Pages []Page
+	BlockPages []BlockPage
 	// Waits are headers that carry how long to wait, read in order after
 	// Retry-After-Ms and Retry-After.
 	Waits []Wait
 	// ResetUnit says how to read a bare X-RateLimit-Reset budget header.
-	ResetUnit Unit
+	ResetUnit limits.Unit
 	// Buckets, when set, makes clients wait on the route budgets the
 	// service reports instead of taking its 429s.
-	Buckets *Buckets
+	Buckets *limits.Buckets
 }
 
 // Meaning is what a failure means to a caller.
@@ -110,21 +111,8 @@ type StatusWord struct {
 // Wait is a header that says how long to wait.
 type Wait struct {
 	Header string
-	Unit   Unit
+	Unit   limits.Unit
 }
-
-// Unit is how a header writes a time.
-type Unit uint8
-
-// The units services use.
-const (
-	Seconds      Unit = iota // "30", "1.5"
-	Milliseconds             // "1500"
-	HTTPDate                 // "Wed, 21 Oct 2015 07:28:00 GMT"
-	EpochSeconds             // "1700000000", "1700000000.123"
-	GoDuration               // "1m30s", "7.66s", "250ms"
-	AutoSeconds              // seconds until, or an epoch when the value passes 1e9
-)
 
 // setWait records the answer's wait, else the one its meaning's policy
 // names.
@@ -149,7 +137,7 @@ type failure struct {
 func (p *Profile) readFailure(status int, h http.Header, body []byte) failure {
 	var f failure
 	var doc any
-	var page *Page
+	var page *BlockPage
 	switch ct := h.Get("Content-Type"); {
 	case isJSON(ct, body):
 		doc = parseJSON(body)
@@ -157,7 +145,7 @@ func (p *Profile) readFailure(status int, h http.Header, body []byte) failure {
 		doc = parseXML(body)
 	}
 	if doc == nil {
-		page = p.page(h.Get("Content-Type"), body)
+		page = p.blockPage(h.Get("Content-Type"), body)
 	}
 	switch {
 	case page != nil:
@@ -245,8 +233,8 @@ func requestAtFault(status int) bool {
 // profile's failure pages in it; ok is false when the body reports success
 // or has no word.
 func (p *Profile) inBodyFailure(h http.Header, body []byte) (failure, bool) {
-	if len(p.Pages) > 0 && !isJSON(h.Get("Content-Type"), body) {
-		if p.page(h.Get("Content-Type"), body) != nil {
+	if len(p.BlockPages) > 0 && !isJSON(h.Get("Content-Type"), body) {
+		if p.blockPage(h.Get("Content-Type"), body) != nil {
 			return p.readFailure(http.StatusOK, h, body), true
 		}
 	}

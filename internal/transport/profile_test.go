@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/limits"
 )
 
 // answer is one canned failure.
@@ -125,7 +126,7 @@ func TestProfileStatusOverride(t *testing.T) {
 	cloudinary := Profile{
 		Message: []string{"error.message"},
 		Status:  map[int]Meaning{420: RateLimited},
-		Waits:   []Wait{{Header: "X-FeatureRateLimit-Reset", Unit: HTTPDate}},
+		Waits:   []Wait{{Header: "X-FeatureRateLimit-Reset", Unit: limits.HTTPDate}},
 	}
 	reset := time.Now().Add(2 * time.Hour).UTC().Format(http.TimeFormat)
 	e := failWith(t, cloudinary, answer{status: 420, header: map[string]string{"X-FeatureRateLimit-Reset": reset,
@@ -236,21 +237,21 @@ func TestWaitUnits(t *testing.T) {
 	now := time.Now()
 	epoch := func(d time.Duration) string { return strconv.FormatInt(now.Add(d).Unix(), 10) }
 	for _, tc := range []struct {
-		unit  Unit
+		unit  limits.Unit
 		value string
 		want  time.Duration
 	}{
-		{Seconds, "30", 30 * time.Second},
-		{Seconds, "1.5", 1500 * time.Millisecond},
-		{Milliseconds, "1500", 1500 * time.Millisecond},
-		{HTTPDate, now.Add(90 * time.Second).UTC().Format(http.TimeFormat), 90 * time.Second},
-		{EpochSeconds, epoch(45 * time.Second), 45 * time.Second},
-		{GoDuration, "1m30s", 90 * time.Second},
-		{GoDuration, "7.66s", 7660 * time.Millisecond},
-		{GoDuration, "250ms", 250 * time.Millisecond},
-		{GoDuration, "12", 12 * time.Second}, // bare seconds where a duration was expected
-		{AutoSeconds, "20", 20 * time.Second},
-		{AutoSeconds, epoch(time.Minute), time.Minute},
+		{limits.Seconds, "30", 30 * time.Second},
+		{limits.Seconds, "1.5", 1500 * time.Millisecond},
+		{limits.Milliseconds, "1500", 1500 * time.Millisecond},
+		{limits.HTTPDate, now.Add(90 * time.Second).UTC().Format(http.TimeFormat), 90 * time.Second},
+		{limits.EpochSeconds, epoch(45 * time.Second), 45 * time.Second},
+		{limits.GoDuration, "1m30s", 90 * time.Second},
+		{limits.GoDuration, "7.66s", 7660 * time.Millisecond},
+		{limits.GoDuration, "250ms", 250 * time.Millisecond},
+		{limits.GoDuration, "12", 12 * time.Second}, // bare seconds where a duration was expected
+		{limits.AutoSeconds, "20", 20 * time.Second},
+		{limits.AutoSeconds, epoch(time.Minute), time.Minute},
 	} {
 		p := Profile{Waits: []Wait{{Header: "X-Wait", Unit: tc.unit}}}
 		got := p.wait(http.Header{"X-Wait": {tc.value}}, nil, RateLimited)

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/limits"
 )
 
 func headers(kv ...string) http.Header {
@@ -78,7 +79,7 @@ func TestRateLimitHeaderFamilies(t *testing.T) {
 	rl = p.rateLimit(headers("X-RateLimit-Limit", "5000", "X-RateLimit-Remaining", "4999", "X-RateLimit-Reset", epoch(time.Hour)))
 	require.NotNil(t, rl)
 	wantBudget(t, "github", rl.Requests, 5000, 4999, time.Hour)
-	rl = (&Profile{ResetUnit: EpochSeconds}).rateLimit(headers("X-RateLimit-Reset", epoch(20*time.Second)))
+	rl = (&Profile{ResetUnit: limits.EpochSeconds}).rateLimit(headers("X-RateLimit-Reset", epoch(20*time.Second)))
 	require.NotNil(t, rl)
 	wantBudget(t, "declared epoch", rl.Requests, -1, -1, 20*time.Second)
 

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/redact"
 )
 
 // upperHexEscape is one %XX escape whose hex digits a server may write in
@@ -79,7 +80,7 @@ func TestRedactionOfEveryEscapedEcho(t *testing.T) {
 			err := send(bg, c, get("/x"), Call{})
 			require.Error(t, err, how)
 			e := asError(t, err)
-			assert.Contains(t, e.Message, Redacted, "%s: %q", how, form)
+			assert.Contains(t, e.Message, redact.Redacted, "%s: %q", how, form)
 			wrapped := fmt.Errorf("syncing: %w", err)
 			for _, shown := range []string{e.Message, string(e.Body), e.GoString(),
 				fmt.Sprintf("%v", err), fmt.Sprintf("%+v", err), fmt.Sprintf("%#v", err), fmt.Sprintf("%s", err),
@@ -97,13 +98,13 @@ func FuzzRedactorHidesEveryEscapedForm(f *testing.F) {
 		f.Add(k)
 	}
 	f.Fuzz(func(t *testing.T, key string) {
-		if len(key) < 4 || strings.Contains(Redacted, key) {
+		if len(key) < 4 || strings.Contains(redact.Redacted, key) {
 			return // too short to be a key, or part of the mark itself
 		}
-		r := &redactor{}
-		r.add(key)
+		r := &redact.Set{}
+		r.Add(key)
 		for how, form := range echoForms(key) {
-			got := r.string("invalid key \x00" + form + "\x00 sent")
+			got := r.Text("invalid key \x00" + form + "\x00 sent")
 			if strings.Contains(got, form) {
 				t.Fatalf("%s form %q of %q survives: %q", how, form, key, got)
 			}

@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/redact"
 )
 
 func assertNoSecret(t *testing.T, err error, secret string, logs *bytes.Buffer) {
@@ -123,7 +124,7 @@ func TestRedactionOfJSONEscapedEcho(t *testing.T) {
 		err := send(bg, c, get("/"), Call{})
 		assertNoSecret(t, err, secret, nil)
 		e := asError(t, err)
-		assert.NotContains(t, string(e.Body), jsonEscaped(secret))
-		assert.Contains(t, e.Message, Redacted)
+		assert.NotContains(t, string(e.Body), redact.JSONEscaped(secret))
+		assert.Contains(t, e.Message, redact.Redacted)
 	}
 }

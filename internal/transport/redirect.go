@@ -28,7 +28,7 @@ func checkRedirect(req *http.Request, via []*http.Request) error {
 	x := exchangeOf(first.Context())
 	target, write := req.URL.Redacted(), isWrite(first.Method)
 	if x != nil {
-		target, write = x.red.string(target), x.op.Write || x.call.Write
+		target, write = x.red.Text(target), x.op.Write || x.call.Write
 	}
 	switch {
 	case prev.URL.Scheme == "https" && req.URL.Scheme != "https":
@@ -55,7 +55,7 @@ func handOff(x *exchange, req *http.Request, write bool) bool {
 	if !x.op.HandsOff || write || (req.URL.Scheme != "https" && !isLoopback(req.URL.Hostname())) {
 		return false
 	}
-	if u := req.URL.String(); x.red.string(u) != u {
+	if u := req.URL.String(); x.red.Text(u) != u {
 		return false
 	}
 	for k := range req.Header {

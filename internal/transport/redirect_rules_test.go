@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/redact"
 )
 
 // dualServer answers https and plain http on one port, so that a redirect
@@ -243,7 +244,7 @@ func TestCredentialedRedirectChangingOriginRefused(t *testing.T) {
 				require.ErrorIs(t, err, conduit.ErrRedirectRefused)
 				assert.Zero(t, landed.Load(), "the target saw nothing")
 				assert.Equal(t, before, other.hits.Load(), "the other port saw nothing")
-				assert.Contains(t, err.Error(), "/landed?key="+Redacted, "the target is named, its key removed")
+				assert.Contains(t, err.Error(), "/landed?key="+redact.Redacted, "the target is named, its key removed")
 				assert.NotContains(t, err.Error(), key)
 			})
 		}

@@ -141,7 +141,7 @@ func (x *exchange) readError(err error) error {
 // redactedProblem returns p as the check finds it in the body with every
 // credential removed, so that its typed details hold no secret.
 func (r jsonResult[T]) redactedProblem(x *exchange, body []byte, p *Problem) *Problem {
-	if red := x.red.bytes(body); !bytes.Equal(red, body) {
+	if red := x.red.Bytes(body); !bytes.Equal(red, body) {
 		if q := r.detail(red); q != nil {
 			return q
 		}
@@ -215,7 +215,7 @@ func (s *streamBody) accept(_ *exchange, resp *http.Response) error {
 // sseBody wraps an event-stream body with what the stream needs from the
 // core: its end marker and the errors of its problems.
 func (c *Client) sseBody(op *Op, call *Call, body io.ReadCloser, done string) *sse.Body {
-	x := &exchange{c: c, op: op, call: call, red: c.vault().red.with(call.Secrets)}
+	x := &exchange{c: c, op: op, call: call, red: c.vault().red.With(call.Secrets)}
 	return &sse.Body{ReadCloser: body, Config: sse.Config{Done: done, Fail: x.streamProblem}}
 }
 

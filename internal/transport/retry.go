@@ -107,7 +107,7 @@ func (x *exchange) readAnswer(resp *http.Response) (failure, bool) {
 	p := x.op.profile()
 	x.ok = okAnswer{}
 	if resp.StatusCode >= 200 && resp.StatusCode <= 299 {
-		if (p.InBody == nil && len(p.Pages) == 0) || x.op.Accept != "" {
+		if (p.InBody == nil && len(p.BlockPages) == 0) || x.op.Accept != "" {
 			return failure{}, false
 		}
 		// The body is read once: the result takes it from the exchange.
@@ -194,7 +194,7 @@ func (x *exchange) log(ctx context.Context, resp *http.Response, err error, retr
 		attrs = append(attrs, slog.Int("status", resp.StatusCode))
 	}
 	if err != nil {
-		attrs = append(attrs, slog.String("error", x.red.string(err.Error())))
+		attrs = append(attrs, slog.String("error", x.red.Text(err.Error())))
 	}
 	l.LogAttrs(ctx, slog.LevelDebug, "conduit request", attrs...)
 }
@@ -214,7 +214,7 @@ type statusReader interface {
 func (x *exchange) statusDecoded(h http.Header, body []byte) bool {
 	p := x.op.profile()
 	r, ok := x.res.(statusReader)
-	if !ok || p.InBody == nil || (len(p.Pages) > 0 && !isJSON(h.Get("Content-Type"), body)) {
+	if !ok || p.InBody == nil || (len(p.BlockPages) > 0 && !isJSON(h.Get("Content-Type"), body)) {
 		return false
 	}
 	word, decoded := r.statusOf(body)

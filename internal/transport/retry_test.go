@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/limits"
 )
 
 // failThen answers status n times, then 200.
@@ -128,17 +129,17 @@ func TestRetryAfterBeyondDeadlineOrCap(t *testing.T) {
 
 func TestRetryAfterParsing(t *testing.T) {
 	now := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
-	wait := func(v string, u Unit) time.Duration {
-		d, _ := parseWait(v, u, now)
+	wait := func(v string, u limits.Unit) time.Duration {
+		d, _ := limits.ParseWait(v, u, now)
 		return d
 	}
-	assert.Equal(t, 7*time.Second, wait("7", Seconds))
-	assert.Equal(t, 1500*time.Millisecond, wait("1.5", Seconds))
-	assert.Equal(t, 90*time.Second, wait(now.Add(90*time.Second).Format(http.TimeFormat), HTTPDate))
-	assert.Equal(t, 250*time.Millisecond, wait("250", Milliseconds))
-	assert.Zero(t, wait(now.Add(-time.Minute).Format(http.TimeFormat), HTTPDate))
-	assert.Zero(t, wait("soon", Seconds))
-	assert.Zero(t, wait("-3", Seconds))
+	assert.Equal(t, 7*time.Second, wait("7", limits.Seconds))
+	assert.Equal(t, 1500*time.Millisecond, wait("1.5", limits.Seconds))
+	assert.Equal(t, 90*time.Second, wait(now.Add(90*time.Second).Format(http.TimeFormat), limits.HTTPDate))
+	assert.Equal(t, 250*time.Millisecond, wait("250", limits.Milliseconds))
+	assert.Zero(t, wait(now.Add(-time.Minute).Format(http.TimeFormat), limits.HTTPDate))
+	assert.Zero(t, wait("soon", limits.Seconds))
+	assert.Zero(t, wait("-3", limits.Seconds))
 
 	p := &Profile{}
 	h := func(kv ...string) http.Header {

@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/redact"
 )
 
 // printVerbs are the fmt verbs a caller may print any value with.
@@ -46,16 +47,16 @@ func TestClientsAndOptionsPrintNoSecret(t *testing.T) {
 	type holder struct {
 		Client *Client
 		Opt    conduit.Option
-		Token  Secret
-		hidden Secret
+		Token  redact.Secret
+		hidden redact.Secret
 	}
-	wrapped := holder{Client: c, Opt: opt, Token: NewSecret(secret), hidden: NewSecret(secret)}
+	wrapped := holder{Client: c, Opt: opt, Token: redact.NewSecret(secret), hidden: redact.NewSecret(secret)}
 	values := map[string]any{
 		"*Client":          c,
 		"Client value":     *c,
 		"option":           opt,
 		"options":          []conduit.Option{opt},
-		"Secret":           NewSecret(secret),
+		"Secret":           redact.NewSecret(secret),
 		"wrapping struct":  wrapped,
 		"wrapping pointer": &wrapped,
 	}
@@ -76,13 +77,13 @@ func TestClientsAndOptionsPrintNoSecret(t *testing.T) {
 		for name, v := range values {
 			l.Info("value", slog.Any(name, v))
 		}
-		l.Info("group", "client", c, "secret", NewSecret(secret))
+		l.Info("group", "client", c, "secret", redact.NewSecret(secret))
 		assert.NotContains(t, logs.String(), secret)
 		assert.Contains(t, logs.String(), "transport.Client{testsvc}")
 	}
 	b, err := json.Marshal(struct {
 		Name  string
-		Token Secret
+		Token redact.Secret
 	}{"hook", wrapped.Token})
 	require.NoError(t, err)
 	assert.NotContains(t, string(b), secret)
@@ -112,7 +113,7 @@ func TestDebugLinesHoldNoSecret(t *testing.T) {
 		require.Error(t, err)
 		slog.New(h(&logs)).Error("call failed", "err", err)
 		assert.Equal(t, 3, strings.Count(logs.String(), "conduit request"), "one line per attempt")
-		assert.Contains(t, logs.String(), "/things?key="+Redacted, "the line carries the resolved URL, key removed")
+		assert.Contains(t, logs.String(), "/things?key="+redact.Redacted, "the line carries the resolved URL, key removed")
 		assert.NotContains(t, logs.String(), secret)
 	}
 }
@@ -206,15 +207,15 @@ func TestErrorAndResponseStringsRedacted(t *testing.T) {
 		if status != 200 {
 			e := asError(t, err)
 			require.NotNil(t, e.RateLimit, "%d: the budget headers were read", status)
-			assert.Contains(t, e.RequestID, "req-"+Redacted, status)
-			assert.Contains(t, e.BodyType, "echo="+Redacted, status)
+			assert.Contains(t, e.RequestID, "req-"+redact.Redacted, status)
+			assert.Contains(t, e.BodyType, "echo="+redact.Redacted, status)
 			texts = append(texts, stringsIn(reflect.ValueOf(*e))...)
 			texts = append(texts, e.Error(), e.GoString(), fmt.Sprintf("%+v", err))
 		} else {
 			require.NoError(t, err)
 		}
 		require.NotEmpty(t, resp.Header, status)
-		assert.Contains(t, resp.RequestID, "req-"+Redacted, status)
+		assert.Contains(t, resp.RequestID, "req-"+redact.Redacted, status)
 		for _, s := range texts {
 			for _, secret := range []string{key, token} {
 				assert.NotContains(t, s, secret, "status %d", status)

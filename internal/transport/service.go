@@ -5,10 +5,10 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/internal/config"
+	"github.com/conduit-sdk/conduit/internal/limits"
 )
 
 // Service describes one interface package to the core: its name, base URLs,
@@ -30,7 +30,7 @@ type Service struct {
 	Values []Value
 	// Limit is the budget the service publishes: shared by every client of
 	// the process per host, unless a client sets its own.
-	Limit Limit
+	Limit limits.Limit
 	// Errors says how the service reports failures and budgets.
 	Errors Profile
 	// CacheCredentialed says the service lets conduit.WithCache keep the
@@ -80,16 +80,6 @@ type Value struct {
 	// Enum lists the values a setting accepts, compared without case and
 	// stored as written here; New refuses any other.
 	Enum []string
-}
-
-// Limit is a request budget: at most N requests in any window of length Per.
-type Limit struct {
-	N   int
-	Per time.Duration
-	// Advertised says the service's answers state the limit it serves,
-	// counted over Per (AniList's X-RateLimit-Limit, which drifts from its
-	// documented figure), so the shared limiter retunes to each answer's.
-	Advertised bool
 }
 
 // Scheme says where a request's credentials go.

@@ -1,7 +1,6 @@
 package transport
 
 import (
-	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -9,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/limits"
 )
 
 // extremeTimes are values a server can put where conduit expects seconds,
@@ -27,7 +27,7 @@ var extremeTimes = []string{
 func TestExtremeResetsStayWithinBounds(t *testing.T) {
 	budgetHeaders := []string{"X-RateLimit-Reset", "X-RateLimit-Reset-After", "RateLimit-Reset", "X-FeatureRateLimit-Reset",
 		"X-RateLimit-Reset-Requests", "X-RateLimit-Reset-Tokens"}
-	profiles := []*Profile{{}, {ResetUnit: EpochSeconds}, {ResetUnit: Milliseconds}, {ResetUnit: HTTPDate}}
+	profiles := []*Profile{{}, {ResetUnit: limits.EpochSeconds}, {ResetUnit: limits.Milliseconds}, {ResetUnit: limits.HTTPDate}}
 	for _, v := range extremeTimes {
 		for _, name := range budgetHeaders {
 			for _, p := range profiles {
@@ -51,26 +51,7 @@ func TestExtremeResetsStayWithinBounds(t *testing.T) {
 			d := p.wait(nil, map[string]any{"retry_after": v}, Meaning{Kind: conduit.ErrRateLimited})
 			assert.True(t, inBounds(d), "retry_after %q waits %v", v, d)
 		}
-		for _, h := range []http.Header{
-			{"X-Ratelimit-Reset-After": {v}, "X-Ratelimit-Remaining": {"0"}},
-			{"X-Ratelimit-Reset": {v}, "X-Ratelimit-Remaining": {"0"}},
-			{"Retry-After": {v}, "X-Ratelimit-Global": {"true"}},
-			{"X-Ratelimit-Reset-After": {v}, "X-Ratelimit-Scope": {"global"}},
-		} {
-			b := newBucketStore(&Buckets{})
-			status := http.StatusOK
-			if h.Get("X-Ratelimit-Remaining") == "" {
-				status = http.StatusTooManyRequests
-			}
-			before := time.Now()
-			b.update("GET /r", "", &http.Response{StatusCode: status, Header: h})
-			after := time.Now()
-			for _, bud := range b.budgets {
-				assert.False(t, bud.reset.Before(before) && !bud.reset.IsZero() || bud.reset.After(after.Add(maxRetryAfter)), "%v: reset at %v", h, bud.reset)
-			}
-			assert.False(t, b.global.After(after.Add(maxRetryAfter)), "%v: global wait until %v", h, b.global)
-		}
 	}
 }
 
-func inBounds(d time.Duration) bool { return d >= 0 && d <= maxRetryAfter }
+func inBounds(d time.Duration) bool { return d >= 0 && d <= limits.MaxRetryAfter }

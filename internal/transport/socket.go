@@ -22,7 +22,7 @@ import (
 // refused to any host but loopback, where a credential would travel in
 // clear text.
 func (c *Client) Socket(name, raw string, secrets ...string) (socket.Config, error) {
-	red := c.vault().red.with(secrets)
+	red := c.vault().red.With(secrets)
 	op := &Op{Name: name, Method: "GET", Path: "(WebSocket)"}
 	fail := func(u string) func(error) error {
 		return func(err error) error {
@@ -30,9 +30,9 @@ func (c *Client) Socket(name, raw string, secrets ...string) (socket.Config, err
 			if errors.As(err, &ce) {
 				// The close's reason is the server's text, which may echo a
 				// credential; the code and its meaning stay reachable.
-				err = &socket.CloseError{Code: ce.Code, Reason: red.string(ce.Reason), Kind: ce.Kind}
+				err = &socket.CloseError{Code: ce.Code, Reason: red.Text(ce.Reason), Kind: ce.Kind}
 			}
-			e := &conduit.Error{Service: c.svc.Name, Op: name, Endpoint: op.Endpoint(), URL: red.string(u), Err: red.error(err)}
+			e := &conduit.Error{Service: c.svc.Name, Op: name, Endpoint: op.Endpoint(), URL: red.Text(u), Err: red.Err(err)}
 			var he *socket.HandshakeError
 			if errors.As(err, &he) {
 				e.StatusCode = he.StatusCode
@@ -49,7 +49,7 @@ func (c *Client) Socket(name, raw string, secrets ...string) (socket.Config, err
 	}
 	u, err := url.Parse(raw)
 	if err != nil || u.Host == "" {
-		return socket.Config{}, fail("")(&url.Error{Op: "parse", URL: red.string(raw), Err: errors.New("not an absolute URL")})
+		return socket.Config{}, fail("")(&url.Error{Op: "parse", URL: red.Text(raw), Err: errors.New("not an absolute URL")})
 	}
 	switch u.Scheme {
 	case "http", "ws":

@@ -62,7 +62,7 @@ func PathUnescaped(s string) string {
 // the query pairs. An argument that DotSegment reports is refused: escaped,
 // it would still read as a dot to a server that decodes twice, and written
 // as a move, it sends the request to another endpoint. The result may hold
-// credentials; errors and logs use redactor.string of it.
+// credentials; errors and logs use redact.Set.Text of it.
 func buildURL(base baseURL, op *Op, args []string, pathKey string, queries ...[]string) (builtURL, error) {
 	var b strings.Builder
 	b.Grow(len(base.url) + len(op.Path) + 64)

@@ -10,6 +10,8 @@ import (
 	"net/http/httptrace"
 	"sync/atomic"
 	"time"
+
+	"github.com/conduit-sdk/conduit/internal/limits"
 )
 
 // attemptTransport sits under the retry loop, so that every attempt,
@@ -37,21 +39,21 @@ func (t *attemptTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 		base = t.user.Transport
 	}
 	x := exchangeOf(req.Context())
-	var buckets *bucketStore
+	var buckets *limits.BucketSet
 	if x != nil {
 		buckets = x.c.buckets
 	}
 	if buckets != nil {
 		start := time.Now()
-		err := buckets.wait(req.Context(), x.route, x.major, x.cs.maxWait)
+		err := buckets.Wait(req.Context(), x.route, x.major, x.cs.maxWait)
 		x.waited(limitWait, start)
 		if err != nil {
 			if req.Body != nil {
 				req.Body.Close()
 			}
-			var long *bucketWaitError
+			var long *limits.BucketWaitError
 			if errors.As(err, &long) {
-				x.retryAfter = long.wait
+				x.retryAfter = long.Wait
 			}
 			return nil, &limiterError{err}
 		}
@@ -75,10 +77,10 @@ func (t *attemptTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 		return nil, err
 	}
 	if buckets != nil {
-		buckets.update(x.route, x.major, resp)
+		buckets.Update(x.route, x.major, resp)
 	}
 	if x != nil && x.c.tuned != nil {
-		x.c.tuned.observe(x.op.profile().rateLimit(resp.Header))
+		x.c.tuned.Observe(x.op.profile().rateLimit(resp.Header))
 	}
 	if x != nil && (x.cs.idle > 0 || x.cs.bodyTime > 0) {
 		var total time.Duration

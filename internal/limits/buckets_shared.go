@@ -1,4 +1,4 @@
-package transport
+package limits
 
 import (
 	"context"
@@ -52,9 +52,9 @@ type sharedState struct {
 	resetAfter, global time.Duration
 }
 
-// waitShared is wait on the shared store. decided is false when the store
+// waitShared is Wait on the shared store. decided is false when the store
 // failed: the client's own buckets decide then, as without a store.
-func (b *bucketStore) waitShared(ctx context.Context, route, major string, maxWait time.Duration) (err error, decided bool) {
+func (b *BucketSet) waitShared(ctx context.Context, route, major string, maxWait time.Duration) (err error, decided bool) {
 	if b.shared == nil {
 		return nil, false
 	}
@@ -74,7 +74,7 @@ func (b *bucketStore) waitShared(ctx context.Context, route, major string, maxWa
 		case d <= 0:
 			return nil, true
 		case d > maxWait:
-			return &bucketWaitError{wait: d}, true
+			return &BucketWaitError{Wait: d}, true
 		}
 		if dl, ok := ctx.Deadline(); ok && time.Until(dl) < d {
 			return context.DeadlineExceeded, true

@@ -1,4 +1,4 @@
-package transport
+package redact
 
 // Secret holds a credential a package keeps in a value it hands to callers
 // (a webhook's token). The text lives in a closure: fmt prints a closure

@@ -1,4 +1,4 @@
-package transport
+package limits
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/conduit-sdk/conduit"
+	"github.com/conduit-sdk/conduit/internal/config"
 )
 
 // Buckets describes a service that reports, on every answer, the budget of
@@ -30,10 +31,10 @@ type Buckets struct {
 	InvalidWindow time.Duration
 }
 
-// bucketStore is a client's view of its buckets: per route, the budget
+// BucketSet is a client's view of its buckets: per route, the budget
 // left and when it is whole again; the global wait; the recent invalid
 // answers.
-type bucketStore struct {
+type BucketSet struct {
 	rules   *Buckets
 	mu      sync.Mutex
 	hashes  map[string]string  // route template -> the service's bucket name
@@ -48,23 +49,34 @@ type budget struct {
 	reset     time.Time
 }
 
-func newBucketStore(rules *Buckets) *bucketStore {
-	return &bucketStore{rules: rules, hashes: map[string]string{}, budgets: map[string]*budget{}}
+// NewBucketSet starts a client's buckets under rules. With a store, the
+// buckets are shared with every process that holds the same credentials
+// (values, by name); without one they are the client's alone.
+func NewBucketSet(rules *Buckets, store config.BucketStore, values map[string]string) *BucketSet {
+	return &BucketSet{rules: rules, hashes: map[string]string{}, budgets: map[string]*budget{}, shared: newSharedBuckets(store, values)}
 }
 
-// routeKey names a call's route for its bucket: the method and path
-// template, and the values of its major parameters. A Do call's literal
-// path is turned into its template first, as the service defines routes,
+// Held is how many budgets and learned bucket names b keeps, which sweep
+// bounds by MaxBudgets and MaxHashes.
+func (b *BucketSet) Held() (budgets, names int) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return len(b.budgets), len(b.hashes)
+}
+
+// RouteKey names a call's route for its bucket: the method and path
+// template, and the values of its major parameters (args, in the
+// template's order). A literal path (Do's) is turned into its template first, as the service defines routes,
 // so that calls to distinct messages share one route instead of each
 // leaving a bucket behind.
-func (b *bucketStore) routeKey(op *Op, args []string) (route, major string) {
-	if op.Name == doName {
-		return b.literalRouteKey(op.Method, op.Path)
+func (b *BucketSet) RouteKey(method, path string, literal bool, args []string) (route, major string) {
+	if literal {
+		return b.literalRouteKey(method, path)
 	}
-	route = op.Method + " " + op.Path
+	route = method + " " + path
 	var m strings.Builder
 	i := 0
-	for p := op.Path; ; {
+	for p := path; ; {
 		open := strings.IndexByte(p, '{')
 		end := strings.IndexByte(p[max(open, 0):], '}')
 		if open < 0 || end < 0 {
@@ -82,12 +94,12 @@ func (b *bucketStore) routeKey(op *Op, args []string) (route, major string) {
 	return route, m.String()
 }
 
-// literalRouteKey is routeKey for a path as written: a segment that follows
+// literalRouteKey is RouteKey for a path as written: a segment that follows
 // one of the rules' MajorAfter words ("channels", "guilds", "webhooks"),
 // and the one after a webhook's id (its token), is a major parameter; any
 // other segment that holds a digit or an escape (an id, an emoji) is a
 // parameter whose value does not split the budget.
-func (b *bucketStore) literalRouteKey(method, path string) (route, major string) {
+func (b *BucketSet) literalRouteKey(method, path string) (route, major string) {
 	var r, m strings.Builder
 	r.WriteString(method + " ")
 	segs := strings.Split(strings.TrimPrefix(path, "/"), "/")
@@ -113,19 +125,19 @@ func (b *bucketStore) literalRouteKey(method, path string) (route, major string)
 	return r.String(), m.String()
 }
 
-func (b *bucketStore) key(route, major string) string {
+func (b *BucketSet) key(route, major string) string {
 	if h, ok := b.hashes[route]; ok {
 		return h + " " + major
 	}
 	return route + " " + major
 }
 
-// wait holds a request until its bucket has budget and no global wait is
+// Wait holds a request until its bucket has budget and no global wait is
 // on, and spends one unit of the budget; it refuses at once a request the
 // invalid-answer guard stops, one whose wait would pass ctx's deadline,
-// and one whose wait is longer than maxWait (a *bucketWaitError), as a
+// and one whose wait is longer than maxWait (a *BucketWaitError), as a
 // Retry-After past the cap is refused.
-func (b *bucketStore) wait(ctx context.Context, route, major string, maxWait time.Duration) error {
+func (b *BucketSet) Wait(ctx context.Context, route, major string, maxWait time.Duration) error {
 	if err, decided := b.waitShared(ctx, route, major, maxWait); decided {
 		return err
 	}
@@ -151,7 +163,7 @@ func (b *bucketStore) wait(ctx context.Context, route, major string, maxWait tim
 		b.mu.Unlock()
 		d := until.Sub(now)
 		if d > maxWait {
-			return &bucketWaitError{wait: d}
+			return &BucketWaitError{Wait: d}
 		}
 		if dl, ok := ctx.Deadline(); ok && time.Until(dl) < d {
 			return context.DeadlineExceeded
@@ -168,7 +180,7 @@ func (b *bucketStore) wait(ctx context.Context, route, major string, maxWait tim
 
 // guard reports the client stopped by too many invalid answers; the caller
 // holds the lock.
-func (b *bucketStore) guard(now time.Time) error {
+func (b *BucketSet) guard(now time.Time) error {
 	r := b.rules
 	if r.InvalidLimit <= 0 {
 		return nil
@@ -199,20 +211,20 @@ func (e *guardError) Error() string {
 
 func (e *guardError) Unwrap() error { return conduit.ErrRateLimited }
 
-// bucketWaitError is a bucket or global wait longer than the call's
-// conduit.WithMaxRetryWait.
-type bucketWaitError struct{ wait time.Duration }
+// BucketWaitError is a bucket or global wait longer than the call's
+// conduit.WithMaxRetryWait; Wait is how long the service asked for.
+type BucketWaitError struct{ Wait time.Duration }
 
-func (e *bucketWaitError) Error() string {
-	return fmt.Sprintf("the service's rate limit asks for a wait of %v, longer than the call's maximum wait (conduit.WithMaxRetryWait)", e.wait.Round(time.Millisecond))
+func (e *BucketWaitError) Error() string {
+	return fmt.Sprintf("the service's rate limit asks for a wait of %v, longer than the call's maximum wait (conduit.WithMaxRetryWait)", e.Wait.Round(time.Millisecond))
 }
 
-func (e *bucketWaitError) Unwrap() error { return conduit.ErrRateLimited }
+func (e *BucketWaitError) Unwrap() error { return conduit.ErrRateLimited }
 
-// The store keeps at most this many budgets and learned bucket names.
+// A BucketSet keeps at most this many budgets and learned bucket names.
 const (
-	maxBudgets = 1024
-	maxHashes  = 1024
+	MaxBudgets = 1024
+	MaxHashes  = 1024
 )
 
 // sweep makes room once the store is full, forgetting first what changes
@@ -222,8 +234,8 @@ const (
 // which teaches it again, while an unbounded store would grow without end.
 // Learned bucket names are forgotten together; each is learned again from
 // its route's next answer. The caller holds the lock.
-func (b *bucketStore) sweep(now time.Time) {
-	if len(b.budgets) >= maxBudgets {
+func (b *BucketSet) sweep(now time.Time) {
+	if len(b.budgets) >= MaxBudgets {
 		for _, drop := range []func(*budget) bool{
 			func(bud *budget) bool { return !bud.reset.After(now) },
 			func(bud *budget) bool { return bud.remaining > 0 },
@@ -234,19 +246,19 @@ func (b *bucketStore) sweep(now time.Time) {
 					delete(b.budgets, k)
 				}
 			}
-			if len(b.budgets) < maxBudgets/2 {
+			if len(b.budgets) < MaxBudgets/2 {
 				break
 			}
 		}
 	}
-	if len(b.hashes) >= maxHashes {
+	if len(b.hashes) >= MaxHashes {
 		clear(b.hashes)
 	}
 }
 
-// update learns from an answer: the route's bucket, its budget, a global
+// Update learns from an answer: the route's bucket, its budget, a global
 // wait, and whether the answer counts as invalid.
-func (b *bucketStore) update(route, major string, resp *http.Response) {
+func (b *BucketSet) Update(route, major string, resp *http.Response) {
 	h := resp.Header
 	now := time.Now()
 	said := sharedState{remaining: -1}
@@ -270,16 +282,16 @@ func (b *bucketStore) update(route, major string, resp *http.Response) {
 	if n, err := strconv.ParseInt(h.Get("X-RateLimit-Remaining"), 10, 64); err == nil {
 		bud.remaining, said.remaining = n, n
 	}
-	if d, ok := parseWait(h.Get("X-RateLimit-Reset-After"), Seconds, now); ok {
+	if d, ok := ParseWait(h.Get("X-RateLimit-Reset-After"), Seconds, now); ok {
 		bud.reset, said.resetAfter = now.Add(d), d
-	} else if d, ok := parseWait(h.Get("X-RateLimit-Reset"), EpochSeconds, now); ok {
+	} else if d, ok := ParseWait(h.Get("X-RateLimit-Reset"), EpochSeconds, now); ok {
 		bud.reset, said.resetAfter = now.Add(d), d
 	}
 	scope := h.Get("X-RateLimit-Scope")
 	if resp.StatusCode == http.StatusTooManyRequests {
-		wait, ok := parseWait(h.Get("X-RateLimit-Reset-After"), Seconds, now)
+		wait, ok := ParseWait(h.Get("X-RateLimit-Reset-After"), Seconds, now)
 		if !ok {
-			wait, _ = parseWait(h.Get("Retry-After"), Seconds, now)
+			wait, _ = ParseWait(h.Get("Retry-After"), Seconds, now)
 		}
 		if strings.EqualFold(h.Get("X-RateLimit-Global"), "true") || scope == "global" {
 			b.global, said.global = now.Add(wait), wait

@@ -1,4 +1,4 @@
-package transport
+package limits
 
 import (
 	"net/http"
@@ -9,19 +9,20 @@ import (
 	"github.com/conduit-sdk/conduit"
 )
 
-// rateLimit reads the budget an answer reports, in whichever of the header
+// Read reads the budget an answer reports, in whichever of the header
 // families services use: Discord's and GitHub-style X-RateLimit-*, the
 // OpenAI-compatible x-ratelimit-*-requests and -tokens, the IETF RateLimit
 // fields (both drafts' forms) and Cloudinary's X-FeatureRateLimit-*. It
-// returns nil when the answer reports none.
-func (p *Profile) rateLimit(h http.Header) *conduit.RateLimit {
+// returns nil when the answer reports none. resetUnit is how the service
+// writes X-RateLimit-Reset.
+func Read(h http.Header, resetUnit Unit) *conduit.RateLimit {
 	now := time.Now()
 	rl := &conduit.RateLimit{Requests: unknownBudget(), Tokens: unknownBudget()}
 	found := false
 	read := func(b *conduit.Budget, limit, remaining, reset string, unit Unit) {
 		l, lok := count(h.Get(limit))
 		r, rok := count(h.Get(remaining))
-		d, dok := parseWait(h.Get(reset), unit, now)
+		d, dok := ParseWait(h.Get(reset), unit, now)
 		if !lok && !rok && !dok {
 			return
 		}
@@ -36,8 +37,8 @@ func (p *Profile) rateLimit(h http.Header) *conduit.RateLimit {
 			b.Reset = d
 		}
 	}
-	read(&rl.Requests, "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", p.resetUnit())
-	if d, ok := parseWait(h.Get("X-RateLimit-Reset-After"), Seconds, now); ok {
+	read(&rl.Requests, "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", resetUnit)
+	if d, ok := ParseWait(h.Get("X-RateLimit-Reset-After"), Seconds, now); ok {
 		rl.Requests.Reset, found = d, true // Discord's precise form wins over its epoch
 	}
 	read(&rl.Requests, "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", Seconds)
@@ -48,7 +49,7 @@ func (p *Profile) rateLimit(h http.Header) *conduit.RateLimit {
 		if r, ok := ietfField(v, "remaining", "r"); ok {
 			rl.Requests.Remaining, found = r, true
 		}
-		if d, ok := ietfReset(v); ok {
+		if d, ok := IETFReset(v); ok {
 			rl.Requests.Reset, found = d, true
 		}
 		if l, ok := ietfField(v, "limit", ""); ok {
@@ -96,11 +97,11 @@ func ietfField(v, old, short string) (int64, bool) {
 	return 0, false
 }
 
-// ietfReset reads the seconds until reset from a RateLimit field.
-func ietfReset(v string) (time.Duration, bool) {
+// IETFReset reads the seconds until reset from a RateLimit field.
+func IETFReset(v string) (time.Duration, bool) {
 	n, ok := ietfField(v, "reset", "t")
 	if !ok {
 		return 0, false
 	}
-	return clampWait(float64(n)), true
+	return ClampWait(float64(n)), true
 }

@@ -1,4 +1,10 @@
-package transport
+// Package redact removes credentials from everything a client shows: errors,
+// bodies, header names and values, log lines and rate-limit names. A
+// server or proxy echoes a secret in many spellings (escaped once or twice,
+// inside JSON, in a Basic header), so a Set knows each secret in every one
+// of them. It stands alone so that the one rule "no secret under any verb,
+// log line, error, header or encoding" is read in one place.
+package redact
 
 import (
 	"context"
@@ -17,11 +23,14 @@ import (
 // Redacted replaces every credential value in errors, bodies and logs.
 const Redacted = "[REDACTED]"
 
-// redactor knows every secret of a client, in each form a server or proxy
-// plausibly echoes it in (see encodings), and inside a Basic header.
-type redactor struct{ secrets []string }
+// Set knows every secret of a client, in each form a server or proxy
+// plausibly echoes it in (see encodings), and inside a Basic header. The
+// zero Set hides nothing.
+type Set struct{ secrets []string }
 
-func (r *redactor) add(secrets ...string) {
+// Add makes r hide each of secrets, in every form it is echoed in; an
+// empty one is no secret.
+func (r *Set) Add(secrets ...string) {
 	for _, s := range secrets {
 		if s == "" {
 			continue
@@ -32,8 +41,10 @@ func (r *redactor) add(secrets ...string) {
 	sort.Slice(r.secrets, func(i, j int) bool { return len(r.secrets[i]) > len(r.secrets[j]) })
 }
 
-func (r *redactor) addBasic(user, pass string) {
-	r.add(user, pass, base64.StdEncoding.EncodeToString([]byte(user+":"+pass)))
+// AddBasic hides a user and password and the Basic credential built of
+// them, which a server echoes as one base64 word.
+func (r *Set) AddBasic(user, pass string) {
+	r.Add(user, pass, base64.StdEncoding.EncodeToString([]byte(user+":"+pass)))
 }
 
 // encodings lists s as it comes back when echoed: as given; escaped once
@@ -58,7 +69,7 @@ func encodings(s string) []string {
 	for _, f := range forms[1:once] {
 		add(escapedForms(f))
 	}
-	j := jsonEscaped(s)
+	j := JSONEscaped(s)
 	add([]string{j, strings.ReplaceAll(j, "/", `\/`), upperUnicode(j)})
 	return forms
 }
@@ -126,17 +137,19 @@ outer:
 	return list
 }
 
-// with returns a redactor that also hides per-request secrets.
-func (r *redactor) with(extra []string) *redactor {
+// With returns a Set that also hides per-request secrets, leaving r as it
+// is; with none it is r itself, so a call without secrets allocates nothing.
+func (r *Set) With(extra []string) *Set {
 	if len(extra) == 0 {
 		return r
 	}
-	n := &redactor{secrets: append([]string(nil), r.secrets...)}
-	n.add(extra...)
+	n := &Set{secrets: append([]string(nil), r.secrets...)}
+	n.Add(extra...)
 	return n
 }
 
-func (r *redactor) string(s string) string {
+// Text returns s with every secret replaced by Redacted.
+func (r *Set) Text(s string) string {
 	for _, sec := range r.secrets {
 		if strings.Contains(s, sec) {
 			s = strings.ReplaceAll(s, sec, Redacted)
@@ -145,11 +158,11 @@ func (r *redactor) string(s string) string {
 	return s
 }
 
-// name redacts a header name, in which net/http has changed the case of a
+// Name redacts a header name, in which net/http has changed the case of a
 // credential it echoes ("x-echo-abc" arrives as "X-Echo-Abc"): secrets
 // are matched whatever their case. Names are ASCII, so lower-casing keeps
 // every index.
-func (r *redactor) name(s string) string {
+func (r *Set) Name(s string) string {
 	lower := strings.ToLower(s)
 	for _, sec := range r.secrets {
 		ls := strings.ToLower(sec)
@@ -170,28 +183,29 @@ func (r *redactor) name(s string) string {
 	return s
 }
 
-func (r *redactor) bytes(b []byte) []byte {
+// Bytes is Text for a body; with no secret known it returns b itself.
+func (r *Set) Bytes(b []byte) []byte {
 	if len(r.secrets) == 0 {
 		return b
 	}
-	return []byte(r.string(string(b)))
+	return []byte(r.Text(string(b)))
 }
 
-// error rewrites err so that printing it, or anything it wraps that a caller
+// Err rewrites err so that printing it, or anything it wraps that a caller
 // can reach with errors.As, shows no secret. A *url.Error keeps its type (so
 // net.Error checks and errors.Is(context.DeadlineExceeded) still work) with
 // its URL redacted; anything else whose text holds a secret becomes an opaque
 // error that still unwraps to the original's well-known causes.
-func (r *redactor) error(err error) error {
+func (r *Set) Err(err error) error {
 	if err == nil {
 		return nil
 	}
 	var ue *url.Error
 	if errors.As(err, &ue) {
-		return &url.Error{Op: ue.Op, URL: r.string(ue.URL), Err: r.error(ue.Err)}
+		return &url.Error{Op: ue.Op, URL: r.Text(ue.URL), Err: r.Err(ue.Err)}
 	}
 	msg := err.Error()
-	if red := r.string(msg); red != msg {
+	if red := r.Text(msg); red != msg {
 		return &redactedError{msg: red, cause: knownCause(err)}
 	}
 	return err
@@ -216,26 +230,26 @@ func knownCause(err error) error {
 	return nil
 }
 
-// jsonEscaped is s as encoding/json writes it inside a string, without the
+// JSONEscaped is s as encoding/json writes it inside a string, without the
 // quotes.
-func jsonEscaped(s string) string {
+func JSONEscaped(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b[1 : len(b)-1])
 }
 
-// detail returns typed details with every credential removed: when a
+// Detail returns typed details with every credential removed: when a
 // secret occurs anywhere in their JSON form, they are rebuilt from that form
 // redacted, so the type survives for errors.As and the secret does not.
-func (r *redactor) detail(err error) error {
+func (r *Set) Detail(err error) error {
 	if err == nil || len(r.secrets) == 0 {
 		return err
 	}
 	b, jerr := json.Marshal(err)
 	if jerr != nil {
-		return r.error(err)
+		return r.Err(err)
 	}
-	red := r.bytes(b)
-	if string(red) == string(b) && r.string(err.Error()) == err.Error() {
+	red := r.Bytes(b)
+	if string(red) == string(b) && r.Text(err.Error()) == err.Error() {
 		return err
 	}
 	t := reflect.TypeOf(err)
@@ -246,24 +260,24 @@ func (r *redactor) detail(err error) error {
 		fresh = reflect.New(t)
 	}
 	if json.Unmarshal(red, fresh.Interface()) != nil {
-		return &redactedError{msg: r.string(err.Error())}
+		return &redactedError{msg: r.Text(err.Error())}
 	}
 	if t.Kind() != reflect.Pointer {
 		fresh = fresh.Elem()
 	}
-	if d, ok := fresh.Interface().(error); ok && r.string(d.Error()) == d.Error() {
+	if d, ok := fresh.Interface().(error); ok && r.Text(d.Error()) == d.Error() {
 		return d
 	}
-	return &redactedError{msg: r.string(err.Error())}
+	return &redactedError{msg: r.Text(err.Error())}
 }
 
-// rateLimit returns rl with its header-derived names redacted: a gateway
+// RateLimit returns rl with its header-derived names redacted: a gateway
 // that echoes a header can put a credential into a bucket's name.
-func (r *redactor) rateLimit(rl *conduit.RateLimit) *conduit.RateLimit {
+func (r *Set) RateLimit(rl *conduit.RateLimit) *conduit.RateLimit {
 	if rl == nil {
 		return nil
 	}
 	out := *rl
-	out.Bucket, out.Scope = r.string(rl.Bucket), r.string(rl.Scope)
+	out.Bucket, out.Scope = r.Text(rl.Bucket), r.Text(rl.Scope)
 	return &out
 }

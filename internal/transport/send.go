@@ -16,6 +16,7 @@ import (
 
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/internal/config"
+	"github.com/conduit-sdk/conduit/internal/redact"
 )
 
 // wrapped is what a call with middleware keeps for it.
@@ -152,9 +153,9 @@ func chain(mws []config.Middleware, last func(*http.Request) (*http.Response, er
 // keeps it as handed over, to tell what the middleware changed.
 func (x *exchange) view(req *http.Request, ctx context.Context) (*http.Request, handed) {
 	v := req.WithContext(context.WithValue(ctx, config.CallKey{}, &x.mw.info))
-	u, err := url.Parse(x.red.string(req.URL.String()))
+	u, err := url.Parse(x.red.Text(req.URL.String()))
 	if err != nil {
-		u = &url.URL{Scheme: req.URL.Scheme, Host: req.URL.Host, Path: "/" + Redacted}
+		u = &url.URL{Scheme: req.URL.Scheme, Host: req.URL.Host, Path: "/" + redact.Redacted}
 	}
 	v.URL, v.Host = u, u.Host
 	v.Header = make(http.Header, len(req.Header))
@@ -164,9 +165,9 @@ func (x *exchange) view(req *http.Request, ctx context.Context) (*http.Request, 
 		}
 		out := make([]string, len(vs))
 		for i, s := range vs {
-			out[i] = x.red.string(s)
+			out[i] = x.red.Text(s)
 		}
-		v.Header[x.red.name(k)] = out
+		v.Header[x.red.Name(k)] = out
 	}
 	v.Body, v.GetBody, v.ContentLength = nil, nil, 0
 	v.Response = nil
@@ -252,10 +253,10 @@ func (x *exchange) handOver(view *http.Request, resp *http.Response, err error) 
 		shown := err
 		if ue, ok := err.(*url.Error); ok {
 			c := *ue
-			c.URL = x.red.string(ue.URL)
+			c.URL = x.red.Text(ue.URL)
 			shown = &c
 		}
-		err = &hiddenError{msg: x.red.string(err.Error()), shown: shown, err: err}
+		err = &hiddenError{msg: x.red.Text(err.Error()), shown: shown, err: err}
 	}
 	return resp, err
 }
@@ -265,7 +266,7 @@ func (x *exchange) sentBody() ([]byte, bool) {
 	if x.mw.sent == nil {
 		return nil, false
 	}
-	return x.red.bytes(x.mw.sent), true
+	return x.red.Bytes(x.mw.sent), true
 }
 
 // hiddenError is an error a middleware gets from next: it prints without
