@@ -49,6 +49,6 @@ func ExampleNew() {
 		fmt.Printf("attempts %d, cache %q\n", r.Attempts, r.Cache)
 	}
 	// Output:
-	// attempts 1, cache ""
+	// attempts 1, cache "fetched"
 	// attempts 0, cache "hit"
 }
