@@ -165,7 +165,9 @@ func ExampleClient_MediaListCollection() {
 	srv := conduittest.Start()
 	defer srv.Close()
 	token := conduittest.Credential("animegraph", "token") // the user's OAuth token in real use
-	c, err := animegraph.New(append(srv.Options("animegraph"), animegraph.WithToken(token))...)
+	// The fake has no limit: without WithRateLimit(0, 0) the calls below
+	// would keep to AniList's 30 a minute, one every 2 s.
+	c, err := animegraph.New(append(srv.Options("animegraph"), animegraph.WithToken(token), conduit.WithRateLimit(0, 0))...)
 	if err != nil {
 		log.Fatal(err)
 	}
