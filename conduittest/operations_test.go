@@ -11,7 +11,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/conduit-sdk/conduit"
-	"github.com/conduit-sdk/conduit/banklink"
 	"github.com/conduit-sdk/conduit/chat"
 	"github.com/conduit-sdk/conduit/conduittest"
 	"github.com/conduit-sdk/conduit/fiscal"
@@ -95,6 +94,8 @@ var recordedAs = map[string]string{
 	"police.EachStreetCrimeInArea": "StreetCrimesInArea",
 	"explorer.EachMempoolTxid":     "MempoolTxids",
 	"explorer.EachBlock":           "Blocks",
+
+	"banklink.EachTransactionUpdate": "SyncTransactions",
 }
 
 // sampleCall is a sample's call on a client of srv; its value is the field
@@ -135,7 +136,6 @@ func newClient[C any](t *testing.T, newc func(...conduit.Option) (C, error), opt
 
 // operationCalls holds one call of every operation, by "pkg.Op".
 func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
-	bank := newClient(t, banklink.New, srv.Options("banklink"))
 	bot := newClient(t, chat.New, srv.Options("chat"))
 	treasury := newClient(t, fiscal.New, srv.Options("fiscal"))
 	llm := newClient(t, inference.New, srv.Options("inference"))
@@ -144,7 +144,6 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 	token := conduittest.Credential("chat", "webhook_token")
 	hook, err := chat.ParseWebhookURL(srv.BaseURL("chat", "chat_webhook_base") + "/webhooks/" + id + "/" + token)
 	require.NoError(t, err)
-	access := conduittest.Credential("banklink", "access_token")
 	firstPage := &fiscal.PageParams{Sort: "-record_date", PageSize: 3}
 	chatRequest := inference.ChatCompletionRequest{
 		Model:    "llama-3.3-70b-versatile",
@@ -153,15 +152,6 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 	responseRequest := inference.ResponseRequest{Model: "llama-3.3-70b-versatile", Input: inference.InputText("Tell me a fun fact about the moon.")}
 
 	calls := map[string]opCall{
-
-		"banklink.SearchInstitutions": {do: func(ctx context.Context) (any, error) {
-			r, err := bank.SearchInstitutions(ctx, "platypus", &banklink.SearchInstitutionsParams{CountryCodes: []banklink.CountryCode{banklink.CountryUS}})
-			return field(r, func() any { return r.Institutions[0].Name }), err
-		}},
-		"banklink.GetBalance": {do: func(ctx context.Context) (any, error) {
-			r, err := bank.GetBalance(ctx, access)
-			return field(r, func() any { return r.Accounts[0].Name }), err
-		}},
 
 		"chat.CurrentUser": {do: func(ctx context.Context) (any, error) {
 			u, err := bot.CurrentUser(ctx)
