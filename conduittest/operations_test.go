@@ -13,7 +13,6 @@ import (
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/chat"
 	"github.com/conduit-sdk/conduit/conduittest"
-	"github.com/conduit-sdk/conduit/fiscal"
 	"github.com/conduit-sdk/conduit/inference"
 	"github.com/conduit-sdk/conduit/internal/samples"
 )
@@ -96,6 +95,22 @@ var recordedAs = map[string]string{
 	"explorer.EachBlock":           "Blocks",
 
 	"banklink.EachTransactionUpdate": "SyncTransactions",
+
+	// The fake serves fiscal's typed datasets only; a Query of one is
+	// recorded under that dataset's operation.
+	"fiscal.AllDebtToPenny":            "DebtToPenny",
+	"fiscal.AllAvgInterestRates":       "AvgInterestRates",
+	"fiscal.EachDebtToPennyRecord":     "DebtToPenny",
+	"fiscal.EachAvgInterestRate":       "AvgInterestRates",
+	"fiscal.Query":                     "RatesOfExchange",
+	"fiscal.AllQuery":                  "RatesOfExchange",
+	"fiscal.EachQueryRow":              "RatesOfExchange",
+	"fiscal.AllRatesOfExchange":        "RatesOfExchange",
+	"fiscal.EachRateOfExchange":        "RatesOfExchange",
+	"fiscal.AllDebtOutstanding":        "DebtOutstanding",
+	"fiscal.EachDebtOutstandingRecord": "DebtOutstanding",
+	"fiscal.AllMTSSummary":             "MTSSummary",
+	"fiscal.EachMTSSummaryRecord":      "MTSSummary",
 }
 
 // sampleCall is a sample's call on a client of srv; its value is the field
@@ -137,14 +152,12 @@ func newClient[C any](t *testing.T, newc func(...conduit.Option) (C, error), opt
 // operationCalls holds one call of every operation, by "pkg.Op".
 func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 	bot := newClient(t, chat.New, srv.Options("chat"))
-	treasury := newClient(t, fiscal.New, srv.Options("fiscal"))
 	llm := newClient(t, inference.New, srv.Options("inference"))
 
 	id := conduittest.Credential("chat", "webhook_id")
 	token := conduittest.Credential("chat", "webhook_token")
 	hook, err := chat.ParseWebhookURL(srv.BaseURL("chat", "chat_webhook_base") + "/webhooks/" + id + "/" + token)
 	require.NoError(t, err)
-	firstPage := &fiscal.PageParams{Sort: "-record_date", PageSize: 3}
 	chatRequest := inference.ChatCompletionRequest{
 		Model:    "llama-3.3-70b-versatile",
 		Messages: []inference.Message{inference.UserMessage("Why does fast inference matter?")},
@@ -234,21 +247,6 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 		"chat.DeleteWebhookMessage": {do: func(ctx context.Context) (any, error) {
 			err := bot.DeleteWebhookMessage(ctx, hook, "1180000000000005002", nil)
 			return sentPath(srv, "chat", "DeleteWebhookMessage"), err
-		}},
-
-		"fiscal.DebtToPenny": {do: func(ctx context.Context) (any, error) {
-			p, err := treasury.DebtToPenny(ctx, firstPage)
-			return field(p, func() any { return p.Data[0].TotPubDebtOutAmt }), err
-		}},
-		"fiscal.AvgInterestRates": {do: func(ctx context.Context) (any, error) {
-			p, err := treasury.AvgInterestRates(ctx, firstPage)
-			return field(p, func() any { return p.Data[0].SecurityDesc }), err
-		}},
-		"fiscal.AllDebtToPenny": {as: "DebtToPenny", do: func(ctx context.Context) (any, error) {
-			return count(treasury.AllDebtToPenny(ctx, firstPage))
-		}},
-		"fiscal.AllAvgInterestRates": {as: "AvgInterestRates", do: func(ctx context.Context) (any, error) {
-			return count(treasury.AllAvgInterestRates(ctx, firstPage))
 		}},
 
 		"inference.CreateChatCompletion": {do: func(ctx context.Context) (any, error) {

@@ -13,7 +13,6 @@ import (
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/chat"
 	"github.com/conduit-sdk/conduit/ci"
-	"github.com/conduit-sdk/conduit/fiscal"
 	"github.com/conduit-sdk/conduit/imageedit"
 	"github.com/conduit-sdk/conduit/inference"
 	"github.com/conduit-sdk/conduit/internal/samples"
@@ -168,10 +167,9 @@ func hook() chat.Webhook {
 }
 
 var (
-	slug       = ci.ProjectSlug{VCS: "gh", Org: "acme", Repo: "api"}
-	wallet     = "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045"
-	pageParams = &fiscal.PageParams{Sort: "-record_date", PageSize: 3}
-	chatReq    = inference.ChatCompletionRequest{
+	slug    = ci.ProjectSlug{VCS: "gh", Org: "acme", Repo: "api"}
+	wallet  = "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045"
+	chatReq = inference.ChatCompletionRequest{
 		Model:    "llama-3.3-70b-versatile",
 		Messages: []inference.Message{inference.UserMessage("Why does fast inference matter?")},
 	}
