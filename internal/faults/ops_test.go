@@ -16,7 +16,6 @@ import (
 	"github.com/conduit-sdk/conduit/imageedit"
 	"github.com/conduit-sdk/conduit/inference"
 	"github.com/conduit-sdk/conduit/internal/samples"
-	"github.com/conduit-sdk/conduit/noderpc"
 )
 
 // kind says what an operation hands back, which decides what some faults
@@ -135,19 +134,6 @@ func readImage(img *imageedit.Image, err error) error {
 		err = cerr
 	}
 	return err
-}
-
-// firstErr is a batch's error: the request's, else the first element's.
-func firstErr(err error, calls []noderpc.BatchElem) error {
-	if err != nil {
-		return err
-	}
-	for _, c := range calls {
-		if c.Error != nil {
-			return c.Error
-		}
-	}
-	return nil
 }
 
 // photo is a small PNG to upload.
