@@ -11,10 +11,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/conduit-sdk/conduit"
-	"github.com/conduit-sdk/conduit/banklink"
 	"github.com/conduit-sdk/conduit/chat"
 	"github.com/conduit-sdk/conduit/conduittest"
-	"github.com/conduit-sdk/conduit/fiscal"
 	"github.com/conduit-sdk/conduit/inference"
 	"github.com/conduit-sdk/conduit/internal/samples"
 )
@@ -95,6 +93,24 @@ var recordedAs = map[string]string{
 	"police.EachStreetCrimeInArea": "StreetCrimesInArea",
 	"explorer.EachMempoolTxid":     "MempoolTxids",
 	"explorer.EachBlock":           "Blocks",
+
+	"banklink.EachTransactionUpdate": "SyncTransactions",
+
+	// The fake serves fiscal's typed datasets only; a Query of one is
+	// recorded under that dataset's operation.
+	"fiscal.AllDebtToPenny":            "DebtToPenny",
+	"fiscal.AllAvgInterestRates":       "AvgInterestRates",
+	"fiscal.EachDebtToPennyRecord":     "DebtToPenny",
+	"fiscal.EachAvgInterestRate":       "AvgInterestRates",
+	"fiscal.Query":                     "RatesOfExchange",
+	"fiscal.AllQuery":                  "RatesOfExchange",
+	"fiscal.EachQueryRow":              "RatesOfExchange",
+	"fiscal.AllRatesOfExchange":        "RatesOfExchange",
+	"fiscal.EachRateOfExchange":        "RatesOfExchange",
+	"fiscal.AllDebtOutstanding":        "DebtOutstanding",
+	"fiscal.EachDebtOutstandingRecord": "DebtOutstanding",
+	"fiscal.AllMTSSummary":             "MTSSummary",
+	"fiscal.EachMTSSummaryRecord":      "MTSSummary",
 }
 
 // sampleCall is a sample's call on a client of srv; its value is the field
@@ -135,17 +151,13 @@ func newClient[C any](t *testing.T, newc func(...conduit.Option) (C, error), opt
 
 // operationCalls holds one call of every operation, by "pkg.Op".
 func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
-	bank := newClient(t, banklink.New, srv.Options("banklink"))
 	bot := newClient(t, chat.New, srv.Options("chat"))
-	treasury := newClient(t, fiscal.New, srv.Options("fiscal"))
 	llm := newClient(t, inference.New, srv.Options("inference"))
 
 	id := conduittest.Credential("chat", "webhook_id")
 	token := conduittest.Credential("chat", "webhook_token")
 	hook, err := chat.ParseWebhookURL(srv.BaseURL("chat", "chat_webhook_base") + "/webhooks/" + id + "/" + token)
 	require.NoError(t, err)
-	access := conduittest.Credential("banklink", "access_token")
-	firstPage := &fiscal.PageParams{Sort: "-record_date", PageSize: 3}
 	chatRequest := inference.ChatCompletionRequest{
 		Model:    "llama-3.3-70b-versatile",
 		Messages: []inference.Message{inference.UserMessage("Why does fast inference matter?")},
@@ -153,15 +165,6 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 	responseRequest := inference.ResponseRequest{Model: "llama-3.3-70b-versatile", Input: inference.InputText("Tell me a fun fact about the moon.")}
 
 	calls := map[string]opCall{
-
-		"banklink.SearchInstitutions": {do: func(ctx context.Context) (any, error) {
-			r, err := bank.SearchInstitutions(ctx, "platypus", &banklink.SearchInstitutionsParams{CountryCodes: []banklink.CountryCode{banklink.CountryUS}})
-			return field(r, func() any { return r.Institutions[0].Name }), err
-		}},
-		"banklink.GetBalance": {do: func(ctx context.Context) (any, error) {
-			r, err := bank.GetBalance(ctx, access)
-			return field(r, func() any { return r.Accounts[0].Name }), err
-		}},
 
 		"chat.CurrentUser": {do: func(ctx context.Context) (any, error) {
 			u, err := bot.CurrentUser(ctx)
@@ -244,21 +247,6 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 		"chat.DeleteWebhookMessage": {do: func(ctx context.Context) (any, error) {
 			err := bot.DeleteWebhookMessage(ctx, hook, "1180000000000005002", nil)
 			return sentPath(srv, "chat", "DeleteWebhookMessage"), err
-		}},
-
-		"fiscal.DebtToPenny": {do: func(ctx context.Context) (any, error) {
-			p, err := treasury.DebtToPenny(ctx, firstPage)
-			return field(p, func() any { return p.Data[0].TotPubDebtOutAmt }), err
-		}},
-		"fiscal.AvgInterestRates": {do: func(ctx context.Context) (any, error) {
-			p, err := treasury.AvgInterestRates(ctx, firstPage)
-			return field(p, func() any { return p.Data[0].SecurityDesc }), err
-		}},
-		"fiscal.AllDebtToPenny": {as: "DebtToPenny", do: func(ctx context.Context) (any, error) {
-			return count(treasury.AllDebtToPenny(ctx, firstPage))
-		}},
-		"fiscal.AllAvgInterestRates": {as: "AvgInterestRates", do: func(ctx context.Context) (any, error) {
-			return count(treasury.AllAvgInterestRates(ctx, firstPage))
 		}},
 
 		"inference.CreateChatCompletion": {do: func(ctx context.Context) (any, error) {

@@ -8,26 +8,20 @@ import (
 )
 
 func init() {
-	ops = append(ops,
-		row("banklink", "SearchInstitutions", banklink.New, func(ctx context.Context, c *banklink.Client) error {
-			return discard(c.SearchInstitutions(ctx, "platypus", &banklink.SearchInstitutionsParams{CountryCodes: []banklink.CountryCode{banklink.CountryUS}}))
-		}).auth("body client_id, secret").rejects("query", func(ctx context.Context, c *banklink.Client) error {
+	notes = append(notes,
+		noted("banklink", "SearchInstitutions", banklink.New).auth("body client_id, secret").rejects("query", func(ctx context.Context, c *banklink.Client) error {
 			return discard(c.SearchInstitutions(ctx, " ", nil))
 		}).rejects("products", func(ctx context.Context, c *banklink.Client) error {
 			return discard(c.SearchInstitutions(ctx, "platypus", &banklink.SearchInstitutionsParams{Products: []banklink.Product{banklink.ProductAuth, ""}}))
 		}).rejects("country_codes", func(ctx context.Context, c *banklink.Client) error {
 			return discard(c.SearchInstitutions(ctx, "platypus", &banklink.SearchInstitutionsParams{CountryCodes: []banklink.CountryCode{"us"}}))
 		}),
-		row("banklink", "GetBalance", banklink.New, func(ctx context.Context, c *banklink.Client) error {
-			return discard(c.GetBalance(ctx, cred("banklink", "access_token")))
-		}).auth("body client_id, secret, access_token").rejects("access_token", func(ctx context.Context, c *banklink.Client) error {
+		noted("banklink", "GetBalance", banklink.New).auth("body client_id, secret, access_token").rejects("access_token", func(ctx context.Context, c *banklink.Client) error {
 			return discard(c.GetBalance(ctx, ""))
 		}).rejects("access_token", func(ctx context.Context, c *banklink.Client) error {
 			return discard(c.GetBalance(ctx, "access-sandbox 123"))
 		}),
-		row("banklink", "CreateLinkToken", banklink.New, func(ctx context.Context, c *banklink.Client) error {
-			return discard(c.CreateLinkToken(ctx, linkRequest(nil)))
-		}).writes().auth(bankBody).rejects("client_name", func(ctx context.Context, c *banklink.Client) error {
+		noted("banklink", "CreateLinkToken", banklink.New).writes().auth(bankBody).rejects("client_name", func(ctx context.Context, c *banklink.Client) error {
 			return discard(c.CreateLinkToken(ctx, linkRequest(func(r *banklink.LinkTokenRequest) { r.ClientName = " " })))
 		}).rejects("language", func(ctx context.Context, c *banklink.Client) error {
 			return discard(c.CreateLinkToken(ctx, linkRequest(func(r *banklink.LinkTokenRequest) { r.Language = "" })))
@@ -40,51 +34,37 @@ func init() {
 		}).rejects("webhook", func(ctx context.Context, c *banklink.Client) error {
 			return discard(c.CreateLinkToken(ctx, linkRequest(func(r *banklink.LinkTokenRequest) { r.Webhook = "hooks.example/plaid" })))
 		}),
-		row("banklink", "ExchangePublicToken", banklink.New, func(ctx context.Context, c *banklink.Client) error {
-			return discard(c.ExchangePublicToken(ctx, sandboxPublicToken))
-		}).writes().auth(bankBody+", public_token").rejects("public_token", func(ctx context.Context, c *banklink.Client) error {
+		noted("banklink", "ExchangePublicToken", banklink.New).writes().auth(bankBody+", public_token").rejects("public_token", func(ctx context.Context, c *banklink.Client) error {
 			return discard(c.ExchangePublicToken(ctx, ""))
 		}).rejects("public_token", func(ctx context.Context, c *banklink.Client) error {
 			return discard(c.ExchangePublicToken(ctx, "public-sandbox\n1"))
 		}),
-		row("banklink", "SandboxCreatePublicToken", banklink.New, func(ctx context.Context, c *banklink.Client) error {
-			return discard(c.SandboxCreatePublicToken(ctx, "ins_109508", []banklink.Product{banklink.ProductTransactions}, nil))
-		}).writes().auth(bankBody).rejects("institution_id", func(ctx context.Context, c *banklink.Client) error {
+		noted("banklink", "SandboxCreatePublicToken", banklink.New).writes().auth(bankBody).rejects("institution_id", func(ctx context.Context, c *banklink.Client) error {
 			return discard(c.SandboxCreatePublicToken(ctx, "", []banklink.Product{banklink.ProductTransactions}, nil))
 		}).rejects("initial_products", func(ctx context.Context, c *banklink.Client) error {
 			return discard(c.SandboxCreatePublicToken(ctx, "ins_109508", nil, nil))
 		}).rejects("initial_products", func(ctx context.Context, c *banklink.Client) error {
 			return discard(c.SandboxCreatePublicToken(ctx, "ins_109508", []banklink.Product{"everything"}, nil))
 		}),
-		row("banklink", "Accounts", banklink.New, func(ctx context.Context, c *banklink.Client) error {
-			return discard(c.Accounts(ctx, cred("banklink", "access_token"), nil))
-		}).auth(bankBody+", access_token").rejects("access_token", func(ctx context.Context, c *banklink.Client) error {
+		noted("banklink", "Accounts", banklink.New).auth(bankBody+", access_token").rejects("access_token", func(ctx context.Context, c *banklink.Client) error {
 			return discard(c.Accounts(ctx, "", nil))
 		}).rejects("options.account_ids", func(ctx context.Context, c *banklink.Client) error {
 			return discard(c.Accounts(ctx, cred("banklink", "access_token"), &banklink.AccountsParams{AccountIDs: []string{""}}))
 		}),
-		row("banklink", "Item", banklink.New, func(ctx context.Context, c *banklink.Client) error {
-			return discard(c.Item(ctx, cred("banklink", "access_token")))
-		}).auth(bankBody+", access_token").rejects("access_token", func(ctx context.Context, c *banklink.Client) error {
+		noted("banklink", "Item", banklink.New).auth(bankBody+", access_token").rejects("access_token", func(ctx context.Context, c *banklink.Client) error {
 			return discard(c.Item(ctx, ""))
 		}),
-		row("banklink", "RemoveItem", banklink.New, func(ctx context.Context, c *banklink.Client) error {
-			return discard(c.RemoveItem(ctx, cred("banklink", "access_token"), nil))
-		}).writes().auth(bankBody+", access_token").rejects("access_token", func(ctx context.Context, c *banklink.Client) error {
+		noted("banklink", "RemoveItem", banklink.New).writes().auth(bankBody+", access_token").rejects("access_token", func(ctx context.Context, c *banklink.Client) error {
 			return discard(c.RemoveItem(ctx, "", nil))
 		}).rejects("reason_code", func(ctx context.Context, c *banklink.Client) error {
 			return discard(c.RemoveItem(ctx, cred("banklink", "access_token"), &banklink.RemoveItemParams{ReasonCode: "fraud"}))
 		}),
-		row("banklink", "InstitutionByID", banklink.New, func(ctx context.Context, c *banklink.Client) error {
-			return discard(c.InstitutionByID(ctx, "ins_109512", []banklink.CountryCode{banklink.CountryUS}, nil))
-		}).auth(bankBody).rejects("institution_id", func(ctx context.Context, c *banklink.Client) error {
+		noted("banklink", "InstitutionByID", banklink.New).auth(bankBody).rejects("institution_id", func(ctx context.Context, c *banklink.Client) error {
 			return discard(c.InstitutionByID(ctx, "", []banklink.CountryCode{banklink.CountryUS}, nil))
 		}).rejects("country_codes", func(ctx context.Context, c *banklink.Client) error {
 			return discard(c.InstitutionByID(ctx, "ins_109512", nil, nil))
 		}),
-		row("banklink", "SyncTransactions", banklink.New, func(ctx context.Context, c *banklink.Client) error {
-			return discard(c.SyncTransactions(ctx, cred("banklink", "access_token"), &banklink.SyncTransactionsParams{Count: 100}))
-		}).auth(bankBody+", access_token").rejects("access_token", func(ctx context.Context, c *banklink.Client) error {
+		noted("banklink", "SyncTransactions", banklink.New).auth(bankBody+", access_token").rejects("access_token", func(ctx context.Context, c *banklink.Client) error {
 			return discard(c.SyncTransactions(ctx, "", nil))
 		}).rejects("count", func(ctx context.Context, c *banklink.Client) error {
 			return discard(c.SyncTransactions(ctx, cred("banklink", "access_token"), &banklink.SyncTransactionsParams{Count: 501}))
@@ -93,49 +73,35 @@ func init() {
 		}).rejects("access_token", func(ctx context.Context, c *banklink.Client) error {
 			return drain(c.AllTransactionUpdates(ctx, "", nil))
 		}),
-		row("banklink", "EachTransactionUpdate", banklink.New, func(ctx context.Context, c *banklink.Client) error {
-			return drain(c.EachTransactionUpdate(ctx, cred("banklink", "access_token"), &banklink.SyncTransactionsParams{Count: 100}, nil))
-		}).auth(bankBody+", access_token").rejects("access_token", func(ctx context.Context, c *banklink.Client) error {
+		noted("banklink", "EachTransactionUpdate", banklink.New).auth(bankBody+", access_token").rejects("access_token", func(ctx context.Context, c *banklink.Client) error {
 			return drain(c.EachTransactionUpdate(ctx, "", nil, nil))
 		}).rejects("count", func(ctx context.Context, c *banklink.Client) error {
 			return drain(c.EachTransactionUpdate(ctx, cred("banklink", "access_token"), &banklink.SyncTransactionsParams{Count: 501}, nil))
 		}).rejects("options.days_requested", func(ctx context.Context, c *banklink.Client) error {
 			return drain(c.EachTransactionUpdate(ctx, cred("banklink", "access_token"), &banklink.SyncTransactionsParams{DaysRequested: 731}, nil))
 		}),
-		row("banklink", "WebhookVerificationKey", banklink.New, func(ctx context.Context, c *banklink.Client) error {
-			return discard(c.WebhookVerificationKey(ctx, "bfbd5111-8e33-4643-8ced-b2e642a72f3c"))
-		}).auth(bankBody).rejects("key_id", func(ctx context.Context, c *banklink.Client) error {
+		noted("banklink", "WebhookVerificationKey", banklink.New).auth(bankBody).rejects("key_id", func(ctx context.Context, c *banklink.Client) error {
 			return discard(c.WebhookVerificationKey(ctx, ""))
 		}).rejects("key_id", func(ctx context.Context, c *banklink.Client) error {
 			return discard(c.WebhookVerificationKey(ctx, "bfbd5111-8e33-4643-8ced-b2e642a72f3c0")) // one past a UUID
 		}),
-		row("banklink", "Auth", banklink.New, func(ctx context.Context, c *banklink.Client) error {
-			return discard(c.Auth(ctx, cred("banklink", "access_token"), nil))
-		}).auth(bankBody+", access_token").rejects("access_token", func(ctx context.Context, c *banklink.Client) error {
+		noted("banklink", "Auth", banklink.New).auth(bankBody+", access_token").rejects("access_token", func(ctx context.Context, c *banklink.Client) error {
 			return discard(c.Auth(ctx, "", nil))
 		}).rejects("options.account_ids", func(ctx context.Context, c *banklink.Client) error {
 			return discard(c.Auth(ctx, cred("banklink", "access_token"), &banklink.ProductParams{AccountIDs: []string{"a b"}}))
 		}),
-		row("banklink", "Identity", banklink.New, func(ctx context.Context, c *banklink.Client) error {
-			return discard(c.Identity(ctx, cred("banklink", "access_token"), nil))
-		}).auth(bankBody+", access_token").rejects("access_token", func(ctx context.Context, c *banklink.Client) error {
+		noted("banklink", "Identity", banklink.New).auth(bankBody+", access_token").rejects("access_token", func(ctx context.Context, c *banklink.Client) error {
 			return discard(c.Identity(ctx, "access sandbox", nil))
 		}),
-		row("banklink", "Liabilities", banklink.New, func(ctx context.Context, c *banklink.Client) error {
-			return discard(c.Liabilities(ctx, cred("banklink", "access_token"), nil))
-		}).auth(bankBody+", access_token").rejects("access_token", func(ctx context.Context, c *banklink.Client) error {
+		noted("banklink", "Liabilities", banklink.New).auth(bankBody+", access_token").rejects("access_token", func(ctx context.Context, c *banklink.Client) error {
 			return discard(c.Liabilities(ctx, "", nil))
 		}),
-		row("banklink", "Holdings", banklink.New, func(ctx context.Context, c *banklink.Client) error {
-			return discard(c.Holdings(ctx, cred("banklink", "access_token"), nil))
-		}).auth(bankBody+", access_token").rejects("access_token", func(ctx context.Context, c *banklink.Client) error {
+		noted("banklink", "Holdings", banklink.New).auth(bankBody+", access_token").rejects("access_token", func(ctx context.Context, c *banklink.Client) error {
 			return discard(c.Holdings(ctx, "", nil))
 		}).rejects("options.account_ids", func(ctx context.Context, c *banklink.Client) error {
 			return discard(c.Holdings(ctx, cred("banklink", "access_token"), &banklink.ProductParams{AccountIDs: []string{""}}))
 		}),
-		row("banklink", "InvestmentTransactions", banklink.New, func(ctx context.Context, c *banklink.Client) error {
-			return discard(c.InvestmentTransactions(ctx, cred("banklink", "access_token"), investStart, investEnd, nil))
-		}).auth(bankBody+", access_token").rejects("access_token", func(ctx context.Context, c *banklink.Client) error {
+		noted("banklink", "InvestmentTransactions", banklink.New).auth(bankBody+", access_token").rejects("access_token", func(ctx context.Context, c *banklink.Client) error {
 			return discard(c.InvestmentTransactions(ctx, "", investStart, investEnd, nil))
 		}).rejects("start_date", func(ctx context.Context, c *banklink.Client) error {
 			return discard(c.InvestmentTransactions(ctx, cred("banklink", "access_token"), conduit.Date{}, investEnd, nil))
@@ -146,30 +112,22 @@ func init() {
 		}).rejects("options.offset", func(ctx context.Context, c *banklink.Client) error {
 			return drain(c.AllInvestmentTransactions(ctx, cred("banklink", "access_token"), investStart, investEnd, &banklink.InvestmentTransactionsParams{Offset: -1}))
 		}),
-		row("banklink", "RefreshTransactions", banklink.New, func(ctx context.Context, c *banklink.Client) error {
-			return discard(c.RefreshTransactions(ctx, cred("banklink", "access_token")))
-		}).writes().auth(bankBody+", access_token").rejects("access_token", func(ctx context.Context, c *banklink.Client) error {
+		noted("banklink", "RefreshTransactions", banklink.New).writes().auth(bankBody+", access_token").rejects("access_token", func(ctx context.Context, c *banklink.Client) error {
 			return discard(c.RefreshTransactions(ctx, ""))
 		}),
-		row("banklink", "UpdateItemWebhook", banklink.New, func(ctx context.Context, c *banklink.Client) error {
-			return discard(c.UpdateItemWebhook(ctx, cred("banklink", "access_token"), "https://hooks.example/plaid"))
-		}).writes().auth(bankBody+", access_token").rejects("access_token", func(ctx context.Context, c *banklink.Client) error {
+		noted("banklink", "UpdateItemWebhook", banklink.New).writes().auth(bankBody+", access_token").rejects("access_token", func(ctx context.Context, c *banklink.Client) error {
 			return discard(c.UpdateItemWebhook(ctx, "", "https://hooks.example/plaid"))
 		}).rejects("webhook", func(ctx context.Context, c *banklink.Client) error {
 			return discard(c.UpdateItemWebhook(ctx, cred("banklink", "access_token"), "hooks.example/plaid"))
 		}),
-		row("banklink", "SandboxFireWebhook", banklink.New, func(ctx context.Context, c *banklink.Client) error {
-			return discard(c.SandboxFireWebhook(ctx, cred("banklink", "access_token"), banklink.SyncUpdatesAvailable, nil))
-		}).writes().auth(bankBody+", access_token").rejects("access_token", func(ctx context.Context, c *banklink.Client) error {
+		noted("banklink", "SandboxFireWebhook", banklink.New).writes().auth(bankBody+", access_token").rejects("access_token", func(ctx context.Context, c *banklink.Client) error {
 			return discard(c.SandboxFireWebhook(ctx, "", banklink.SyncUpdatesAvailable, nil))
 		}).rejects("webhook_code", func(ctx context.Context, c *banklink.Client) error {
 			return discard(c.SandboxFireWebhook(ctx, cred("banklink", "access_token"), "sync updates", nil))
 		}).rejects("webhook_type", func(ctx context.Context, c *banklink.Client) error {
 			return discard(c.SandboxFireWebhook(ctx, cred("banklink", "access_token"), banklink.DefaultUpdate, &banklink.SandboxFireWebhookParams{WebhookType: "holdings"}))
 		}),
-		row("banklink", "CreateProcessorToken", banklink.New, func(ctx context.Context, c *banklink.Client) error {
-			return discard(c.CreateProcessorToken(ctx, cred("banklink", "access_token"), "vzeNDwK7KQIm4yEog683uElbp9GRLEFXGK98D", "dwolla"))
-		}).writes().auth(bankBody+", access_token").rejects("access_token", func(ctx context.Context, c *banklink.Client) error {
+		noted("banklink", "CreateProcessorToken", banklink.New).writes().auth(bankBody+", access_token").rejects("access_token", func(ctx context.Context, c *banklink.Client) error {
 			return discard(c.CreateProcessorToken(ctx, "", "vzeNDwK7KQIm4yEog683uElbp9GRLEFXGK98D", "dwolla"))
 		}).rejects("account_id", func(ctx context.Context, c *banklink.Client) error {
 			return discard(c.CreateProcessorToken(ctx, cred("banklink", "access_token"), "", "dwolla"))
@@ -184,10 +142,6 @@ var investStart, investEnd = conduit.Date{Year: 2020, Month: 1, Day: 1}, conduit
 
 // bankBody is where the service's credentials travel.
 const bankBody = "body client_id, secret"
-
-// sandboxPublicToken is the public token the fake's sandbox hands out,
-// which its exchange accepts.
-const sandboxPublicToken = "public-sandbox-b0e2c4ee-a763-4df5-bfe9-46a46bce993d"
 
 // linkRequest is a valid link token request, changed by edit.
 func linkRequest(edit func(r *banklink.LinkTokenRequest)) banklink.LinkTokenRequest {

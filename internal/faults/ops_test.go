@@ -13,11 +13,9 @@ import (
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/chat"
 	"github.com/conduit-sdk/conduit/ci"
-	"github.com/conduit-sdk/conduit/fiscal"
 	"github.com/conduit-sdk/conduit/imageedit"
 	"github.com/conduit-sdk/conduit/inference"
 	"github.com/conduit-sdk/conduit/internal/samples"
-	"github.com/conduit-sdk/conduit/noderpc"
 )
 
 // kind says what an operation hands back, which decides what some faults
@@ -138,19 +136,6 @@ func readImage(img *imageedit.Image, err error) error {
 	return err
 }
 
-// firstErr is a batch's error: the request's, else the first element's.
-func firstErr(err error, calls []noderpc.BatchElem) error {
-	if err != nil {
-		return err
-	}
-	for _, c := range calls {
-		if c.Error != nil {
-			return c.Error
-		}
-	}
-	return nil
-}
-
 // photo is a small PNG to upload.
 var photo = func() []byte {
 	img := image.NewGray(image.Rect(0, 0, 16, 12))
@@ -168,10 +153,9 @@ func hook() chat.Webhook {
 }
 
 var (
-	slug       = ci.ProjectSlug{VCS: "gh", Org: "acme", Repo: "api"}
-	wallet     = "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045"
-	pageParams = &fiscal.PageParams{Sort: "-record_date", PageSize: 3}
-	chatReq    = inference.ChatCompletionRequest{
+	slug    = ci.ProjectSlug{VCS: "gh", Org: "acme", Repo: "api"}
+	wallet  = "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045"
+	chatReq = inference.ChatCompletionRequest{
 		Model:    "llama-3.3-70b-versatile",
 		Messages: []inference.Message{inference.UserMessage("Why does fast inference matter?")},
 	}
