@@ -1,7 +1,6 @@
 package conduittest_test
 
 import (
-	"bytes"
 	"context"
 	"reflect"
 	"testing"
@@ -15,7 +14,6 @@ import (
 	"github.com/conduit-sdk/conduit/chat"
 	"github.com/conduit-sdk/conduit/conduittest"
 	"github.com/conduit-sdk/conduit/fiscal"
-	"github.com/conduit-sdk/conduit/inference"
 	"github.com/conduit-sdk/conduit/internal/samples"
 )
 
@@ -138,7 +136,6 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 	bank := newClient(t, banklink.New, srv.Options("banklink"))
 	bot := newClient(t, chat.New, srv.Options("chat"))
 	treasury := newClient(t, fiscal.New, srv.Options("fiscal"))
-	llm := newClient(t, inference.New, srv.Options("inference"))
 
 	id := conduittest.Credential("chat", "webhook_id")
 	token := conduittest.Credential("chat", "webhook_token")
@@ -146,11 +143,6 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 	require.NoError(t, err)
 	access := conduittest.Credential("banklink", "access_token")
 	firstPage := &fiscal.PageParams{Sort: "-record_date", PageSize: 3}
-	chatRequest := inference.ChatCompletionRequest{
-		Model:    "llama-3.3-70b-versatile",
-		Messages: []inference.Message{inference.UserMessage("Why does fast inference matter?")},
-	}
-	responseRequest := inference.ResponseRequest{Model: "llama-3.3-70b-versatile", Input: inference.InputText("Tell me a fun fact about the moon.")}
 
 	calls := map[string]opCall{
 
@@ -259,75 +251,6 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 		}},
 		"fiscal.AllAvgInterestRates": {as: "AvgInterestRates", do: func(ctx context.Context) (any, error) {
 			return count(treasury.AllAvgInterestRates(ctx, firstPage))
-		}},
-
-		"inference.CreateChatCompletion": {do: func(ctx context.Context) (any, error) {
-			r, err := llm.CreateChatCompletion(ctx, chatRequest)
-			return field(r, func() any { return r.Content() }), err
-		}},
-		"inference.StreamChatCompletion": {do: func(ctx context.Context) (any, error) {
-			s, err := llm.StreamChatCompletion(ctx, chatRequest)
-			if err != nil {
-				return nil, err
-			}
-			var text string
-			for chunk, err := range s.All() {
-				if err != nil {
-					return nil, err
-				}
-				text += chunk.Content()
-			}
-			return text, nil
-		}},
-		"inference.CreateResponse": {do: func(ctx context.Context) (any, error) {
-			r, err := llm.CreateResponse(ctx, responseRequest)
-			return field(r, func() any { return r.OutputText() }), err
-		}},
-		"inference.StreamResponse": {do: func(ctx context.Context) (any, error) {
-			s, err := llm.StreamResponse(ctx, responseRequest)
-			if err != nil {
-				return nil, err
-			}
-			var acc inference.ResponseAccumulator
-			for ev, err := range s.All() {
-				if err != nil {
-					return nil, err
-				}
-				acc.AddEvent(ev)
-			}
-			return acc.Response().OutputText(), nil
-		}},
-		"inference.ListModels": {do: func(ctx context.Context) (any, error) {
-			r, err := llm.ListModels(ctx)
-			return field(r, func() any { return r.Data[0].ID }), err
-		}},
-		"inference.CreateEmbeddings": {do: func(ctx context.Context) (any, error) {
-			r, err := llm.CreateEmbeddings(ctx, inference.EmbeddingRequest{Model: "text-embedding-ada-002", Input: inference.EmbedTexts("a", "b")})
-			return field(r, func() any { return r.Data[1].Embedding }), err
-		}},
-		"inference.CreateTranscription": {do: func(ctx context.Context) (any, error) {
-			r, err := llm.CreateTranscription(ctx, inference.TranscriptionRequest{Model: "whisper-large-v3-turbo",
-				File: bytes.NewReader([]byte("RIFF")), FileName: "a.wav", ResponseFormat: inference.TranscriptVerboseJSON})
-			return field(r, func() any { return r.Segments[0].Text }), err
-		}},
-		"inference.CreateTranslation": {do: func(ctx context.Context) (any, error) {
-			r, err := llm.CreateTranslation(ctx, inference.TranslationRequest{Model: "whisper-large-v3",
-				File: bytes.NewReader([]byte("RIFF")), FileName: "a.wav", ResponseFormat: inference.TranscriptText})
-			return field(r, func() any { return r.Text }), err
-		}},
-		"inference.CreateSpeech": {do: func(ctx context.Context) (any, error) {
-			sp, err := llm.CreateSpeech(ctx, inference.SpeechRequest{Model: "canopylabs/orpheus-v1-english", Input: "Hello.", Voice: "autumn"})
-			if err != nil {
-				return nil, err
-			}
-			defer sp.Body.Close()
-			var wav bytes.Buffer
-			_, err = wav.ReadFrom(sp.Body)
-			return wav.Len(), err
-		}},
-		"inference.Model": {do: func(ctx context.Context) (any, error) {
-			r, err := llm.Model(ctx, "llama-3.3-70b-versatile")
-			return field(r, func() any { return r.ContextWindow }), err
 		}},
 	}
 	for _, more := range packageCalls {
