@@ -11,7 +11,6 @@ import (
 
 	"github.com/conduit-sdk/conduit"
 	"github.com/conduit-sdk/conduit/banklink"
-	"github.com/conduit-sdk/conduit/chat"
 	"github.com/conduit-sdk/conduit/conduittest"
 	"github.com/conduit-sdk/conduit/fiscal"
 	"github.com/conduit-sdk/conduit/internal/samples"
@@ -93,6 +92,7 @@ var recordedAs = map[string]string{
 	"police.EachStreetCrimeInArea": "StreetCrimesInArea",
 	"explorer.EachMempoolTxid":     "MempoolTxids",
 	"explorer.EachBlock":           "Blocks",
+	"chat.EachChannelMessage":      "ChannelMessages",
 }
 
 // sampleCall is a sample's call on a client of srv; its value is the field
@@ -134,13 +134,8 @@ func newClient[C any](t *testing.T, newc func(...conduit.Option) (C, error), opt
 // operationCalls holds one call of every operation, by "pkg.Op".
 func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 	bank := newClient(t, banklink.New, srv.Options("banklink"))
-	bot := newClient(t, chat.New, srv.Options("chat"))
 	treasury := newClient(t, fiscal.New, srv.Options("fiscal"))
 
-	id := conduittest.Credential("chat", "webhook_id")
-	token := conduittest.Credential("chat", "webhook_token")
-	hook, err := chat.ParseWebhookURL(srv.BaseURL("chat", "chat_webhook_base") + "/webhooks/" + id + "/" + token)
-	require.NoError(t, err)
 	access := conduittest.Credential("banklink", "access_token")
 	firstPage := &fiscal.PageParams{Sort: "-record_date", PageSize: 3}
 
@@ -153,89 +148,6 @@ func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
 		"banklink.GetBalance": {do: func(ctx context.Context) (any, error) {
 			r, err := bank.GetBalance(ctx, access)
 			return field(r, func() any { return r.Accounts[0].Name }), err
-		}},
-
-		"chat.CurrentUser": {do: func(ctx context.Context) (any, error) {
-			u, err := bot.CurrentUser(ctx)
-			return field(u, func() any { return u.Username }), err
-		}},
-		"chat.CreateMessage": {do: func(ctx context.Context) (any, error) {
-			m, err := bot.CreateMessage(ctx, "1180000000000000101", "Deploy finished", nil)
-			return field(m, func() any { return m.ID }), err
-		}},
-		"chat.GatewayBot": {do: func(ctx context.Context) (any, error) {
-			g, err := bot.GatewayBot(ctx)
-			return field(g, func() any { return g.SessionStartLimit.Remaining }), err
-		}},
-		"chat.GuildChannels": {do: func(ctx context.Context) (any, error) {
-			chs, err := bot.GuildChannels(ctx, "1180000000000000007")
-			return len(chs), err
-		}},
-		"chat.ExecuteWebhook": {do: func(ctx context.Context) (any, error) {
-			err := bot.ExecuteWebhook(ctx, hook, chat.WebhookMessage{Content: "Build passed"})
-			return sent(srv, "chat", "ExecuteWebhook"), err
-		}},
-		"chat.ExecuteWebhookWait": {do: func(ctx context.Context) (any, error) {
-			m, err := bot.ExecuteWebhookWait(ctx, hook, chat.WebhookMessage{Content: "Build passed"})
-			return field(m, func() any { return m.Content }), err
-		}},
-
-		"chat.EachChannelMessage": {as: "ChannelMessages", do: func(ctx context.Context) (any, error) {
-			return count(bot.EachChannelMessage(ctx, "1180000000000000101", &chat.ChannelMessagesParams{Limit: 3}))
-		}},
-		"chat.ChannelMessages": {do: func(ctx context.Context) (any, error) {
-			ms, err := bot.ChannelMessages(ctx, "1180000000000000101", &chat.ChannelMessagesParams{Limit: 3})
-			return field(ms, func() any { return ms[0].Reference.MessageID }), err
-		}},
-		"chat.Message": {do: func(ctx context.Context) (any, error) {
-			m, err := bot.Message(ctx, "1180000000000000101", "1180000000000005001")
-			return field(m, func() any { return m.Content }), err
-		}},
-		"chat.EditMessage": {do: func(ctx context.Context) (any, error) {
-			text := "Deploy finished (rolled back)"
-			m, err := bot.EditMessage(ctx, "1180000000000000101", "1180000000000005001", chat.MessageEdit{Content: &text})
-			return field(m, func() any { return m.Content }), err
-		}},
-		"chat.DeleteMessage": {do: func(ctx context.Context) (any, error) {
-			err := bot.DeleteMessage(ctx, "1180000000000000101", "1180000000000005001")
-			return sentPath(srv, "chat", "DeleteMessage"), err
-		}},
-		"chat.CreateReaction": {do: func(ctx context.Context) (any, error) {
-			err := bot.CreateReaction(ctx, "1180000000000000101", "1180000000000005001", "🔥")
-			return sentPath(srv, "chat", "CreateReaction"), err
-		}},
-		"chat.DeleteOwnReaction": {do: func(ctx context.Context) (any, error) {
-			err := bot.DeleteOwnReaction(ctx, "1180000000000000101", "1180000000000005001", "🔥")
-			return sentPath(srv, "chat", "DeleteOwnReaction"), err
-		}},
-		"chat.Channel": {do: func(ctx context.Context) (any, error) {
-			ch, err := bot.Channel(ctx, "1180000000000000101")
-			return field(ch, func() any { return ch.Name }), err
-		}},
-		"chat.Guild": {do: func(ctx context.Context) (any, error) {
-			g, err := bot.Guild(ctx, "1180000000000000007", &chat.GuildParams{WithCounts: true})
-			return field(g, func() any { return g.ApproximateMemberCount }), err
-		}},
-		"chat.GuildMembers": {do: func(ctx context.Context) (any, error) {
-			ms, err := bot.GuildMembers(ctx, "1180000000000000007", &chat.GuildMembersParams{Limit: 3})
-			return field(ms, func() any { return ms[1].Nick }), err
-		}},
-		"chat.CreateDM": {do: func(ctx context.Context) (any, error) {
-			ch, err := bot.CreateDM(ctx, "1180000000000000201")
-			return field(ch, func() any { return ch.Recipients[0].Username }), err
-		}},
-		"chat.WebhookMessage": {do: func(ctx context.Context) (any, error) {
-			m, err := bot.WebhookMessage(ctx, hook, "1180000000000005002", nil)
-			return field(m, func() any { return m.Content }), err
-		}},
-		"chat.EditWebhookMessage": {do: func(ctx context.Context) (any, error) {
-			text := "Build passed (re-run)"
-			m, err := bot.EditWebhookMessage(ctx, hook, "1180000000000005002", chat.MessageEdit{Content: &text}, nil)
-			return field(m, func() any { return m.Content }), err
-		}},
-		"chat.DeleteWebhookMessage": {do: func(ctx context.Context) (any, error) {
-			err := bot.DeleteWebhookMessage(ctx, hook, "1180000000000005002", nil)
-			return sentPath(srv, "chat", "DeleteWebhookMessage"), err
 		}},
 
 		"fiscal.DebtToPenny": {do: func(ctx context.Context) (any, error) {
