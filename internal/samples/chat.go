@@ -3,9 +3,6 @@ package samples
 import (
 	"bytes"
 	"context"
-	"image"
-	"image/color"
-	"image/png"
 	"strconv"
 	"time"
 
@@ -26,17 +23,6 @@ const (
 var chatDeploy = chat.ApplicationCommand{Name: "deploy", Description: "Deploy a build to an environment",
 	Options: []chat.CommandOption{{Type: chat.StringOption, Name: "env", Description: "Where to deploy", Required: true,
 		Choices: []chat.CommandChoice{{Name: "Staging", Value: "staging"}, {Name: "Production", Value: "production"}}}}}
-
-// chatPNG is a small PNG to upload.
-var chatPNG = func() []byte {
-	img := image.NewGray(image.Rect(0, 0, 16, 12))
-	img.SetGray(8, 6, color.Gray{Y: 200})
-	var b bytes.Buffer
-	if err := png.Encode(&b, img); err != nil {
-		panic(err)
-	}
-	return b.Bytes()
-}()
 
 // chatHook is the webhook the fake accepts; its id and token are the
 // fake's credentials, which a caller passes per call.
@@ -90,7 +76,7 @@ func init() {
 		{"ExecuteWebhookWait", func(ctx context.Context, cl *chat.Client) (Answer, error) {
 			// A message with a file is a multipart upload.
 			m, err := cl.ExecuteWebhookWait(ctx, chatHook(), chat.WebhookMessage{Content: "Build #130 passed on main", ThreadID: "1180000000000000401",
-				Files: []chat.File{{Name: "coverage.png", ContentType: "image/png", Reader: bytes.NewReader(chatPNG)}}})
+				Files: []chat.File{{Name: "coverage.png", ContentType: "image/png", Reader: bytes.NewReader(photo)}}})
 			return answer(m, func() any { return m.Content }), err
 		}},
 		{"EachChannelMessage", func(ctx context.Context, cl *chat.Client) (Answer, error) {
