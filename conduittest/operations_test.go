@@ -1,7 +1,6 @@
 package conduittest_test
 
 import (
-	"bytes"
 	"context"
 	"reflect"
 	"testing"
@@ -11,9 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/conduit-sdk/conduit"
-	"github.com/conduit-sdk/conduit/chat"
 	"github.com/conduit-sdk/conduit/conduittest"
-	"github.com/conduit-sdk/conduit/inference"
 	"github.com/conduit-sdk/conduit/internal/samples"
 )
 
@@ -32,11 +29,9 @@ type opCall struct {
 // Every operation of every package answers through the package's own
 // client: the route is there, the credentials the client sends from
 // Options are the ones the server accepts, and the answer decodes. The
-// calls are internal/samples' table; a package not yet on it has its
-// calls in operationCalls.
+// calls are internal/samples' table.
 func TestEveryOperationAnswers(t *testing.T) {
 	srv := conduittest.NewServer(t)
-	calls := operationCalls(t, srv)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	seen := 0
@@ -46,18 +41,12 @@ func TestEveryOperationAnswers(t *testing.T) {
 			name := pkg + "." + op
 			declared[name] = true
 			seen++
-			c, ok := calls[name]
 			s, tabled := samples.Find(pkg, op)
-			switch {
-			case ok && tabled:
-				t.Errorf("%s: a call in operationCalls and a sample in internal/samples", name)
-			case tabled:
-				c = sampleCall(srv, s)
-			case !ok:
+			if !tabled {
 				t.Errorf("%s: no sample in internal/samples", name)
 				continue
 			}
-			delete(calls, name)
+			c := sampleCall(srv, s)
 			as := op
 			if c.as != "" {
 				as = c.as
@@ -70,9 +59,6 @@ func TestEveryOperationAnswers(t *testing.T) {
 			assert.False(t, v == nil || reflect.ValueOf(v).IsZero(), "%s: the answer decoded to a zero %T", name, v)
 			assert.Greater(t, len(srv.Requests(pkg, as)), before, "%s: the server recorded the call under another operation than %s", name, as)
 		}
-	}
-	for name := range calls {
-		t.Errorf("%s: a call for an operation no package declares", name)
 	}
 	for _, s := range samples.All() {
 		if !declared[s.Pkg+"."+s.Name] {
@@ -93,6 +79,7 @@ var recordedAs = map[string]string{
 	"police.EachStreetCrimeInArea": "StreetCrimesInArea",
 	"explorer.EachMempoolTxid":     "MempoolTxids",
 	"explorer.EachBlock":           "Blocks",
+	"chat.EachChannelMessage":      "ChannelMessages",
 
 	"banklink.EachTransactionUpdate": "SyncTransactions",
 
@@ -134,11 +121,6 @@ func sampleCall(srv *conduittest.Server, s samples.Sample) opCall {
 	}}
 }
 
-// packageCalls adds the calls of a package's further operations from a
-// file of its own (calls_<pkg>_test.go), so that packages adding
-// operations at the same time do not all edit operationCalls.
-var packageCalls []func(t *testing.T, srv *conduittest.Server) map[string]opCall
-
 // newClient builds a package's client on the server's options, failing the
 // test if New refuses them. The budgets services publish (90 a minute, 10 a
 // second) would pace the test for nothing, so they are lifted.
@@ -147,210 +129,6 @@ func newClient[C any](t *testing.T, newc func(...conduit.Option) (C, error), opt
 	c, err := newc(append(opts, conduit.WithRateLimit(0, 0))...)
 	require.NoError(t, err)
 	return c
-}
-
-// operationCalls holds one call of every operation, by "pkg.Op".
-func operationCalls(t *testing.T, srv *conduittest.Server) map[string]opCall {
-	bot := newClient(t, chat.New, srv.Options("chat"))
-	llm := newClient(t, inference.New, srv.Options("inference"))
-
-	id := conduittest.Credential("chat", "webhook_id")
-	token := conduittest.Credential("chat", "webhook_token")
-	hook, err := chat.ParseWebhookURL(srv.BaseURL("chat", "chat_webhook_base") + "/webhooks/" + id + "/" + token)
-	require.NoError(t, err)
-	chatRequest := inference.ChatCompletionRequest{
-		Model:    "llama-3.3-70b-versatile",
-		Messages: []inference.Message{inference.UserMessage("Why does fast inference matter?")},
-	}
-	responseRequest := inference.ResponseRequest{Model: "llama-3.3-70b-versatile", Input: inference.InputText("Tell me a fun fact about the moon.")}
-
-	calls := map[string]opCall{
-
-		"chat.CurrentUser": {do: func(ctx context.Context) (any, error) {
-			u, err := bot.CurrentUser(ctx)
-			return field(u, func() any { return u.Username }), err
-		}},
-		"chat.CreateMessage": {do: func(ctx context.Context) (any, error) {
-			m, err := bot.CreateMessage(ctx, "1180000000000000101", "Deploy finished", nil)
-			return field(m, func() any { return m.ID }), err
-		}},
-		"chat.GatewayBot": {do: func(ctx context.Context) (any, error) {
-			g, err := bot.GatewayBot(ctx)
-			return field(g, func() any { return g.SessionStartLimit.Remaining }), err
-		}},
-		"chat.GuildChannels": {do: func(ctx context.Context) (any, error) {
-			chs, err := bot.GuildChannels(ctx, "1180000000000000007")
-			return len(chs), err
-		}},
-		"chat.ExecuteWebhook": {do: func(ctx context.Context) (any, error) {
-			err := bot.ExecuteWebhook(ctx, hook, chat.WebhookMessage{Content: "Build passed"})
-			return sent(srv, "chat", "ExecuteWebhook"), err
-		}},
-		"chat.ExecuteWebhookWait": {do: func(ctx context.Context) (any, error) {
-			m, err := bot.ExecuteWebhookWait(ctx, hook, chat.WebhookMessage{Content: "Build passed"})
-			return field(m, func() any { return m.Content }), err
-		}},
-
-		"chat.EachChannelMessage": {as: "ChannelMessages", do: func(ctx context.Context) (any, error) {
-			return count(bot.EachChannelMessage(ctx, "1180000000000000101", &chat.ChannelMessagesParams{Limit: 3}))
-		}},
-		"chat.ChannelMessages": {do: func(ctx context.Context) (any, error) {
-			ms, err := bot.ChannelMessages(ctx, "1180000000000000101", &chat.ChannelMessagesParams{Limit: 3})
-			return field(ms, func() any { return ms[0].Reference.MessageID }), err
-		}},
-		"chat.Message": {do: func(ctx context.Context) (any, error) {
-			m, err := bot.Message(ctx, "1180000000000000101", "1180000000000005001")
-			return field(m, func() any { return m.Content }), err
-		}},
-		"chat.EditMessage": {do: func(ctx context.Context) (any, error) {
-			text := "Deploy finished (rolled back)"
-			m, err := bot.EditMessage(ctx, "1180000000000000101", "1180000000000005001", chat.MessageEdit{Content: &text})
-			return field(m, func() any { return m.Content }), err
-		}},
-		"chat.DeleteMessage": {do: func(ctx context.Context) (any, error) {
-			err := bot.DeleteMessage(ctx, "1180000000000000101", "1180000000000005001")
-			return sentPath(srv, "chat", "DeleteMessage"), err
-		}},
-		"chat.CreateReaction": {do: func(ctx context.Context) (any, error) {
-			err := bot.CreateReaction(ctx, "1180000000000000101", "1180000000000005001", "🔥")
-			return sentPath(srv, "chat", "CreateReaction"), err
-		}},
-		"chat.DeleteOwnReaction": {do: func(ctx context.Context) (any, error) {
-			err := bot.DeleteOwnReaction(ctx, "1180000000000000101", "1180000000000005001", "🔥")
-			return sentPath(srv, "chat", "DeleteOwnReaction"), err
-		}},
-		"chat.Channel": {do: func(ctx context.Context) (any, error) {
-			ch, err := bot.Channel(ctx, "1180000000000000101")
-			return field(ch, func() any { return ch.Name }), err
-		}},
-		"chat.Guild": {do: func(ctx context.Context) (any, error) {
-			g, err := bot.Guild(ctx, "1180000000000000007", &chat.GuildParams{WithCounts: true})
-			return field(g, func() any { return g.ApproximateMemberCount }), err
-		}},
-		"chat.GuildMembers": {do: func(ctx context.Context) (any, error) {
-			ms, err := bot.GuildMembers(ctx, "1180000000000000007", &chat.GuildMembersParams{Limit: 3})
-			return field(ms, func() any { return ms[1].Nick }), err
-		}},
-		"chat.CreateDM": {do: func(ctx context.Context) (any, error) {
-			ch, err := bot.CreateDM(ctx, "1180000000000000201")
-			return field(ch, func() any { return ch.Recipients[0].Username }), err
-		}},
-		"chat.WebhookMessage": {do: func(ctx context.Context) (any, error) {
-			m, err := bot.WebhookMessage(ctx, hook, "1180000000000005002", nil)
-			return field(m, func() any { return m.Content }), err
-		}},
-		"chat.EditWebhookMessage": {do: func(ctx context.Context) (any, error) {
-			text := "Build passed (re-run)"
-			m, err := bot.EditWebhookMessage(ctx, hook, "1180000000000005002", chat.MessageEdit{Content: &text}, nil)
-			return field(m, func() any { return m.Content }), err
-		}},
-		"chat.DeleteWebhookMessage": {do: func(ctx context.Context) (any, error) {
-			err := bot.DeleteWebhookMessage(ctx, hook, "1180000000000005002", nil)
-			return sentPath(srv, "chat", "DeleteWebhookMessage"), err
-		}},
-
-		"inference.CreateChatCompletion": {do: func(ctx context.Context) (any, error) {
-			r, err := llm.CreateChatCompletion(ctx, chatRequest)
-			return field(r, func() any { return r.Content() }), err
-		}},
-		"inference.StreamChatCompletion": {do: func(ctx context.Context) (any, error) {
-			s, err := llm.StreamChatCompletion(ctx, chatRequest)
-			if err != nil {
-				return nil, err
-			}
-			var text string
-			for chunk, err := range s.All() {
-				if err != nil {
-					return nil, err
-				}
-				text += chunk.Content()
-			}
-			return text, nil
-		}},
-		"inference.CreateResponse": {do: func(ctx context.Context) (any, error) {
-			r, err := llm.CreateResponse(ctx, responseRequest)
-			return field(r, func() any { return r.OutputText() }), err
-		}},
-		"inference.StreamResponse": {do: func(ctx context.Context) (any, error) {
-			s, err := llm.StreamResponse(ctx, responseRequest)
-			if err != nil {
-				return nil, err
-			}
-			var acc inference.ResponseAccumulator
-			for ev, err := range s.All() {
-				if err != nil {
-					return nil, err
-				}
-				acc.AddEvent(ev)
-			}
-			return acc.Response().OutputText(), nil
-		}},
-		"inference.ListModels": {do: func(ctx context.Context) (any, error) {
-			r, err := llm.ListModels(ctx)
-			return field(r, func() any { return r.Data[0].ID }), err
-		}},
-		"inference.CreateEmbeddings": {do: func(ctx context.Context) (any, error) {
-			r, err := llm.CreateEmbeddings(ctx, inference.EmbeddingRequest{Model: "text-embedding-ada-002", Input: inference.EmbedTexts("a", "b")})
-			return field(r, func() any { return r.Data[1].Embedding }), err
-		}},
-		"inference.CreateTranscription": {do: func(ctx context.Context) (any, error) {
-			r, err := llm.CreateTranscription(ctx, inference.TranscriptionRequest{Model: "whisper-large-v3-turbo",
-				File: bytes.NewReader([]byte("RIFF")), FileName: "a.wav", ResponseFormat: inference.TranscriptVerboseJSON})
-			return field(r, func() any { return r.Segments[0].Text }), err
-		}},
-		"inference.CreateTranslation": {do: func(ctx context.Context) (any, error) {
-			r, err := llm.CreateTranslation(ctx, inference.TranslationRequest{Model: "whisper-large-v3",
-				File: bytes.NewReader([]byte("RIFF")), FileName: "a.wav", ResponseFormat: inference.TranscriptText})
-			return field(r, func() any { return r.Text }), err
-		}},
-		"inference.CreateSpeech": {do: func(ctx context.Context) (any, error) {
-			sp, err := llm.CreateSpeech(ctx, inference.SpeechRequest{Model: "canopylabs/orpheus-v1-english", Input: "Hello.", Voice: "autumn"})
-			if err != nil {
-				return nil, err
-			}
-			defer sp.Body.Close()
-			var wav bytes.Buffer
-			_, err = wav.ReadFrom(sp.Body)
-			return wav.Len(), err
-		}},
-		"inference.Model": {do: func(ctx context.Context) (any, error) {
-			r, err := llm.Model(ctx, "llama-3.3-70b-versatile")
-			return field(r, func() any { return r.ContextWindow }), err
-		}},
-	}
-	for _, more := range packageCalls {
-		for name, c := range more(t, srv) {
-			require.NotContains(t, calls, name, "two calls for one operation")
-			calls[name] = c
-		}
-	}
-	return calls
-}
-
-// field reads a value out of an answer, or nil when there is none (the
-// call failed, or decoded to nothing).
-func field[T any](answer T, read func() any) (v any) {
-	if reflect.ValueOf(&answer).Elem().IsZero() {
-		return nil
-	}
-	defer func() {
-		if recover() != nil {
-			v = nil // an empty list, a nil member
-		}
-	}()
-	return read()
-}
-
-// count walks an iterator to its end.
-func count[R any](all func(func(R, error) bool)) (any, error) {
-	n := 0
-	for _, err := range all {
-		if err != nil {
-			return nil, err
-		}
-		n++
-	}
-	return n, nil
 }
 
 // sent is what reached an operation that answers with nothing to decode:

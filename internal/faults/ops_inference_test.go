@@ -11,20 +11,14 @@ import (
 )
 
 func init() {
-	ops = append(ops,
-		row("inference", "ListModels", inference.New, func(ctx context.Context, c *inference.Client) error {
-			return discard(c.ListModels(ctx))
-		}).auth(bearer),
-		row("inference", "Model", inference.New, func(ctx context.Context, c *inference.Client) error {
-			return discard(c.Model(ctx, "llama-3.3-70b-versatile"))
-		}).auth(bearer).rejects("model", func(ctx context.Context, c *inference.Client) error {
+	notes = append(notes,
+		noted("inference", "ListModels", inference.New).auth(bearer),
+		noted("inference", "Model", inference.New).auth(bearer).rejects("model", func(ctx context.Context, c *inference.Client) error {
 			return discard(c.Model(ctx, ""))
 		}).rejects("model", func(ctx context.Context, c *inference.Client) error {
 			return discard(c.Model(ctx, "meta-llama/.."))
 		}),
-		row("inference", "CreateEmbeddings", inference.New, func(ctx context.Context, c *inference.Client) error {
-			return discard(c.CreateEmbeddings(ctx, embedReq))
-		}).auth(bearer).rejects("model", func(ctx context.Context, c *inference.Client) error {
+		noted("inference", "CreateEmbeddings", inference.New).auth(bearer).rejects("model", func(ctx context.Context, c *inference.Client) error {
 			return discard(c.CreateEmbeddings(ctx, inference.EmbeddingRequest{Input: embedReq.Input}))
 		}).rejects("input", func(ctx context.Context, c *inference.Client) error {
 			return discard(c.CreateEmbeddings(ctx, inference.EmbeddingRequest{Model: embedReq.Model}))
@@ -35,12 +29,7 @@ func init() {
 		}).rejects("dimensions", func(ctx context.Context, c *inference.Client) error {
 			return discard(c.CreateEmbeddings(ctx, inference.EmbeddingRequest{Model: embedReq.Model, Input: embedReq.Input, Dimensions: ptr(0)}))
 		}),
-		row("inference", "CreateTranscription", inference.New, func(ctx context.Context, c *inference.Client) error {
-			return discard(c.CreateTranscription(ctx, inference.TranscriptionRequest{
-				Model: "whisper-large-v3-turbo", File: bytes.NewReader(clip), FileName: "clip.wav",
-				ResponseFormat: inference.TranscriptVerboseJSON, TimestampGranularities: []inference.TimestampGranularity{inference.TimestampWord},
-			}))
-		}).auth(bearer).rejects("model", func(ctx context.Context, c *inference.Client) error {
+		noted("inference", "CreateTranscription", inference.New).auth(bearer).rejects("model", func(ctx context.Context, c *inference.Client) error {
 			return discard(c.CreateTranscription(ctx, inference.TranscriptionRequest{File: bytes.NewReader(clip)}))
 		}).rejects("file", func(ctx context.Context, c *inference.Client) error {
 			var f *os.File // what a failed os.Open returns
@@ -53,9 +42,7 @@ func init() {
 			return discard(c.CreateTranscription(ctx, inference.TranscriptionRequest{Model: "whisper-large-v3", File: bytes.NewReader(clip),
 				TimestampGranularities: []inference.TimestampGranularity{inference.TimestampWord}}))
 		}),
-		row("inference", "CreateTranslation", inference.New, func(ctx context.Context, c *inference.Client) error {
-			return discard(c.CreateTranslation(ctx, inference.TranslationRequest{Model: "whisper-large-v3", File: bytes.NewReader(clip), FileName: "clip.m4a"}))
-		}).auth(bearer).rejects("model", func(ctx context.Context, c *inference.Client) error {
+		noted("inference", "CreateTranslation", inference.New).auth(bearer).rejects("model", func(ctx context.Context, c *inference.Client) error {
 			return discard(c.CreateTranslation(ctx, inference.TranslationRequest{File: bytes.NewReader(clip)}))
 		}).rejects("file", func(ctx context.Context, c *inference.Client) error {
 			return discard(c.CreateTranslation(ctx, inference.TranslationRequest{Model: "whisper-large-v3"}))
@@ -64,9 +51,7 @@ func init() {
 		}).rejects("filename", func(ctx context.Context, c *inference.Client) error {
 			return discard(c.CreateTranslation(ctx, inference.TranslationRequest{Model: "whisper-large-v3", File: bytes.NewReader(clip), FileName: "clip\x00.m4a"}))
 		}),
-		row("inference", "CreateSpeech", inference.New, func(ctx context.Context, c *inference.Client) error {
-			return readSpeech(c.CreateSpeech(ctx, speechReq))
-		}).auth(bearer).returns(binary).rejects("voice", func(ctx context.Context, c *inference.Client) error {
+		noted("inference", "CreateSpeech", inference.New).auth(bearer).returns(binary).rejects("voice", func(ctx context.Context, c *inference.Client) error {
 			r := speechReq
 			r.Voice = ""
 			return readSpeech(c.CreateSpeech(ctx, r))
@@ -79,9 +64,7 @@ func init() {
 			r.Speed = ptr(math.Inf(1))
 			return readSpeech(c.CreateSpeech(ctx, r))
 		}),
-		row("inference", "CreateChatCompletion", inference.New, func(ctx context.Context, c *inference.Client) error {
-			return discard(c.CreateChatCompletion(ctx, chatReq))
-		}).auth(bearer).rejects("model", func(ctx context.Context, c *inference.Client) error {
+		noted("inference", "CreateChatCompletion", inference.New).auth(bearer).rejects("model", func(ctx context.Context, c *inference.Client) error {
 			return discard(c.CreateChatCompletion(ctx, badChat(func(r *inference.ChatCompletionRequest) { r.Model = "" })))
 		}).rejects("messages", func(ctx context.Context, c *inference.Client) error {
 			return discard(c.CreateChatCompletion(ctx, badChat(func(r *inference.ChatCompletionRequest) { r.Messages = nil })))
@@ -100,9 +83,7 @@ func init() {
 		}).rejects("max_tokens", func(ctx context.Context, c *inference.Client) error {
 			return discard(c.CreateChatCompletion(ctx, badChat(func(r *inference.ChatCompletionRequest) { r.MaxTokens = ptr(0) })))
 		}),
-		row("inference", "StreamChatCompletion", inference.New, func(ctx context.Context, c *inference.Client) error {
-			return readStream(c.StreamChatCompletion(ctx, chatReq))
-		}).auth(bearer).returns(stream).rejects("model", func(ctx context.Context, c *inference.Client) error {
+		noted("inference", "StreamChatCompletion", inference.New).auth(bearer).returns(stream).rejects("model", func(ctx context.Context, c *inference.Client) error {
 			return readStream(c.StreamChatCompletion(ctx, badChat(func(r *inference.ChatCompletionRequest) { r.Model = "" })))
 		}).rejects("messages[0].role", func(ctx context.Context, c *inference.Client) error {
 			return readStream(c.StreamChatCompletion(ctx, badChat(func(r *inference.ChatCompletionRequest) { r.Messages[0].Role = "" })))
@@ -111,9 +92,7 @@ func init() {
 		}).rejects("max_tokens", func(ctx context.Context, c *inference.Client) error {
 			return readStream(c.StreamChatCompletion(ctx, badChat(func(r *inference.ChatCompletionRequest) { r.MaxTokens = ptr(-1) })))
 		}),
-		row("inference", "CreateResponse", inference.New, func(ctx context.Context, c *inference.Client) error {
-			return discard(c.CreateResponse(ctx, responseReq))
-		}).auth(bearer).rejects("model", func(ctx context.Context, c *inference.Client) error {
+		noted("inference", "CreateResponse", inference.New).auth(bearer).rejects("model", func(ctx context.Context, c *inference.Client) error {
 			return discard(c.CreateResponse(ctx, inference.ResponseRequest{Input: responseReq.Input}))
 		}).rejects("input", func(ctx context.Context, c *inference.Client) error {
 			return discard(c.CreateResponse(ctx, inference.ResponseRequest{Model: responseReq.Model}))
@@ -122,9 +101,7 @@ func init() {
 			r.MaxOutputTokens = ptr(0)
 			return discard(c.CreateResponse(ctx, r))
 		}),
-		row("inference", "StreamResponse", inference.New, func(ctx context.Context, c *inference.Client) error {
-			return readStream(c.StreamResponse(ctx, responseReq))
-		}).auth(bearer).returns(stream).rejects("input[0].role", func(ctx context.Context, c *inference.Client) error {
+		noted("inference", "StreamResponse", inference.New).auth(bearer).returns(stream).rejects("input[0].role", func(ctx context.Context, c *inference.Client) error {
 			r := responseReq
 			r.Input = inference.InputItems(inference.InputItem{Type: "message", Content: "hi"})
 			return readStream(c.StreamResponse(ctx, r))

@@ -186,3 +186,14 @@ func imageBody(rc io.ReadCloser) (Answer, error) {
 	}
 	return a, nil
 }
+
+// stream reads a stream to its end and closes it, as a caller must; the
+// error that ended it is the call's. Its answer is the events, and the
+// field what read returns from them.
+func stream[T any](s *conduit.Stream[T], err error, read func([]T) any) (Answer, error) {
+	if err != nil {
+		return Answer{}, err
+	}
+	defer s.Close()
+	return eachRead(s.All(), read)
+}
