@@ -180,8 +180,7 @@ func InteractionHandler(publicKey ed25519.PublicKey, handle func(w http.Response
 			return
 		}
 		if in.Type == InteractionPing {
-			w.Header().Set("Content-Type", "application/json")
-			w.Write(pong)
+			transport.WriteJSON(w, pong)
 			return
 		}
 		handle(w, r, in)

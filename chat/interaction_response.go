@@ -246,7 +246,5 @@ func WriteInteractionResponse(w http.ResponseWriter, r InteractionResponse) erro
 	if err != nil {
 		return err
 	}
-	w.Header().Set("Content-Type", "application/json")
-	_, err = w.Write(b)
-	return err
+	return transport.WriteJSON(w, b)
 }
