@@ -33,23 +33,10 @@ func nodeSocket(t *testing.T, o *noderpc.SocketOptions) (*conduittest.NodeSocket
 	return node, ws
 }
 
-// waitFor polls cond: the fake is driven from the test goroutine while
-// the client works on its own.
-func waitFor(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(wstest.Wait)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("waited in vain for %s", what)
-		}
-		time.Sleep(time.Millisecond)
-	}
-}
-
 func TestNewHeadsAcrossADropFillsTheGap(t *testing.T) {
 	node, ws := nodeSocket(t, fast)
 	next := pull(t, ws.NewHeads)
-	waitFor(t, "the subscription", func() bool { return node.Subscribed() == 1 })
+	wstest.Until(t, "the subscription", func() bool { return node.Subscribed() == 1 })
 	node.Mine(2)
 	for want := uint64(1); want <= 2; want++ {
 		h := next(t)
@@ -59,7 +46,7 @@ func TestNewHeadsAcrossADropFillsTheGap(t *testing.T) {
 	}
 	node.Drop()
 	node.Mine(3) // blocks 3-5 while nobody listens
-	waitFor(t, "the re-subscription", func() bool { return node.Subscribed() == 2 })
+	wstest.Until(t, "the re-subscription", func() bool { return node.Subscribed() == 2 })
 	node.Mine(1) // block 6 announced
 	for want := uint64(3); want <= 6; want++ {
 		h := next(t)
@@ -126,7 +113,7 @@ func TestLogsAcrossADropAndAReorg(t *testing.T) {
 		return ws.Logs(ctx, noderpc.FilterQuery{Addresses: []noderpc.Address{noderpc.MustAddress(token)},
 			Topics: [][]noderpc.Hash{{noderpc.MustHash(transfer)}}})
 	})
-	waitFor(t, "the subscription", func() bool { return node.Subscribed() == 1 })
+	wstest.Until(t, "the subscription", func() bool { return node.Subscribed() == 1 })
 	node.Emit(token, transfer)
 	node.Emit("0x00000000000000000000000000000000000000bb", transfer) // another contract
 	node.Mine(1)
@@ -137,7 +124,7 @@ func TestLogsAcrossADropAndAReorg(t *testing.T) {
 	node.Drop()
 	node.Emit(token, transfer)
 	node.Mine(2) // block 2 has a transfer nobody was told of
-	waitFor(t, "the re-subscription", func() bool { return node.Subscribed() == 2 })
+	wstest.Until(t, "the re-subscription", func() bool { return node.Subscribed() == 2 })
 	l = next(t)
 	require.EqualValues(t, 2, l.BlockNumber, "filled by eth_getLogs")
 	require.GreaterOrEqual(t, node.Calls("eth_getLogs"), 1)
